@@ -1,0 +1,77 @@
+"""Bots: players that see only their observation and answer with an action's text.
+
+A bot is made for one game and one seat by `make_bot("name(arg=value)", game, seat,
+seed)`. It answers `choose(observation) -> text`, where the observation is exactly what
+`State.observation(seat)` gives a person at that seat: bots cannot cheat. The registry is
+an explicit table of name -> (factory, games it plays; None for every game).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from parlour.engine import Game, OptionsError
+from parlour.spec import SpecError, parse_spec
+
+
+class Bot:
+    """Base of every bot. Subclasses override `choose`."""
+
+    name = "bot"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any) -> None:
+        if params:
+            raise OptionsError(f"bot {self.name!r} takes no parameter {sorted(params)[0]!r}")
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat})"
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions: the baseline every bot must beat."""
+
+    name = "random"
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        return self.rng.choice(observation["legal_actions"])
+
+
+BotFactory = Callable[..., Bot]
+
+
+def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
+    return {
+        "random": (RandomBot, None),
+    }
+
+
+def bot_names(game: str | None = None) -> list[str]:
+    """The bots that play `game` (every bot when None)."""
+    return [
+        name
+        for name, (_, games) in _registry().items()
+        if game is None or games is None or game in games
+    ]
+
+
+def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
+    """A bot from a spec string such as `random` or `ismcts(iterations=500)`."""
+    try:
+        name, params = parse_spec(spec)
+    except SpecError as exc:
+        raise OptionsError(str(exc)) from None
+    registry = _registry()
+    if name not in registry:
+        raise OptionsError(f"unknown bot {name!r} (bots for {game.name}: {', '.join(bot_names(game.name))})")
+    factory, games = registry[name]
+    if games is not None and game.name not in games:
+        raise OptionsError(f"bot {name!r} does not play {game.name} (it plays {', '.join(games)})")
+    return factory(game, seat, seed, **params)

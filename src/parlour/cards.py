@@ -1,0 +1,158 @@
+"""Card primitives shared by every game: ranks, suits, card ids, packs, text, tricks.
+
+A card is a small int, `suit * 13 + rank` with rank 0..12 for 2..A and suit 0..3 for
+S H D C (G-5); a joker is `JOKER` (52). Texts are rank then suit: `AS`, `TH`, `7D`, `JK`;
+`10` is read as `T`. A hand of one pack is a bitmask (bit `card` set); a hand of several
+packs is a count vector indexed by card (copies of a face are interchangeable, G-5).
+Ribs, whose cards have no suits, uses ranks alone (`A K Q J T 9 8 7`): see games/ribs.py.
+
+Nothing here knows a game's rules: rank order inside a game (trumps, lemons, bowers) is
+the game's business; `trick_winner` takes the ordering as a key.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "SHDC"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+JOKER = 52
+JOKER_TEXT = "JK"
+TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(13)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+
+def card(rank: int, suit: int) -> int:
+    return suit * 13 + rank
+
+
+def rank_of(c: int) -> int:
+    return c % 13
+
+
+def suit_of(c: int) -> int:
+    return c // 13
+
+
+CARD_TEXTS = tuple(RANK_CHARS[c % 13] + SUIT_CHARS[c // 13] for c in range(52)) + (JOKER_TEXT,)
+_CARD_BY_TEXT = {t: c for c, t in enumerate(CARD_TEXTS)}
+
+
+def card_text(c: int) -> str:
+    return CARD_TEXTS[c]
+
+
+def parse_card(text: str) -> int:
+    """`AS`, `as`, `10h`, `JK` -> card id; ValueError with the offending text otherwise."""
+    t = text.strip().upper().rstrip("*")
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    try:
+        return _CARD_BY_TEXT[t]
+    except KeyError:
+        raise ValueError(f"{text!r} is not a card (write rank then suit, like AS, TH, 7D, JK)") from None
+
+
+def parse_cards(text: str | Iterable[str]) -> list[int]:
+    """A compact card string "QS TH 2C" (or a list of texts) -> card ids."""
+    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(p) for p in parts]
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    return " ".join(card_text(c) for c in cards)
+
+
+def sort_key(c: int) -> tuple[int, int]:
+    """Canonical order of G-6: suits S H D C, high to low within a suit, jokers last."""
+    return (c // 13, -(c % 13)) if c != JOKER else (9, 0)
+
+
+def sorted_cards(cards: Iterable[int]) -> list[int]:
+    return sorted(cards, key=sort_key)
+
+
+def pack(ranks: Sequence[int] = tuple(range(13)), copies: int = 1, jokers: int = 0) -> list[int]:
+    """A pack of the given ranks in every suit, `copies` times, plus jokers."""
+    one = [card(r, s) for s in range(4) for r in ranks]
+    return one * copies + [JOKER] * jokers
+
+
+PIQUET_RANKS = (SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE)
+EUCHRE_RANKS = (NINE, TEN, JACK, QUEEN, KING, ACE)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+
+
+def deal(cards: list[int], rng: random.Random, sizes: Sequence[int]) -> tuple[list[list[int]], list[int]]:
+    """Shuffle `cards` with `rng` and cut it into hands of `sizes`; the rest is the stock.
+
+    G-4: hands are slices, the first to the first seat given; the stock keeps its order,
+    top card first.
+    """
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
+    hands, at = [], 0
+    for size in sizes:
+        hands.append(shuffled[at : at + size])
+        at += size
+    return hands, shuffled[at:]
+
+
+def trick_winner(
+    plays: Sequence[int],
+    led_suit: int,
+    trump: int | None,
+    rank_key: Callable[[int], int] = rank_of,
+    suit: Callable[[int], int] = suit_of,
+) -> int:
+    """Index in `plays` of the card that wins a trick.
+
+    The highest trump wins, else the highest card of the suit led. Among equal cards
+    (identical copies in multi-pack games) the first played wins. `rank_key` and `suit`
+    let a game reorder ranks or move cards between suits (bowers, jokers).
+    """
+    best = 0
+    best_trump = trump is not None and suit(plays[0]) == trump
+    best_key = rank_key(plays[0])
+    for i in range(1, len(plays)):
+        c = plays[i]
+        s = suit(c)
+        is_trump = trump is not None and s == trump
+        if best_trump:
+            if is_trump and rank_key(c) > best_key:
+                best, best_key = i, rank_key(c)
+        elif is_trump:
+            best, best_trump, best_key = i, True, rank_key(c)
+        elif s == led_suit and (suit(plays[best]) != led_suit or rank_key(c) > best_key):
+            best, best_key = i, rank_key(c)
+    return best
+
+
+def follow_suit_options(hand: Iterable[int], led_suit: int | None, suit: Callable[[int], int] = suit_of) -> list[int]:
+    """The cards of `hand` that may be played: the led suit if held, else any card."""
+    cards = list(hand)
+    if led_suit is None:
+        return cards
+    same = [c for c in cards if suit(c) == led_suit]
+    return same or cards

@@ -1,0 +1,36 @@
+"""The registry of games: an explicit list, name -> Game (no registration by import)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.engine import Game, Options, OptionsError
+from parlour.games.ribs import GAME as RIBS
+from parlour.spec import SpecError, parse_spec
+
+GAMES: dict[str, Game] = {
+    game.name: game
+    for game in (
+        RIBS,
+    )
+}
+
+
+def get_game(name: str) -> Game:
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise OptionsError(f"unknown game {name!r} (games: {known})") from None
+
+
+def game_from_spec(spec: str, extra: dict[str, Any] | None = None) -> tuple[Game, Options]:
+    """`ribs(players=6, lemons=true)` -> (the Ribs game, its options)."""
+    try:
+        name, args = parse_spec(spec)
+    except SpecError as exc:
+        raise OptionsError(str(exc)) from None
+    game = get_game(name)
+    values: dict[str, Any] = dict(args)
+    values.update(extra or {})
+    return game, game.options(**values)

@@ -1,0 +1,1009 @@
+"""Ribs: 4-10 players, a bidding round before every two-card "trick", ribs cracked by matching.
+
+Sources: rules/sources/ribs-pagat.txt (wins where they differ) and ribs-denexa.txt;
+rulings R-RIBS-1..12 in rules/RULINGS.md.
+
+Pack and deal. n players use n copies of each rank A K Q J T 9 8 7 (suits play no part,
+so a card is its rank). Values A 0, K Q J 2, T 9 8 7 1: 10 points per player. Every seat
+gets 8 cards, dealt as slices clockwise from the dealer's left (G-4). Seat 0 deals first
+unless the record says otherwise; the deal passes left.
+
+A hand is four tricks, each a bidding round then a play:
+- Bidding. Trick 1 opens with the dealer, later tricks with the previous trick's bidder.
+  The opener must bid 2 (`opening`="at_least_two": 2 or more). Then clockwise each seat
+  still in passes or bids exactly last + `bid_step`; a seat that passed is out of the
+  round. The round ends when one seat is left: the bidder. Bids are capped at
+  4 x (players - 1) (R-RIBS-3); at the cap the others can only pass.
+- Play. The bidder plays two cards face down, the ribs. Clockwise each other seat plays
+  two cards face up, or folds two face down (at most once a hand, never the bidder).
+- Resolution. Folded cards go to the discard pile unseen until the hand ends. A face-up
+  pair equal to the ribs as a multiset cracks them: the first cracker clockwise from the
+  bidder takes every face-up card, ribs included. Otherwise a pair beats the ribs when no
+  card matches a rib rank and one card (`beat`="both_above": both) ranks above both ribs;
+  its player keeps it. The other pairs are defeated; if their points reach the bid the
+  bidder takes them and the ribs, else each defeated pair goes to its own player's pile
+  and the ribs to the discard pile face up (R-RIBS-4, R-RIBS-5).
+- After four tricks each seat scores its capture pile; the most points win the hand
+  (ties all win). With `lemons` sevens rank above aces, count 1 for bids, and score -3
+  each at hand end unless their holder caught more than half of the pack's sevens
+  (lemonade: +10 for the set, or +3 each with `lemonade`="three_each").
+- Match: until a seat has won `hands_to_win` hands; several reaching it on the same hand
+  play on until one alone leads (`match_tie`="share": they all win), R-RIBS-6.
+- Stakes (large, small): each hand everyone pays `large` to the large pot; each raise
+  (never the opening bid of a round, R-RIBS-11; one small stake whatever `bid_step`,
+  R-RIBS-10) and each fold pays `small` to the small pot; after each trick a made bid takes
+  the small pot, a failed or cracked one (R-RIBS-9) adds it to the large pot; after the
+  hand the large pot goes 50/25/25 to places 1-3, tied seats pooling the shares of the
+  places they cover. Money is exact (Fraction).
+
+Decisions the sources leave open, taken here:
+- At the bid cap the bidding still goes round: each other seat passes (a decision with one
+  legal action is still an action, G-7), so records stay uniform.
+- With `open_last_trick` the fourth trick's ribs are played face up first and nobody may
+  fold; the resolution is unchanged.
+- A seat's own folded pairs stay known to it (it saw them); others learn only that it
+  folded until the hand ends, when every folded pair is shown in `last_hand`.
+- Money is settled per hand, so a match abandoned mid-hand has settled only whole hands
+  (and the tricks of the current hand for the small pot).
+
+Action notation: `bid 3`, `pass`, `play K 8` (the ribs are also `play`), `fold 9 7`.
+Pairs are written high first (with `lemons` 7 is highest) and read in either order, `10`
+for `T`. Internally an action is an int: PASS=0, a bid is its number, a face-up pair is
+PLAY_BASE + 8*low + high (rank ids below), a fold FOLD_BASE + 8*low + high.
+
+Hidden information (R-RIBS-8): a seat sees its own hand and folds, every bid and pass,
+every face-up pair as played, the ribs once turned, who folded, every capture pile, the
+face-up discards, and all folded pairs once the hand is over.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from fractions import Fraction
+from typing import Any, Literal
+
+from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
+
+# Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
+RANK_TEXT = "789TJQKA"
+SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
+VALUE = (1, 1, 1, 1, 2, 2, 2, 0)
+STRENGTH_NORMAL = (0, 1, 2, 3, 4, 5, 6, 7)
+STRENGTH_LEMONS = (8, 1, 2, 3, 4, 5, 6, 7)
+
+PASS = 0
+PLAY_BASE = 100
+FOLD_BASE = 200
+PAIR_OF = {8 * lo + hi: (lo, hi) for lo in range(8) for hi in range(lo, 8)}
+ALL_PAIR_CODES = tuple(sorted(PAIR_OF))
+
+BIDDING, PLAYING, OVER = "bidding", "playing", "over"
+TRICKS_PER_HAND = 4
+
+
+def rank_id(text: str) -> int:
+    t = text.strip().upper()
+    if t == "10":
+        t = "T"
+    if len(t) != 1 or t not in RANK_TEXT:
+        raise IllegalAction(f"{text!r} is not a Ribs card: write A K Q J T 9 8 7 (10 for T)")
+    return RANK_TEXT.index(t)
+
+
+@dataclasses.dataclass(frozen=True)
+class RibsOptions(GameOptions):
+    """The standard game is pagat's, with the rulings' defaults."""
+
+    players: int = 4
+    """Seats at the table, 4 to 10; the pack has 8 cards per player."""
+    opening: Literal["two", "at_least_two"] = "two"
+    """R-RIBS-1: the opening bid is exactly 2 (pagat) or at least 2 (Denexa)."""
+    beat: Literal["one_above", "both_above"] = "one_above"
+    """R-RIBS-2: a pair beats the ribs with one card above both ribs (pagat) or both."""
+    folding: bool = True
+    """Whether a seat may fold (once a hand)."""
+    bid_step: int = 1
+    """How much each raise adds: 1 (standard) or 2 (bids go 2, 4, 6, ...)."""
+    lemons: bool = False
+    """Sevens rank above aces and score -3 each, or lemonade for more than half of them."""
+    lemonade: Literal["ten", "three_each"] = "ten"
+    """With lemons: more than half the sevens score +10 for the set, or +3 per seven."""
+    open_last_trick: bool = False
+    """The fourth trick is played face up, ribs first, and nobody folds."""
+    stakes: tuple[int, int] | None = None
+    """Play for money: (large, small) stakes in whole units, e.g. 10/1."""
+    hands_to_win: int = 5
+    """Hand wins that take the match."""
+    match_tie: Literal["play_on", "share"] = "play_on"
+    """R-RIBS-6: several seats reaching the target on one hand play on, or share the win."""
+
+    def check(self) -> None:
+        if not isinstance(self.players, int) or not 4 <= self.players <= 10:
+            raise OptionsError(f"Ribs is for 4 to 10 players, not {self.players}")
+        if self.bid_step not in (1, 2):
+            raise OptionsError(f"bid_step must be 1 or 2, not {self.bid_step}")
+        if not isinstance(self.hands_to_win, int) or self.hands_to_win < 1:
+            raise OptionsError(f"hands_to_win must be a whole number of at least 1, not {self.hands_to_win}")
+        if self.stakes is not None:
+            if (
+                not isinstance(self.stakes, tuple)
+                or len(self.stakes) != 2
+                or not all(isinstance(s, int) and not isinstance(s, bool) for s in self.stakes)
+            ):
+                raise OptionsError(f"stakes must be two whole numbers of units (large, small), not {self.stakes!r}")
+            if self.stakes[0] < 0 or self.stakes[1] < 0:
+                raise OptionsError("stakes cannot be negative")
+
+    @property
+    def bid_cap(self) -> int:
+        return 4 * (self.players - 1)
+
+
+def pair_text(lo: int, hi: int, strength: tuple[int, ...]) -> str:
+    a, b = (lo, hi) if strength[lo] >= strength[hi] else (hi, lo)
+    return f"{RANK_TEXT[a]} {RANK_TEXT[b]}"
+
+
+class RibsState(State):
+    """One match of Ribs."""
+
+    def __init__(
+        self, options: RibsOptions, seed: int | None, dealer: int, deals: list[Any] | None
+    ) -> None:
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.first_dealer = dealer
+        self.given_deals = deals or []
+        self.deals: list[dict[str, Any]] = []
+        self.history: list[tuple[int, Any]] = []
+        n = options.players
+        self.n = n
+        self.strength = STRENGTH_LEMONS if options.lemons else STRENGTH_NORMAL
+        self.wins = [0] * n
+        self.hand_results: list[list[int]] = []
+        self.money_net: list[Fraction] = [Fraction(0)] * n
+        self.last_hand: dict[str, Any] | None = None
+        self.match_winners: list[int] = []
+        self.hand_number = -1
+        self.dealer = (dealer - 1) % n
+        self.just_ended = False
+        self._start_hand()
+
+    # --- dealing -------------------------------------------------------------------------
+    def _start_hand(self) -> None:
+        n = self.n
+        self.hand_number += 1
+        self.dealer = (self.dealer + 1) % n if self.hand_number > 0 else self.first_dealer
+        k = self.hand_number
+        given = self.given_deals[k] if k < len(self.given_deals) else None
+        if given is not None:
+            hands = self._hands_from_deal(given)
+        else:
+            cards = [r for r in range(8) for _ in range(n)]
+            self.rng.shuffle(cards)
+            hands = [[0] * 8 for _ in range(n)]
+            for i in range(n):
+                seat = (self.dealer + 1 + i) % n
+                for r in cards[8 * i : 8 * i + 8]:
+                    hands[seat][r] += 1
+        self.deals.append({"hands": [self._counts_texts(h) for h in hands]})
+        self.hands = hands
+        self.captured = [[0] * 8 for _ in range(n)]
+        self.discard_up = [0] * 8
+        self.discard_folded = [0] * 8
+        self.folds: list[tuple[int, int] | None] = [None] * n
+        self.has_folded = [False] * n
+        self.tricks: list[dict[str, Any]] = []
+        self.log: list[str] = []
+        self.hand_start = len(self.history)
+        self.large_pot = Fraction(0)
+        self.small_pot = Fraction(0)
+        self.hand_money = [Fraction(0)] * n
+        if self.options.stakes:
+            large = self.options.stakes[0]
+            self.large_pot += large * n
+            self.hand_money = [Fraction(-large)] * n
+        self.trick_no = 0
+        self.log.append(f"Hand {self.hand_number + 1}: seat {self.dealer} deals.")
+        self._start_bidding(self.dealer)
+
+    def _hands_from_deal(self, deal: dict[str, Any]) -> list[list[int]]:
+        raw = deal.get("hands")
+        if not isinstance(raw, list) or len(raw) != self.n:
+            raise ValueError(f"a Ribs deal has 'hands', one list of 8 ranks per seat ({self.n} seats)")
+        hands = []
+        total = [0] * 8
+        for cards in raw:
+            counts = [0] * 8
+            if not isinstance(cards, list) or len(cards) != 8:
+                raise ValueError("each hand of a Ribs deal has 8 cards")
+            for text in cards:
+                try:
+                    counts[rank_id(str(text))] += 1
+                except IllegalAction as exc:
+                    raise ValueError(str(exc)) from None
+            for r in range(8):
+                total[r] += counts[r]
+            hands.append(counts)
+        if total != [self.n] * 8:
+            raise ValueError(f"a {self.n}-player Ribs deal holds {self.n} cards of each rank")
+        return hands
+
+    def _counts_texts(self, counts: list[int]) -> list[str]:
+        order = sorted(range(8), key=lambda r: -self.strength[r])
+        return [RANK_TEXT[r] for r in order for _ in range(counts[r])]
+
+    # --- bidding -------------------------------------------------------------------------
+    def _start_bidding(self, opener: int) -> None:
+        self.phase = BIDDING
+        self.opener = opener
+        self.turn = opener
+        self.bid = 0
+        self.bidder = opener
+        self.in_bidding = [True] * self.n
+        self.remaining = self.n
+        self.bids: list[list[Any]] = []
+        self.plays: list[tuple[int, int, bool] | None] = [None] * self.n
+        self.played_count = 0
+
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def legal_actions(self) -> list[Any]:
+        if self.phase == PLAYING:
+            return self._legal_playing()
+        if self.phase == BIDDING:
+            return self._legal_bidding()
+        return []
+
+    def _legal_bidding(self) -> list[int]:
+        cap = self.options.bid_cap
+        if self.bid == 0:
+            if self.options.opening == "two":
+                return [2]
+            return list(range(2, cap + 1))
+        nxt = self.bid + self.options.bid_step
+        return [PASS, nxt] if nxt <= cap else [PASS]
+
+    def _legal_playing(self) -> list[int]:
+        counts = self.hands[self.turn]
+        pairs = []
+        for lo in range(8):
+            c = counts[lo]
+            if c:
+                if c >= 2:
+                    pairs.append(9 * lo)
+                for hi in range(lo + 1, 8):
+                    if counts[hi]:
+                        pairs.append(8 * lo + hi)
+        out = [PLAY_BASE + p for p in pairs]
+        if self._may_fold(self.turn):
+            out.extend(FOLD_BASE + p for p in pairs)
+        return out
+
+    def _may_fold(self, seat: int) -> bool:
+        return (
+            self.options.folding
+            and seat != self.bidder
+            and not self.has_folded[seat]
+            and not (self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1)
+        )
+
+    def apply(self, action: Any) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("The match is over.")
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalAction(f"{action!r} is not a Ribs action")
+        seat = self.turn
+        self.just_ended = False
+        if self.phase == BIDDING:
+            self._apply_bidding(seat, action)
+        else:
+            self._apply_playing(seat, action)
+
+    def _apply_bidding(self, seat: int, action: int) -> None:
+        opts = self.options
+        if action >= PLAY_BASE:
+            raise IllegalAction("It is time to bid, not to play cards: bid or pass.")
+        if self.bid == 0:
+            if action == PASS:
+                raise IllegalAction("The opener cannot pass: open the bidding with 2.")
+            if opts.opening == "two" and action != 2:
+                raise IllegalAction("The opening bid must be exactly 2.")
+            if not 2 <= action <= opts.bid_cap:
+                raise IllegalAction(f"The opening bid must be from 2 to {opts.bid_cap}.")
+        elif action != PASS:
+            nxt = self.bid + opts.bid_step
+            if nxt > opts.bid_cap:
+                raise IllegalAction(f"The bid is at its cap of {opts.bid_cap}: you can only pass.")
+            if action != nxt:
+                raise IllegalAction(f"The next bid must be exactly {nxt} (no jump bids); or pass.")
+        self.history.append((seat, action))
+        if action == PASS:
+            self.in_bidding[seat] = False
+            self.remaining -= 1
+            self.bids.append([seat, "pass"])
+        else:
+            if self.bid and opts.stakes:
+                self._pay_small(seat)
+            self.bid = action
+            self.bidder = seat
+            self.bids.append([seat, action])
+        if self.remaining == 1:
+            self._end_bidding()
+            return
+        nxt_seat = (seat + 1) % self.n
+        while not self.in_bidding[nxt_seat]:
+            nxt_seat = (nxt_seat + 1) % self.n
+        self.turn = nxt_seat
+
+    def _pay_small(self, seat: int) -> None:
+        assert self.options.stakes is not None
+        small = self.options.stakes[1]
+        self.small_pot += small
+        self.hand_money[seat] -= small
+
+    def _end_bidding(self) -> None:
+        self.log.append(f"Trick {self.trick_no + 1}: seat {self.bidder} wins the bidding at {self.bid}.")
+        self.phase = PLAYING
+        self.turn = self.bidder
+
+    def _apply_playing(self, seat: int, action: int) -> None:
+        code = action - FOLD_BASE if action >= FOLD_BASE else action - PLAY_BASE
+        fold = action >= FOLD_BASE
+        if code not in PAIR_OF or action < PLAY_BASE:
+            raise IllegalAction("It is time to play two cards (play X Y, or fold X Y).")
+        lo, hi = PAIR_OF[code]
+        hand = self.hands[seat]
+        need_lo = 2 if lo == hi else 1
+        if hand[lo] < need_lo or hand[hi] < 1:
+            missing = RANK_TEXT[lo] if hand[lo] < need_lo else RANK_TEXT[hi]
+            raise IllegalAction(f"You do not hold {'two ' + missing + 's' if lo == hi else 'a ' + missing} to play.")
+        if fold and not self._may_fold(seat):
+            if not self.options.folding:
+                raise IllegalAction("This table plays without folding.")
+            if seat == self.bidder:
+                raise IllegalAction("The bidder plays the ribs and cannot fold.")
+            if self.has_folded[seat]:
+                raise IllegalAction("You have already folded once this hand.")
+            raise IllegalAction("Nobody folds in the open last trick.")
+        self.history.append((seat, action))
+        hand[lo] -= 1
+        hand[hi] -= 1
+        self.plays[seat] = (lo, hi, fold)
+        self.played_count += 1
+        if fold:
+            self.has_folded[seat] = True
+            self.folds[seat] = (lo, hi)
+            if self.options.stakes:
+                self._pay_small(seat)
+        if self.played_count == self.n:
+            self._resolve_trick()
+        else:
+            self.turn = (seat + 1) % self.n
+
+    # --- resolution ---------------------------------------------------------------------
+    def _resolve_trick(self) -> None:
+        n, bidder, bid = self.n, self.bidder, self.bid
+        plays = self.plays
+        strength = self.strength
+        ra, rb, _ = plays[bidder]  # type: ignore[misc]
+        top_rib = max(strength[ra], strength[rb])
+        sentence: str
+        captures: dict[int, list[int]] = {}
+        order = [(bidder + i) % n for i in range(1, n)]
+        for seat in order:
+            lo, hi, fold = plays[seat]  # type: ignore[misc]
+            if fold:
+                self.discard_folded[lo] += 1
+                self.discard_folded[hi] += 1
+        cracker = next(
+            (s for s in order if not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)),  # type: ignore[index]
+            None,
+        )
+        made = False
+        defeated_points = 0
+        if cracker is not None:
+            taken = [ra, rb]
+            for seat in order:
+                lo, hi, fold = plays[seat]  # type: ignore[misc]
+                if not fold:
+                    taken += [lo, hi]
+            self._capture(cracker, taken, captures)
+            pts = sum(VALUE[r] for r in taken)
+            others = [s for s in order if s != cracker and not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)]  # type: ignore[index]
+            extra = f" (seat {', '.join(map(str, others))} cracked them too, later)" if others else ""
+            sentence = (
+                f"Seat {cracker} cracked the ribs {pair_text(ra, rb, strength)} and takes all "
+                f"{pts} points on the table{extra}."
+            )
+            outcome = "cracked"
+        else:
+            both = self.options.beat == "both_above"
+            defeated: list[int] = []
+            beaters = []
+            for seat in order:
+                lo, hi, fold = plays[seat]  # type: ignore[misc]
+                if fold:
+                    continue
+                if lo in (ra, rb) or hi in (ra, rb):
+                    beats = False
+                elif both:
+                    beats = min(strength[lo], strength[hi]) > top_rib
+                else:
+                    beats = max(strength[lo], strength[hi]) > top_rib
+                if beats:
+                    self._capture(seat, [lo, hi], captures)
+                    beaters.append(seat)
+                else:
+                    defeated.append(seat)
+                    defeated_points += VALUE[lo] + VALUE[hi]
+            made = defeated_points >= bid
+            if made:
+                taken = [ra, rb]
+                for seat in defeated:
+                    lo, hi, _ = plays[seat]  # type: ignore[misc]
+                    taken += [lo, hi]
+                self._capture(bidder, taken, captures)
+                sentence = (
+                    f"Seat {bidder} made the bid of {bid} with ribs {pair_text(ra, rb, strength)}: "
+                    f"the defeated cards were worth {defeated_points}, and seat {bidder} takes "
+                    f"{sum(VALUE[r] for r in taken)} points."
+                )
+                outcome = "made"
+            else:
+                for seat in defeated:
+                    lo, hi, _ = plays[seat]  # type: ignore[misc]
+                    self._capture(seat, [lo, hi], captures)
+                self.discard_up[ra] += 1
+                self.discard_up[rb] += 1
+                sentence = (
+                    f"The bid of {bid} failed: the defeated cards were worth {defeated_points}. "
+                    f"The ribs {pair_text(ra, rb, strength)} are discarded."
+                )
+                outcome = "failed"
+            if beaters:
+                sentence += f" Seat{'s' if len(beaters) > 1 else ''} {', '.join(map(str, beaters))} beat the ribs and keep{'s' if len(beaters) == 1 else ''} their cards."
+        if self.options.stakes:
+            if made:
+                self.hand_money[bidder] += self.small_pot
+            else:
+                self.large_pot += self.small_pot
+            self.small_pot = Fraction(0)
+        self.log.append(f"Trick {self.trick_no + 1}: {sentence}")
+        self.tricks.append(
+            {
+                "trick": self.trick_no + 1,
+                "bidder": bidder,
+                "bid": bid,
+                "bids": self.bids,
+                "ribs": pair_text(ra, rb, strength),
+                "plays": [
+                    None if p is None else {"seat": s, "cards": None if p[2] else pair_text(p[0], p[1], strength), "folded": p[2]}
+                    for s, p in enumerate(plays)
+                ],
+                "outcome": outcome,
+                "cracker": cracker,
+                "defeated_points": defeated_points,
+                "captures": {str(s): self._counts_texts(self._counts(c)) for s, c in captures.items()},
+                "explanation": sentence,
+            }
+        )
+        self.trick_no += 1
+        if self.trick_no == TRICKS_PER_HAND:
+            self._end_hand()
+        else:
+            self._start_bidding(bidder)
+
+    @staticmethod
+    def _counts(ranks: list[int]) -> list[int]:
+        counts = [0] * 8
+        for r in ranks:
+            counts[r] += 1
+        return counts
+
+    def _capture(self, seat: int, ranks: list[int], captures: dict[int, list[int]]) -> None:
+        pile = self.captured[seat]
+        for r in ranks:
+            pile[r] += 1
+        captures.setdefault(seat, []).extend(ranks)
+
+    # --- scoring ------------------------------------------------------------------------
+    def points_of(self, seat: int) -> int:
+        """A seat's hand score from its capture pile, lemons included."""
+        pile = self.captured[seat]
+        raw = sum(VALUE[r] * pile[r] for r in range(8))
+        if not self.options.lemons:
+            return raw
+        sevens = pile[SEVEN]
+        base = raw - sevens
+        if 2 * sevens > self.n:
+            return base + (10 if self.options.lemonade == "ten" else 3 * sevens)
+        return base - 3 * sevens
+
+    def _end_hand(self) -> None:
+        n = self.n
+        points = [self.points_of(s) for s in range(n)]
+        best = max(points)
+        hand_winners = [s for s in range(n) if points[s] == best]
+        for s in hand_winners:
+            self.wins[s] += 1
+        self.hand_results.append(points)
+        if self.options.stakes:
+            self._share_large_pot(points)
+            for s in range(n):
+                self.money_net[s] += self.hand_money[s]
+        folds = [[s, pair_text(f[0], f[1], self.strength)] for s, f in enumerate(self.folds) if f]
+        self.log.append(
+            f"Hand {self.hand_number + 1} over: seat{'s' if len(hand_winners) > 1 else ''} "
+            f"{', '.join(map(str, hand_winners))} win{'' if len(hand_winners) > 1 else 's'} with {best} points."
+        )
+        self.last_hand = {
+            "hand_number": self.hand_number,
+            "captured": [self._counts_texts(c) for c in self.captured],
+            "discard": self._counts_texts([a + b for a, b in zip(self.discard_up, self.discard_folded, strict=True)]),
+            "dealer": self.dealer,
+            "points": points,
+            "winners": hand_winners,
+            "folds": folds,
+            "tricks": self.tricks,
+            "log": self.log,
+            "money": [fraction_text(m) for m in self.hand_money] if self.options.stakes else None,
+        }
+        self.just_ended = True
+        top = max(self.wins)
+        leaders = [s for s in range(n) if self.wins[s] == top]
+        if top >= self.options.hands_to_win and (len(leaders) == 1 or self.options.match_tie == "share"):
+            self.match_winners = leaders
+            self.phase = OVER
+            self.turn = -1
+            return
+        self._start_hand()
+        self.just_ended = True
+
+    def _share_large_pot(self, points: list[int]) -> None:
+        pot = self.large_pot
+        shares = [Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)]
+        order = sorted(range(self.n), key=lambda s: -points[s])
+        place = 0
+        i = 0
+        while i < self.n:
+            j = i
+            while j < self.n and points[order[j]] == points[order[i]]:
+                j += 1
+            group = order[i:j]
+            pooled = sum((shares[p] for p in range(place, place + len(group)) if p < 3), Fraction(0))
+            for s in group:
+                self.hand_money[s] += pot * pooled / len(group)
+            place += len(group)
+            i = j
+        self.large_pot = Fraction(0)
+
+    def hand_over(self) -> bool:
+        return self.just_ended
+
+    def scores_by_hand(self) -> list[list[Any]]:
+        return [list(h) for h in self.hand_results]
+
+    def match_scores(self) -> list[Any]:
+        return list(self.wins)
+
+    def winners(self) -> list[int]:
+        return list(self.match_winners)
+
+    def money(self) -> list[Fraction] | None:
+        """Each seat's net money over the match (whole hands), or None without stakes."""
+        return list(self.money_net) if self.options.stakes else None
+
+    # --- cards, for the invariants ------------------------------------------------------
+    def full_pack(self) -> list[str]:
+        return [RANK_TEXT[r] for r in range(8) for _ in range(self.n)]
+
+    def card_places(self) -> dict[str, list[str]]:
+        places: dict[str, list[str]] = {}
+        for s in range(self.n):
+            places[f"hand-{s}"] = self._counts_texts(self.hands[s])
+            places[f"captured-{s}"] = self._counts_texts(self.captured[s])
+        places["discard-up"] = self._counts_texts(self.discard_up)
+        places["discard-folded"] = self._counts_texts(self.discard_folded)
+        table: list[str] = []
+        if self.phase == PLAYING:
+            for p in self.plays:
+                if p is not None:
+                    table += [RANK_TEXT[p[0]], RANK_TEXT[p[1]]]
+        places["table"] = table
+        if self.phase == OVER:
+            return places
+        return places
+
+    def check_invariants(self) -> None:
+        """Ten points per player are always accounted for (hands, table, piles, discards),
+        and at a hand's end the capture piles and the discard pile hold all of them."""
+        n = self.n
+        raw = sum(VALUE[r] * c[r] for c in self.captured for r in range(8))
+        raw += sum(VALUE[r] * (self.discard_up[r] + self.discard_folded[r]) for r in range(8))
+        raw += sum(VALUE[r] * h[r] for h in self.hands for r in range(8))
+        if self.phase == PLAYING:
+            raw += sum(VALUE[p[0]] + VALUE[p[1]] for p in self.plays if p is not None)
+        assert raw == 10 * n, f"{raw} points accounted for, not {10 * n}"
+        if self.just_ended or self.phase == OVER:
+            last = self.last_hand
+            assert last is not None
+            ended = sum(VALUE[rank_id(t)] for pile in last["captured"] for t in pile)
+            ended += sum(VALUE[rank_id(t)] for t in last["discard"])
+            assert ended == 10 * n, f"the hand ended with {ended} points in piles, not {10 * n}"
+        for s in range(n):
+            assert sum(self.hands[s]) == 2 * (TRICKS_PER_HAND - self.trick_no) - (
+                2 if self.phase == PLAYING and self.plays[s] is not None else 0
+            ) or self.phase == OVER
+
+    # --- copies -------------------------------------------------------------------------
+    def clone(self) -> RibsState:
+        other = RibsState.__new__(RibsState)
+        d = self.__dict__.copy()
+        for key in ("hands", "captured"):
+            d[key] = [list(x) for x in d[key]]
+        for key in (
+            "discard_up", "discard_folded", "folds", "has_folded", "wins", "hand_results",
+            "money_net", "hand_money", "in_bidding", "plays", "bids", "tricks", "log",
+            "history", "deals",
+        ):
+            d[key] = list(d[key])
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        other.__dict__.update(d)
+        return other
+
+    # --- text ---------------------------------------------------------------------------
+    def action_to_text(self, action: Any) -> str:
+        if action == PASS:
+            return "pass"
+        if action < PLAY_BASE:
+            return f"bid {action}"
+        fold = action >= FOLD_BASE
+        lo, hi = PAIR_OF[action - (FOLD_BASE if fold else PLAY_BASE)]
+        return ("fold " if fold else "play ") + pair_text(lo, hi, self.strength)
+
+    def text_to_action(self, text: str) -> int:
+        words = text.strip().lower().replace("-", " ").split()
+        if not words:
+            raise IllegalAction("Say an action: bid N, pass, play X Y or fold X Y.")
+        verb, rest = words[0], words[1:]
+        if verb == "pass" and not rest:
+            return PASS
+        if verb == "bid" and len(rest) == 1:
+            try:
+                value = int(rest[0])
+            except ValueError:
+                raise IllegalAction(f"{rest[0]!r} is not a number to bid.") from None
+            if value < 2:
+                raise IllegalAction("Bids start at 2.")
+            if value >= PLAY_BASE:
+                raise IllegalAction(f"A bid of {value} is beyond any cap.")
+            return value
+        if verb in ("play", "fold"):
+            if len(rest) == 1 and len(rest[0]) == 2 and "10" not in rest[0]:
+                rest = [rest[0][0], rest[0][1]]
+            if len(rest) != 2:
+                raise IllegalAction(f"{verb} takes two cards, like '{verb} K 8'.")
+            a, b = rank_id(rest[0]), rank_id(rest[1])
+            lo, hi = min(a, b), max(a, b)
+            return (FOLD_BASE if verb == "fold" else PLAY_BASE) + 8 * lo + hi
+        raise IllegalAction(f"{text!r} is not a Ribs action: bid N, pass, play X Y or fold X Y.")
+
+    def action_cards(self, action: Any) -> list[str]:
+        if action < PLAY_BASE:
+            return []
+        lo, hi = PAIR_OF[action % 100]
+        return pair_text(lo, hi, self.strength).split()
+
+    # --- what a seat may know -----------------------------------------------------------
+    def _public_action_text(self, seat: int | None, actor: int, action: int, index: int) -> str:
+        """An action as `seat` saw it: others' folds and unturned ribs are masked."""
+        if action >= FOLD_BASE and actor != seat and self.phase != OVER:
+            return "fold"
+        if (
+            PLAY_BASE <= action < FOLD_BASE
+            and actor != seat
+            and self.phase == PLAYING
+            and actor == self.bidder
+            and index >= self._trick_start
+            and not self._ribs_open()
+        ):
+            return "ribs"
+        return self.action_to_text(action)
+
+    def _ribs_open(self) -> bool:
+        return self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1
+
+    @property
+    def _trick_start(self) -> int:
+        """History index of the current trick's first card play."""
+        return len(self.history) - self.played_count
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.n
+        over = self.phase == OVER
+        acting = not over and seat == self.turn
+        legal = self.legal_actions() if acting else []
+        table: list[dict[str, Any] | None] = [None] * n
+        if self.phase == PLAYING:
+            for s, p in enumerate(self.plays):
+                if p is None:
+                    continue
+                is_ribs = s == self.bidder
+                face_down = p[2] or (is_ribs and not self._ribs_open())
+                visible = not face_down or s == seat
+                table[s] = {
+                    "cards": pair_text(p[0], p[1], self.strength) if visible else None,
+                    "face_down": face_down,
+                    "ribs": is_ribs,
+                    "folded": p[2],
+                }
+        points = [self.points_of(s) for s in range(n)] if not over else list(self.hand_results[-1])
+        captured = [self._counts_texts(c) for c in self.captured]
+        folded_count = sum(self.discard_folded)
+        own_fold = self.folds[seat] if seat is not None and not over else None
+        actions = [
+            [a, self._public_action_text(seat, a, act, i)]
+            for i, (a, act) in enumerate(self.history[self.hand_start :], start=self.hand_start)
+        ] if not over else []
+        obs: dict[str, Any] = {
+            "game": "ribs",
+            "players": n,
+            "seat": seat,
+            "options": self.options.to_json(),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": None if over else self.turn,
+            "trick": min(self.trick_no + 1, TRICKS_PER_HAND),
+            "legal_actions": [self.action_to_text(a) for a in legal],
+            "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
+            "hand": self._counts_texts(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [sum(h) for h in self.hands],
+            "my_fold": pair_text(*own_fold, self.strength) if own_fold else None,
+            "folded": [s for s in range(n) if self.has_folded[s]] if not over else [],
+            "bidding": {
+                "opener": self.opener,
+                "bid": self.bid,
+                "bidder": self.bidder if self.bid else None,
+                "bids": list(self.bids),
+                "out": [s for s in range(n) if not self.in_bidding[s]],
+                "cap": self.options.bid_cap,
+            },
+            "table": table,
+            "captured": captured,
+            "discard": {"face_up": self._counts_texts(self.discard_up), "folded": folded_count},
+            "tricks": list(self.tricks) if not over else [],
+            "actions": actions,
+            "scores": {"hand": points, "match": list(self.wins)},
+            "hand_results": [list(h) for h in self.hand_results],
+            "hands_to_win": self.options.hands_to_win,
+            "log": list(self.log),
+            "last_hand": self.last_hand,
+            "match_over": over,
+            "winners": list(self.match_winners),
+        }
+        if self.options.stakes:
+            obs["money"] = {
+                "net": [fraction_text(m) for m in self.money_net],
+                "this_hand": [fraction_text(m) for m in self.hand_money] if not over else None,
+                "large_pot": fraction_text(self.large_pot),
+                "small_pot": fraction_text(self.small_pot),
+            }
+        obs["zones"] = self._zones(seat, obs)
+        return obs
+
+    def _zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        zones: list[dict[str, Any]] = []
+        for s in range(self.n):
+            mine = s == seat
+            zones.append(
+                {
+                    "id": f"hand-{s}",
+                    "kind": "hand",
+                    "owner": s,
+                    "label": "Your hand" if mine else f"Seat {s}'s hand",
+                    "cards": obs["hand"] if mine else [],
+                    "hidden": 0 if mine else obs["hand_sizes"][s],
+                }
+            )
+        for s, play in enumerate(obs["table"]):
+            if play is None:
+                continue
+            label = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
+            zones.append(
+                {
+                    "id": f"table-{s}",
+                    "kind": "table",
+                    "owner": s,
+                    "label": f"Seat {s}: {label}",
+                    "cards": play["cards"].split() if play["cards"] else [],
+                    "hidden": 0 if play["cards"] and not play["face_down"] else (0 if play["cards"] else 2),
+                }
+            )
+        for s in range(self.n):
+            zones.append(
+                {
+                    "id": f"captured-{s}",
+                    "kind": "pile",
+                    "owner": s,
+                    "label": f"Seat {s} captured ({obs['scores']['hand'][s]} points)",
+                    "cards": obs["captured"][s],
+                    "hidden": 0,
+                }
+            )
+        zones.append(
+            {
+                "id": "discard",
+                "kind": "pile",
+                "owner": None,
+                "label": "Discard pile",
+                "cards": obs["discard"]["face_up"],
+                "hidden": obs["discard"]["folded"],
+            }
+        )
+        return zones
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RibsState:
+        """A copy with the cards hidden from `seat` shuffled among their hidden places."""
+        other = self.clone()
+        if other.phase == OVER:
+            return other
+        n = self.n
+        pool: list[int] = []
+        slots: list[tuple[str, int, int]] = []
+        for s in range(n):
+            if s == seat:
+                continue
+            for r in range(8):
+                pool += [r] * other.hands[s][r]
+            slots.append(("hand", s, sum(other.hands[s])))
+        live_folds = [s for s, p in enumerate(other.plays) if other.phase == PLAYING and p and p[2]]
+        for s in range(n):
+            f = other.folds[s]
+            if f is None or s == seat or s in live_folds:
+                continue
+            other.discard_folded[f[0]] -= 1
+            other.discard_folded[f[1]] -= 1
+            pool += list(f)
+            slots.append(("fold", s, 2))
+        for s in live_folds:
+            if s != seat:
+                pool += list(other.plays[s][:2])  # type: ignore[index]
+                slots.append(("live-fold", s, 2))
+        ribs_hidden = other.phase == PLAYING and other.plays[other.bidder] is not None and seat != other.bidder and not other._ribs_open()
+        if ribs_hidden:
+            pool += list(other.plays[other.bidder][:2])  # type: ignore[index]
+            slots.append(("ribs", other.bidder, 2))
+        rng.shuffle(pool)
+        at = 0
+        for kind, s, size in slots:
+            part = pool[at : at + size]
+            at += size
+            if kind == "hand":
+                other.hands[s] = self._counts(part)
+            else:
+                lo, hi = min(part), max(part)
+                if kind == "fold":
+                    other.folds[s] = (lo, hi)
+                    other.discard_folded[lo] += 1
+                    other.discard_folded[hi] += 1
+                elif kind == "live-fold":
+                    other.folds[s] = (lo, hi)
+                    other.plays[s] = (lo, hi, True)
+                else:
+                    other.plays[s] = (lo, hi, False)
+        return other
+
+
+class Ribs(Game):
+    name = "ribs"
+    title = "Ribs"
+    min_players = 4
+    max_players = 10
+    Options = RibsOptions
+
+    def new_state(
+        self,
+        options: GameOptions | None = None,
+        seed: int | None = None,
+        *,
+        dealer: int = 0,
+        deals: list[dict[str, Any]] | None = None,
+    ) -> RibsState:
+        opts = options if options is not None else RibsOptions()
+        if not isinstance(opts, RibsOptions):
+            raise OptionsError("Ribs needs RibsOptions")
+        if not 0 <= dealer < opts.players:
+            raise OptionsError(f"dealer must be a seat from 0 to {opts.players - 1}")
+        return RibsState(opts, seed, dealer, list(deals) if deals else None)
+
+    def heuristic_bot(self) -> str | None:
+        return "ribs-heuristic"
+
+    def determinize(self, observation: dict[str, Any], rng: random.Random) -> RibsState:
+        """Deal the unseen cards at random among the places hidden from the observer.
+
+        Only the observation is read. The current hand is rebuilt from a sampled deal and
+        its public actions (masked folds and ribs filled from the sample); what lies
+        before it (hand wins, results, money) is copied from the observation.
+        """
+        opts = self.options(**observation["options"])
+        assert isinstance(opts, RibsOptions)
+        n = opts.players
+        seat = observation["seat"]
+        unknown = [n] * 8
+        known_by_seat: list[list[int]] = [[] for _ in range(n)]
+        hidden_slots: list[tuple[int, str]] = []
+        if observation["match_over"]:
+            raise ValueError("a finished match has nothing to determinize")
+        if seat is not None:
+            for t in observation["hand"]:
+                unknown[rank_id(t)] -= 1
+        actions = observation["actions"]
+        for actor, text in actions:
+            if text in ("fold", "ribs"):
+                hidden_slots.append((actor, text))
+            elif text.startswith(("play", "fold")):
+                for t in text.split()[1:]:
+                    r = rank_id(t)
+                    known_by_seat[actor].append(r)
+                    unknown[r] -= 1
+        pool = [r for r in range(8) for _ in range(unknown[r])]
+        rng.shuffle(pool)
+        sizes = observation["hand_sizes"]
+        at = 0
+        filled: list[list[int]] = []
+        for actor, _ in hidden_slots:
+            filled.append(pool[at : at + 2])
+            known_by_seat[actor].extend(pool[at : at + 2])
+            at += 2
+        hands = []
+        for s in range(n):
+            if s == seat:
+                rest = [rank_id(t) for t in observation["hand"]]
+            else:
+                rest = pool[at : at + sizes[s]]
+                at += sizes[s]
+            hands.append([RANK_TEXT[r] for r in rest + known_by_seat[s]])
+        assert at == len(pool), "the observation's card counts do not add up"
+        state = RibsState.__new__(RibsState)
+        state.options = opts
+        state.seed = None
+        state.rng = random.Random(rng.getrandbits(64))
+        k = observation["hand_number"]
+        state.first_dealer = (observation["dealer"] - k) % n
+        state.given_deals = [None] * k + [{"hands": hands}]
+        state.deals = [{} for _ in range(k)]
+        state.history = []
+        state.n = n
+        state.strength = STRENGTH_LEMONS if opts.lemons else STRENGTH_NORMAL
+        state.wins = list(observation["scores"]["match"])
+        state.hand_results = [list(h) for h in observation["hand_results"]]
+        money = observation.get("money")
+        state.money_net = [Fraction(m) for m in money["net"]] if money else [Fraction(0)] * n
+        state.last_hand = observation["last_hand"]
+        state.match_winners = []
+        state.hand_number = k - 1
+        state.dealer = (observation["dealer"] - 1) % n
+        state.just_ended = False
+        state._start_hand()
+        slot = 0
+        for _actor, text in actions:
+            if text in ("fold", "ribs"):
+                lo, hi = sorted(filled[slot])
+                slot += 1
+                state.apply((FOLD_BASE if text == "fold" else PLAY_BASE) + 8 * lo + hi)
+            else:
+                state.apply(state.text_to_action(text))
+        state.just_ended = False
+        return state
+
+
+GAME = Ribs()
+RibsState.game = GAME

@@ -388,9 +388,22 @@ class Game:
         """Options from keyword values or strings, with clear errors."""
         return make_options(self.Options, values)
 
+    def action_universe(self, options: GameOptions) -> list[Action]:
+        """Every action that can ever be legal under `options`, in a fixed order.
+
+        The RL adapter numbers actions by their place in this list (action masks), so it
+        must not depend on the deal.
+        """
+        raise NotImplementedError
+
     def heuristic_bot(self) -> str | None:
         """The name of this game's heuristic bot, if it has one."""
         return None
+
+    # Optional hooks a game may define (looked up with getattr by the front ends):
+    # - render_text(observation) -> str: a terminal view nicer than the generic one.
+    # - hint(observation) -> list[str]: lines of advice for the seat to act (`hint` in
+    #   the terminal), e.g. Ridge's double-dummy value of each legal card.
 
 
 def play_out(

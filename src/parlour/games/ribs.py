@@ -926,6 +926,12 @@ class Ribs(Game):
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"
 
+    def action_universe(self, options: GameOptions) -> list[Any]:
+        assert isinstance(options, RibsOptions)
+        bids = list(range(2, options.bid_cap + 1))
+        pairs = list(ALL_PAIR_CODES)
+        return [PASS, *bids, *(PLAY_BASE + p for p in pairs), *(FOLD_BASE + p for p in pairs)]
+
     def determinize(self, observation: dict[str, Any], rng: random.Random) -> RibsState:
         """Deal the unseen cards at random among the places hidden from the observer.
 

@@ -31,6 +31,7 @@ them for every registered game):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import types
 import typing
@@ -165,8 +166,7 @@ def make_options(cls: type[Options], values: dict[str, Any]) -> Options:
     Unknown names, wrong types and values outside a choice raise OptionsError naming the
     option, so `--option lemon=true` gets "unknown option 'lemon'" rather than a trace.
     """
-    hints = typing.get_type_hints(cls)
-    fields = {f.name for f in dataclasses.fields(cls)}
+    hints, fields = _option_fields(cls)
     kwargs: dict[str, Any] = {}
     for name, raw in values.items():
         if name not in fields:
@@ -179,6 +179,13 @@ def make_options(cls: type[Options], values: dict[str, Any]) -> Options:
         raise
     except (TypeError, ValueError) as exc:
         raise OptionsError(str(exc)) from exc
+
+
+@functools.cache
+def _option_fields(cls: type[Options]) -> tuple[dict[str, Any], frozenset[str]]:
+    """Type hints and field names of an Options class, computed once (search bots rebuild
+    options from observations thousands of times a second)."""
+    return typing.get_type_hints(cls), frozenset(f.name for f in dataclasses.fields(cls))
 
 
 def _coerce(name: str, hint: Any, raw: Any) -> Any:

@@ -48,8 +48,11 @@ BotFactory = Callable[..., Bot]
 
 
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
+    from parlour.bots.ismcts import ISMCTSBot
+
     return {
         "random": (RandomBot, None),
+        "ismcts": (ISMCTSBot, None),
     }
 
 

@@ -31,7 +31,6 @@ them for every registered game):
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
 import types
 import typing
@@ -181,11 +180,17 @@ def make_options(cls: type[Options], values: dict[str, Any]) -> Options:
         raise OptionsError(str(exc)) from exc
 
 
-@functools.cache
+_OPTION_FIELDS: dict[type, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
 def _option_fields(cls: type[Options]) -> tuple[dict[str, Any], frozenset[str]]:
     """Type hints and field names of an Options class, computed once (search bots rebuild
     options from observations thousands of times a second)."""
-    return typing.get_type_hints(cls), frozenset(f.name for f in dataclasses.fields(cls))
+    cached = _OPTION_FIELDS.get(cls)
+    if cached is None:
+        cached = (typing.get_type_hints(cls), frozenset(f.name for f in dataclasses.fields(cls)))
+        _OPTION_FIELDS[cls] = cached
+    return cached
 
 
 def _coerce(name: str, hint: Any, raw: Any) -> Any:

@@ -194,8 +194,9 @@ class ISMCTSBot(Bot):
         seconds: float | str | None = None,
         rollout: str = "random",
         c: float | str = DEFAULT_C,
+        **unknown: Any,
     ) -> None:
-        super().__init__(game, seat, seed)
+        super().__init__(game, seat, seed, **unknown)
         if iterations is not None and seconds is not None:
             raise OptionsError("ismcts takes iterations or seconds, not both")
         try:

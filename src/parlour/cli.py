@@ -18,7 +18,7 @@ from parlour.engine import OptionsError
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("parlour.terminal", "play a game in the terminal against bots"),
     "replay": ("parlour.replay", "replay a game record and print its outcome"),
-    "simulate": ("parlour.arena", "play many seeded hands between bots and compare them"),
+    "simulate": ("parlour.simulate", "play many seeded hands between bots and compare them"),
 }
 
 

@@ -20,31 +20,24 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from parlour.bots import Bot, make_bot
+from parlour.cli import add_game_arguments, game_from_args
 from parlour.engine import Game, GameOptions, OptionsError, Score, State
-from parlour.games import game_from_spec
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="a game name or spec, e.g. ribs or 'ribs(lemons=true)'")
-    parser.add_argument("--players", type=int, help="seats at the table")
+    add_game_arguments(parser)
     parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     parser.add_argument("--bots", default="random", help="comma-separated bot specs, seat by seat")
-    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
-    from parlour.cli import parse_option_args
-
-    extra: dict[str, Any] = parse_option_args(args.option)
-    if args.players is not None:
-        extra["players"] = args.players
-    game, options = game_from_spec(args.game, extra)
+    game, options = game_from_args(args)
     bots = table_bots(split_bots(args.bots), options.players)
     for spec in set(bots):
         make_bot(spec, game, 0, 0)

@@ -15,17 +15,15 @@ import sys
 from typing import Any, TextIO
 
 from parlour.bots import Bot, make_bot
+from parlour.cli import add_game_arguments, game_from_args
 from parlour.engine import Game, IllegalAction, State, jsonable_scores
-from parlour.games import game_from_spec
 from parlour.record import record_of, save
 
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="a game name or spec, e.g. ribs or 'ribs(lemons=true)'")
-    parser.add_argument("--players", type=int, help="seats at the table")
-    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
+    add_game_arguments(parser)
     parser.add_argument("--seed", type=int, help="seed of the deal (random when omitted)")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--bots", help="bot specs for the other seats, comma-separated")
@@ -35,13 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import random
 
-    from parlour.cli import parse_option_args
     from parlour.simulate import split_bots
 
-    extra: dict[str, Any] = parse_option_args(args.option)
-    if args.players is not None:
-        extra["players"] = args.players
-    game, options = game_from_spec(args.game, extra)
+    game, options = game_from_args(args)
     n = options.players
     if not 0 <= args.seat < n:
         from parlour.engine import OptionsError

@@ -49,10 +49,12 @@ BotFactory = Callable[..., Bot]
 
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
     from parlour.bots.ismcts import ISMCTSBot
+    from parlour.bots.ribs_heuristic import RibsHeuristicBot
 
     return {
         "random": (RandomBot, None),
         "ismcts": (ISMCTSBot, None),
+        "ribs-heuristic": (RibsHeuristicBot, ("ribs",)),
     }
 
 

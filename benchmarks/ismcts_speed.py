@@ -1,0 +1,109 @@
+"""ISMCTS simulations per second: parlour's search beside OpenSpiel's Python ISMCTS.
+
+parlour: `bots/ismcts.py` on Cramps (Ribs while Cramps is not registered), 300 iterations
+per decision on decisions taken from seeded random hands, each simulation sampling a world
+with `Game.determinize`, walking the tree and playing the hand out at random.
+OpenSpiel: `open_spiel.python.algorithms.ismcts.ISMCTSBot` on hearts with a one-rollout
+random evaluator, the same number of simulations per decision; installed by the
+benchmark-only extra (`pip install -e '.[bench]'`), reported as missing otherwise.
+
+Run: `python benchmarks/ismcts_speed.py [--decisions N] [--iterations K]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+
+def parlour_rate(decisions: int, iterations: int) -> tuple[str, float]:
+    from parlour.bots.ismcts import ISMCTS
+    from parlour.games import GAMES
+
+    name = "cramps" if "cramps" in GAMES else "ribs"
+    game = GAMES[name]
+    players = 4 if name == "cramps" else 6
+    options = game.options(players=players)
+    rng = random.Random(1)
+    search = ISMCTS(game, random.Random(2))
+    spent = 0.0
+    done = 0
+    seed = 0
+    while done < decisions:
+        state = game.new_state(options, seed)
+        seed += 1
+        for _ in range(rng.randrange(0, 30)):
+            state.apply(rng.choice(state.legal_actions()))
+            if state.hand_over():
+                break
+        if state.hand_over() or state.to_act() is None or len(state.legal_actions()) < 2:
+            continue
+        obs = state.observation(state.to_act())
+        start = time.perf_counter()
+        search.search(obs, iterations=iterations)
+        spent += time.perf_counter() - start
+        done += 1
+    return f"parlour ISMCTS on {name} ({players} players)", search.simulations / spent
+
+
+def openspiel_rate(decisions: int, iterations: int) -> tuple[str, float] | None:
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rs = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        evaluator=evaluator,
+        uct_c=2.0,
+        max_simulations=iterations,
+        random_state=rs,
+    )
+    rng = random.Random(1)
+    spent = 0.0
+    done = 0
+    while done < decisions:
+        state = game.new_initial_state()
+        target = rng.randrange(0, 40)
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choice(outcomes)[0])
+                continue
+            if steps >= target and len(state.legal_actions()) > 1:
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        if state.is_terminal() or state.is_chance_node() or len(state.legal_actions()) < 2:
+            continue
+        start = time.perf_counter()
+        bot.step(state)
+        spent += time.perf_counter() - start
+        done += 1
+    return "OpenSpiel Python ISMCTS on hearts (4 players)", decisions * iterations / spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=20)
+    parser.add_argument("--iterations", type=int, default=300)
+    args = parser.parse_args()
+    label, rate = parlour_rate(args.decisions, args.iterations)
+    print(f"{label:48} {rate:10,.0f} simulations/s")
+    other = openspiel_rate(args.decisions, args.iterations)
+    if other is None:
+        print("OpenSpiel is not installed (pip install -e '.[bench]'): no comparison")
+        return
+    label2, rate2 = other
+    print(f"{label2:48} {rate2:10,.0f} simulations/s")
+    print(f"parlour / OpenSpiel: {rate / rate2:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("parlour.terminal", "play a game in the terminal against bots"),
     "replay": ("parlour.replay", "replay a game record and print its outcome"),
     "simulate": ("parlour.simulate", "play many seeded hands between bots and compare them"),
+    "arena": ("parlour.arena", "a duplicate tournament between bots, with intervals and ratings"),
 }
 
 

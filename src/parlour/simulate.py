@@ -90,6 +90,9 @@ class HandTask:
     bots: list[str]
     seed: int
     rotation: int
+    dealer: int | None = None
+    """The hand's dealer; None: seat `rotation mod n` (simulate). The arena fixes it per
+    deal so that the cards stay with the seats while the bots rotate (duplicate)."""
 
 
 @dataclass
@@ -125,15 +128,26 @@ def simulate_hand(task: HandTask) -> HandResult:
     game = get_game(task.game)
     n = task.options.players
     seats = [(j + task.rotation) % n for j in range(n)]
-    state = game.new_state(task.options, task.seed, dealer=task.rotation % n)
+    dealer = task.rotation % n if task.dealer is None else task.dealer
+    state = game.new_state(task.options, task.seed, dealer=dealer)
     scores = play_hand(state, seat_bots(game, task.bots, seats, task.seed))
     return HandResult(task.seed, seats, scores)
 
 
 def run_tasks(
-    worker: Callable[[T], R], tasks: Sequence[T], *, jobs: int = 1, description: str = "working"
+    worker: Callable[[T], R],
+    tasks: Sequence[T],
+    *,
+    jobs: int = 1,
+    description: str = "working",
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[R]:
-    """Run `worker` over `tasks` in order-preserving chunks, with a progress bar."""
+    """Run `worker` over `tasks` in order-preserving chunks, with a progress bar.
+
+    `backend="ray"` sends the chunks to a Ray cluster (`address`, or a local Ray with
+    `jobs` CPUs); results come back in task order, so they equal the local ones.
+    """
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -154,12 +168,17 @@ def run_tasks(
 
     with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
         bar = progress.add_task(description, total=len(tasks))
-        if jobs == 1:
+        if jobs == 1 and backend == "local":
             for task in tasks:
                 results.append(worker(task))
                 progress.advance(bar)
             return results
         chunk = max(1, min(64, len(tasks) // (jobs * 8) or 1))
+        if backend == "ray":
+            from parlour.raybackend import run_on_ray
+
+            results = run_on_ray(worker, tasks, chunk, jobs, address, lambda k: progress.advance(bar, k))
+            return results
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for result in pool.map(worker, tasks, chunksize=chunk):
                 results.append(result)

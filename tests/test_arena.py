@@ -1,0 +1,66 @@
+"""`parlour arena`: duplicate deals, the same table for any --jobs and on Ray, ratings, plot."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from parlour.arena import duplicate_tasks, elo_ratings
+from parlour.cli import main
+from parlour.games import get_game
+from parlour.simulate import HandResult, simulate_hand
+
+
+def arena_json(capsys: pytest.CaptureFixture[str], *extra: str) -> list[dict]:
+    args = ["arena", "ribs", "--players", "4", "--bots", "ismcts(iterations=8),random", "--hands", "8", "--json"]
+    assert main([*args, *extra]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_duplicate_keeps_the_cards_with_the_seats_and_moves_the_bots() -> None:
+    game = get_game("ribs")
+    options = game.options(players=4)
+    bots = ["random", "random", "random", "random"]
+    tasks = duplicate_tasks("ribs", options, bots, 6, seed=5)
+    assert len(tasks) == 8  # 6 hands rounded up to two deals of four seatings
+    for deal in (tasks[:4], tasks[4:]):
+        first_hands = [game.new_state(t.options, t.seed, dealer=t.dealer).deals[0] for t in deal]
+        assert all(h == first_hands[0] for h in first_hands)
+        seats = [simulate_hand(t).seat_of_bot for t in deal]
+        for j in range(4):
+            assert sorted(s[j] for s in seats) == [0, 1, 2, 3]
+
+
+def test_same_table_for_any_jobs_and_a_plot(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    one = arena_json(capsys)
+    plot = tmp_path / "arena.png"
+    two = arena_json(capsys, "--jobs", "2", "--plot", str(plot))
+    assert one == two
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert [row["bot"] for row in one] == ["ismcts(iterations=8)", "random"]
+    assert one[0]["seat_hands"] == 8 and one[1]["seat_hands"] == 24
+    assert one[0]["duplicate_margin"] == pytest.approx(-one[1]["duplicate_margin"])
+
+
+def test_ray_backend_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray", reason="Ray is not installed here (pip install -e '.[ray]')")
+    local = arena_json(capsys)
+    on_ray = arena_json(capsys, "--backend", "ray", "--jobs", "1")
+    assert local == on_ray
+
+
+def test_elo_is_a_bradley_terry_fit() -> None:
+    # "a" beats "b" in three hands of four: odds 3:1 (plus the half-win prior each way).
+    results = [HandResult(0, [0, 1], [2, 1])] * 3 + [HandResult(0, [0, 1], [0, 1])]
+    ratings = elo_ratings(results, ["a", "b"])
+    assert ratings["a"] > 1500 > ratings["b"]
+    assert ratings["a"] - ratings["b"] == pytest.approx(400 * __import__("math").log10(3.5 / 1.5), abs=0.5)
+    even = elo_ratings([HandResult(0, [0, 1], [1, 1])], ["a", "b"])
+    assert even == {"a": 1500.0, "b": 1500.0}
+
+
+def test_bad_arena_input() -> None:
+    assert main(["arena", "ribs", "--players", "4", "--bots", "nobody"]) == 2
+    assert main(["arena", "ribs", "--players", "4", "--bots", "random", "--hands", "0"]) == 2
+    assert main(["arena", "ribs", "--players", "4", "--bots", "random", "--ray-address", "auto"]) == 2

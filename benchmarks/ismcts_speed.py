@@ -1,8 +1,9 @@
 """ISMCTS simulations per second: parlour's search beside OpenSpiel's Python ISMCTS.
 
-parlour: `bots/ismcts.py` on Cramps (Ribs while Cramps is not registered), 300 iterations
-per decision on decisions taken from seeded random hands, each simulation sampling a world
-with `Game.determinize`, walking the tree and playing the hand out at random.
+parlour: `bots/ismcts.py` with the `ismcts` bot's defaults (a pool of sampled worlds,
+random rollouts) on Cramps (Ribs while Cramps is not registered), the same number of
+simulations per decision, on decisions taken from seeded random hands; each simulation
+takes a world sampled by `Game.determinize`, walks the tree and plays the hand out.
 OpenSpiel: `open_spiel.python.algorithms.ismcts.ISMCTSBot` on hearts with a one-rollout
 random evaluator, the same number of simulations per decision; installed by the
 benchmark-only extra (`pip install -e '.[bench]'`), reported as missing otherwise.
@@ -18,7 +19,7 @@ import time
 
 
 def parlour_rate(decisions: int, iterations: int) -> tuple[str, float]:
-    from parlour.bots.ismcts import ISMCTS
+    from parlour.bots.ismcts import DEFAULT_C, DEFAULT_REWARD, DEFAULT_WORLDS, ISMCTS
     from parlour.games import GAMES
 
     name = "cramps" if "cramps" in GAMES else "ribs"
@@ -26,7 +27,7 @@ def parlour_rate(decisions: int, iterations: int) -> tuple[str, float]:
     players = 4 if name == "cramps" else 6
     options = game.options(players=players)
     rng = random.Random(1)
-    search = ISMCTS(game, random.Random(2))
+    search = ISMCTS(game, random.Random(2), c=DEFAULT_C, reward=DEFAULT_REWARD)
     spent = 0.0
     done = 0
     seed = 0
@@ -41,7 +42,7 @@ def parlour_rate(decisions: int, iterations: int) -> tuple[str, float]:
             continue
         obs = state.observation(state.to_act())
         start = time.perf_counter()
-        search.search(obs, iterations=iterations)
+        search.search(obs, iterations=iterations, worlds=DEFAULT_WORLDS)
         spent += time.perf_counter() - start
         done += 1
     return f"parlour ISMCTS on {name} ({players} players)", search.simulations / spent
@@ -92,7 +93,7 @@ def openspiel_rate(decisions: int, iterations: int) -> tuple[str, float] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=20)
-    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--iterations", type=int, default=800)
     args = parser.parse_args()
     label, rate = parlour_rate(args.decisions, args.iterations)
     print(f"{label:48} {rate:10,.0f} simulations/s")

@@ -12,7 +12,7 @@ The table gives, per distinct bot: the seat-hands it played, its mean hand score
 hand-win rate (a hand is won by every seat with the best score) with 95% intervals, its
 duplicate margin (per deal, its mean score minus the mean score of the other bots'
 seats in the same hands, averaged over deals, 95% interval over deals: the figure that
-says whether a bot beats the field) and an Elo rating: a Bradley-Terry fit of every
+says whether a bot beats the field; the same for the hand-win rate) and an Elo rating: a Bradley-Terry fit of every
 hand's pairwise results between seats held by different bots (a higher score beats a
 lower, equal scores are half a win each), scaled to Elo points (400 per factor of 10
 in odds) around a mean of 1500. The fit does not depend on the order of the hands.
@@ -105,8 +105,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def duplicate_margins(results: Sequence[HandResult], bots: Sequence[str], players: int) -> dict[str, list[float]]:
-    """Per bot, one figure per deal: its mean score minus the others' mean, in the same hands."""
+def duplicate_margins(
+    results: Sequence[HandResult], bots: Sequence[str], players: int, *, wins: bool = False
+) -> dict[str, list[float]]:
+    """Per bot, one figure per deal: its mean score (or hand-win rate, with `wins`) minus
+    the others' mean, in the same hands."""
     margins: dict[str, list[float]] = {spec: [] for spec in bots}
     for start in range(0, len(results), players):
         deal = results[start : start + players]
@@ -114,9 +117,11 @@ def duplicate_margins(results: Sequence[HandResult], bots: Sequence[str], player
             mine: list[float] = []
             others: list[float] = []
             for result in deal:
+                best = max(result.scores)
                 for j, other_spec in enumerate(bots):
-                    score = float(result.scores[result.seat_of_bot[j]])
-                    (mine if other_spec == spec else others).append(score)
+                    score = result.scores[result.seat_of_bot[j]]
+                    value = float(score == best) if wins else float(score)
+                    (mine if other_spec == spec else others).append(value)
             if mine and others:
                 margins[spec].append(sum(mine) / len(mine) - sum(others) / len(others))
     return margins
@@ -166,13 +171,15 @@ def arena_report(results: Sequence[HandResult], bots: Sequence[str], players: in
     """The table's rows, JSON-ready: simulate's per-bot figures plus margin and rating."""
     stats: list[BotStats] = tally(results, bots)
     margins = duplicate_margins(results, bots, players)
+    win_margins = duplicate_margins(results, bots, players, wins=True)
     ratings = elo_ratings(results, bots)
     rows = []
     for s in stats:
         row = s.to_json()
-        margin, half = mean_ci(margins[s.bot])
-        row["duplicate_margin"] = margin if margins[s.bot] else None
-        row["duplicate_margin_ci95"] = [margin - half, margin + half] if margins[s.bot] else None
+        for key, per_deal in (("duplicate_margin", margins[s.bot]), ("win_rate_margin", win_margins[s.bot])):
+            margin, half = mean_ci(per_deal)
+            row[key] = margin if per_deal else None
+            row[f"{key}_ci95"] = [margin - half, margin + half] if per_deal else None
         row["elo"] = round(ratings[s.bot], 1)
         rows.append(row)
     return rows
@@ -183,26 +190,39 @@ def print_report(rows: Sequence[dict[str, Any]], title: str) -> None:
     from rich.table import Table
 
     table = Table(title=title)
-    columns = ("bot", "seat-hands", "mean score (95% CI)", "hand-win rate (95% CI)", "margin vs others (95% CI)", "Elo")
+    columns = (
+        "bot",
+        "seat-hands",
+        "mean score (95% CI)",
+        "hand-win rate (95% CI)",
+        "score margin vs others (95% CI)",
+        "win-rate margin (95% CI)",
+        "Elo",
+    )
     for column in columns:
         table.add_column(column, justify="left" if column == "bot" else "right")
     for row in rows:
         low, high = row["mean_score_ci95"]
         rlow, rhigh = row["hand_win_rate_ci95"]
         if row["duplicate_margin"] is None:
-            margin = "-"
+            margin = win_margin = "-"
         else:
             mlow, mhigh = row["duplicate_margin_ci95"]
             margin = f"{row['duplicate_margin']:+.3f} ({mlow:+.3f} .. {mhigh:+.3f})"
+            wlow, whigh = row["win_rate_margin_ci95"]
+            win_margin = f"{100 * row['win_rate_margin']:+.1f} ({100 * wlow:+.1f} .. {100 * whigh:+.1f})"
         table.add_row(
             row["bot"],
             str(row["seat_hands"]),
             f"{row['mean_score']:.3f} ({low:.3f} .. {high:.3f})",
             f"{100 * row['hand_win_rate']:.1f}% ({100 * rlow:.1f} .. {100 * rhigh:.1f})",
             margin,
+            win_margin,
             f"{row['elo']:.0f}",
         )
-    Console().print(table)
+    import sys
+
+    Console(width=None if sys.stdout.isatty() else 160).print(table)
 
 
 def plot_report(rows: Sequence[dict[str, Any]], title: str, path: str) -> None:

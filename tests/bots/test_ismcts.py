@@ -49,6 +49,8 @@ def test_time_budget_and_bad_parameters() -> None:
     state.apply(2)  # the opener bids 2; the next seat may pass or raise
     seat = state.to_act()
     assert make_bot("ismcts(seconds=0.05)", game, seat, 1).choose(state.observation(seat)) in ("pass", "bid 3")
+    for spec in ("ismcts(iterations=20, rollout=mast)", "ismcts(iterations=20, worlds=5, bias=1)"):
+        assert make_bot(spec, game, seat, 1).choose(state.observation(seat)) in ("pass", "bid 3")
     for spec in ("ismcts(iterations=0)", "ismcts(iterations=5, seconds=1)", "ismcts(rollout=smart)", "ismcts(depth=3)"):
         with pytest.raises(OptionsError):
             make_bot(spec, game, 0, 1)

@@ -19,13 +19,24 @@ The search stops at the end of the current hand. The reward of a seat is its han
 made relative to the table: `(score - lowest) / (highest - lowest)` over the seats (0.5
 each when all are equal), so it lies in [0, 1] whatever a game's scale, the hand's winner
 gets 1, and a bigger margin is still worth more. That is the normalisation every game
-gets without any code of its own.
+gets without any code of its own (`reward=mixed`: half that, half a hand-win bonus).
+Higher hand scores are taken to be better, as in every game registered so far.
 
-Parameters (all optional): `iterations` (default `DEFAULT_ITERATIONS`) or `seconds` per
-move (a time budget replaces the iteration budget and is not reproducible),
-`rollout=random|heuristic` (the game's heuristic bot plays the rollouts; slower, but a
-better model of strong opponents), `c` the UCB exploration constant. A seeded bot with
-an iteration budget plays the same moves on the same observations.
+Worlds: sampling a world replays the hand so far, which costs several rollouts' worth of
+time, so the search samples `worlds` distinct worlds and then reuses copies of them in
+turn (with the defaults each world is walked eight times); `worlds=0` samples afresh
+every iteration, as in the paper.
+
+Parameters (all optional): `iterations` (default `DEFAULT_ITERATIONS`, chosen in
+docs/strength.md) or `seconds` per move (a time budget replaces the iteration budget and
+is not reproducible); `worlds` (default `DEFAULT_WORLDS`); `c`, the UCB exploration
+constant (default `DEFAULT_C`, for rewards in [0, 1]); `rollout=random` (default),
+`mast` (move-average sampling: actions that did well for whoever played them earlier in
+this search are preferred, with `MAST_EPSILON` random moves) or `heuristic` (the game's
+heuristic bot plays the rollouts: a better model of strong players, far slower);
+`bias` > 0 adds `bias / (1 + visits)` to the heuristic bot's choice at the root (a
+prior). A seeded bot with an iteration budget plays the same moves on the same
+observations.
 """
 
 from __future__ import annotations
@@ -38,8 +49,11 @@ from typing import Any
 from parlour.bots import Bot, make_bot
 from parlour.engine import Action, Game, OptionsError, State
 
-DEFAULT_ITERATIONS = 300
-DEFAULT_C = 0.7
+DEFAULT_ITERATIONS = 800
+DEFAULT_WORLDS = 100
+DEFAULT_C = 0.4
+DEFAULT_REWARD = "relative"
+MAST_EPSILON = 0.3
 
 
 class Node:
@@ -57,6 +71,13 @@ class Node:
         self.reward = 0.0
         self.avail = 0
         self.seat = seat
+
+
+def mixed_rewards(scores: list[Any]) -> list[float]:
+    """Half the relative reward, half a hand-win bonus (1 to every seat with the best score)."""
+    rel = relative_rewards(scores)
+    best = max(scores)
+    return [0.5 * r + (0.5 if s == best else 0.0) for r, s in zip(rel, scores, strict=True)]
 
 
 def relative_rewards(scores: list[Any]) -> list[float]:
@@ -79,12 +100,19 @@ class ISMCTS:
         *,
         c: float = DEFAULT_C,
         rollout_bots: list[Any] | None = None,
+        mast: bool = False,
+        reward: str = DEFAULT_REWARD,
     ) -> None:
         self.game = game
         self.rng = rng
         self.c = c
         self.rollout_bots = rollout_bots
+        self.use_mast = mast
+        self.reward_of = mixed_rewards if reward == "mixed" else relative_rewards
         self.simulations = 0
+        self.prior_action: Action = None
+        self.bias = 0.0
+        self.mast: dict[Action, list[float]] | None = None
 
     def search(
         self,
@@ -92,22 +120,42 @@ class ISMCTS:
         *,
         iterations: int | None = None,
         seconds: float | None = None,
+        prior: str | None = None,
+        bias: float = 0.0,
+        worlds: int = 0,
     ) -> str:
-        """The text of the root action with the most visits after the budget is spent."""
+        """The text of the root action with the most visits after the budget is spent.
+
+        `prior` (an action's text, e.g. the heuristic bot's choice) gets a progressive
+        bias `bias / (1 + visits)` at the root. `worlds` > 0 samples that many worlds and
+        then reuses copies of them in turn (cheaper than a fresh determinization).
+        """
         seat = observation["seat"]
         root = Node(seat)
         deadline = time.perf_counter() + seconds if seconds is not None else None
         done = 0
         text_world: State | None = None
+        pool: list[State] = []
+        if self.use_mast:
+            self.mast = {}
+        self.prior_action = None
+        self.bias = bias
         while True:
             if deadline is not None:
                 if done > 0 and time.perf_counter() >= deadline:
                     break
             elif done >= (iterations or DEFAULT_ITERATIONS):
                 break
-            world = self.game.determinize(observation, self.rng)
+            if worlds and len(pool) >= worlds:
+                world = pool[done % worlds].clone()
+            else:
+                world = self.game.determinize(observation, self.rng)
+                if worlds:
+                    pool.append(world.clone())
             if text_world is None:
                 text_world = world.clone()
+                if prior is not None and bias > 0:
+                    self.prior_action = text_world.text_to_action(prior)
             self._iterate(root, world)
             done += 1
         self.simulations += done
@@ -119,6 +167,7 @@ class ISMCTS:
         rng = self.rng
         node = root
         path: list[Node] = []
+        trail: list[tuple[int, Action]] | None = [] if self.mast is not None else None
         c = self.c
         # Selection: descend while every action legal in this world has a child.
         while True:
@@ -138,39 +187,70 @@ class ISMCTS:
                         known.avail += 1
                 world.apply(action)
                 path.append(child)
+                if trail is not None:
+                    trail.append((actor, action))
                 break
             best: Node | None = None
             best_action: Action = None
             best_value = -1.0
+            favoured = self.prior_action if node is root else None
             for a in legal:
                 ch = children[a]
                 ch.avail += 1
                 value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if a == favoured:
+                    value += self.bias / (1 + ch.visits)
                 if value > best_value:
                     best_value, best, best_action = value, ch, a
             assert best is not None
             world.apply(best_action)
             path.append(best)
+            if trail is not None:
+                trail.append((actor, best_action))
             node = best
             if world.hand_over():
                 break
         # Rollout to the end of the hand.
         if not world.hand_over() and world.to_act() is not None:
-            self._rollout(world)
-        rewards = relative_rewards(world.hand_scores())
+            self._rollout(world, trail)
+        rewards = self.reward_of(world.hand_scores())
         for n in path:
             n.visits += 1
             n.reward += rewards[n.seat]
         root.visits += 1
+        if trail is not None and self.mast is not None:
+            mast = self.mast
+            for actor, action in trail:
+                entry = mast.get(action)
+                if entry is None:
+                    mast[action] = [rewards[actor], 1.0]
+                else:
+                    entry[0] += rewards[actor]
+                    entry[1] += 1.0
 
-    def _rollout(self, world: State) -> None:
+    def _rollout(self, world: State, trail: list[tuple[int, Action]] | None) -> None:
         rng = self.rng
         bots = self.rollout_bots
+        mast = self.mast
         while True:
             seat = world.to_act()
             if seat is None:
                 return
-            if bots is None:
+            if mast is not None and trail is not None:
+                legal = world.legal_actions()
+                if len(legal) == 1 or rng.random() < MAST_EPSILON:
+                    action = legal[int(rng.random() * len(legal))]
+                else:
+                    best_value = -1.0
+                    action = legal[0]
+                    for a in legal:
+                        entry = mast.get(a)
+                        value = entry[0] / entry[1] if entry is not None else 1.0
+                        if value > best_value:
+                            best_value, action = value, a
+                world.apply(action)
+                trail.append((seat, action))
+            elif bots is None:
                 legal = world.legal_actions()
                 world.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
             else:
@@ -194,6 +274,9 @@ class ISMCTSBot(Bot):
         seconds: float | str | None = None,
         rollout: str = "random",
         c: float | str = DEFAULT_C,
+        bias: float | str = 0.0,
+        worlds: int | str = DEFAULT_WORLDS,
+        reward: str = DEFAULT_REWARD,
         **unknown: Any,
     ) -> None:
         super().__init__(game, seat, seed, **unknown)
@@ -203,6 +286,8 @@ class ISMCTSBot(Bot):
             self.iterations = int(iterations) if iterations is not None else None
             self.seconds = float(seconds) if seconds is not None else None
             explore = float(c)
+            self.bias = float(bias)
+            self.worlds = int(worlds)
         except ValueError:
             raise OptionsError("ismcts: iterations is a whole number, seconds and c are numbers") from None
         if self.iterations is not None and self.iterations < 1:
@@ -219,12 +304,30 @@ class ISMCTSBot(Bot):
             rollout_bots = [
                 make_bot(name, game, s, self.rng.getrandbits(32)) for s in range(game.max_players)
             ]
-        elif rollout != "random":
-            raise OptionsError(f"ismcts: rollout must be random or heuristic, not {rollout!r}")
-        self.search = ISMCTS(game, self.rng, c=explore, rollout_bots=rollout_bots)
+        elif rollout not in ("random", "mast"):
+            raise OptionsError(f"ismcts: rollout must be random, mast or heuristic, not {rollout!r}")
+        if reward not in ("relative", "mixed"):
+            raise OptionsError(f"ismcts: reward must be relative or mixed, not {reward!r}")
+        self.search = ISMCTS(
+            game, self.rng, c=explore, rollout_bots=rollout_bots, mast=rollout == "mast", reward=reward
+        )
+        self.prior_bot = None
+        if self.bias > 0:
+            name = game.heuristic_bot()
+            if name is None:
+                raise OptionsError(f"{game.name} has no heuristic bot to bias the search")
+            self.prior_bot = make_bot(name, game, seat, self.rng.getrandbits(32))
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]
         if len(legal) == 1:
             return legal[0]
-        return self.search.search(observation, iterations=self.iterations, seconds=self.seconds)
+        prior = self.prior_bot.choose(observation) if self.prior_bot is not None else None
+        return self.search.search(
+            observation,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            prior=prior,
+            bias=self.bias,
+            worlds=self.worlds,
+        )

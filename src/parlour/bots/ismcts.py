@@ -15,11 +15,13 @@ that, below the root, the tree branches on opponents' hidden actions (a fold, Ri
 face-down ribs), so later nodes are a little optimistic; the root decision, the one that
 is played, averages over all sampled worlds.
 
-The search stops at the end of the current hand. The reward of a seat is its hand score
-made relative to the table: `(score - lowest) / (highest - lowest)` over the seats (0.5
-each when all are equal), so it lies in [0, 1] whatever a game's scale, the hand's winner
-gets 1, and a bigger margin is still worth more. That is the normalisation every game
-gets without any code of its own (`reward=mixed`: half that, half a hand-win bonus).
+The search stops at the end of the current hand. Rewards are normalised the same way for
+every game, with no code of its own: the relative score of a seat is its hand score made
+relative to the table, `(score - lowest) / (highest - lowest)` over the seats (0.5 each
+when all are equal), so it lies in [0, 1] whatever a game's scale and a bigger margin is
+worth more; the default reward (`reward=mixed`) is half that and half a hand-win bonus
+(1 for every seat with the best score), since a hand won is what a match counts in Ribs;
+`reward=relative` is the relative score alone.
 Higher hand scores are taken to be better, as in every game registered so far.
 
 Worlds: sampling a world replays the hand so far, which costs several rollouts' worth of
@@ -49,10 +51,10 @@ from typing import Any
 from parlour.bots import Bot, make_bot
 from parlour.engine import Action, Game, OptionsError, State
 
-DEFAULT_ITERATIONS = 800
-DEFAULT_WORLDS = 100
+DEFAULT_ITERATIONS = 400
+DEFAULT_WORLDS = 50
 DEFAULT_C = 0.4
-DEFAULT_REWARD = "relative"
+DEFAULT_REWARD = "mixed"
 MAST_EPSILON = 0.3
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from parlour.bots import make_bot
-from parlour.bots.ismcts import relative_rewards
+from parlour.bots.ismcts import mixed_rewards, relative_rewards
 from parlour.engine import OptionsError
 from parlour.games import GAMES
 
@@ -59,6 +59,7 @@ def test_time_budget_and_bad_parameters() -> None:
 def test_rewards_are_relative_to_the_table() -> None:
     assert relative_rewards([10, 0, 5, 5]) == [1.0, 0.0, 0.5, 0.5]
     assert relative_rewards([3, 3, 3]) == [0.5, 0.5, 0.5]
+    assert mixed_rewards([10, 0, 5, 10]) == [1.0, 0.0, 0.25, 1.0]
 
 
 def test_beats_random_players_at_ribs() -> None:

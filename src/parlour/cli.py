@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("parlour.terminal", "play a game in the terminal against bots"),
     "replay": ("parlour.replay", "replay a game record and print its outcome"),
     "simulate": ("parlour.arena", "play many seeded hands between bots and compare them"),
+    "serve": ("parlour.server.serve", "run the web parlour: play in a browser with friends and bots"),
 }
 
 

@@ -1,0 +1,175 @@
+"""Where tables live between restarts: SQLAlchemy 2 Core, SQLite by default, any URL.
+
+A table is stored as what its record needs (game, options, seed, dealer) plus its seats,
+and every action is one row appended before anyone hears of it. Restarting the server
+replays each table's actions (parlour.record), so a table survives a crash intact.
+Seat tokens are stored hashed: the database alone does not let anyone act for a seat.
+
+All calls are blocking and made from one worker thread (see tables.py), so SQLite needs no
+locking and the event loop never waits on a disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+tables_t = Table(
+    "parlour_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("dealer", Integer, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+seats_t = Table(
+    "parlour_seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("name", String(64), nullable=False),
+)
+
+actions_t = Table(
+    "parlour_actions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(200), nullable=False),
+)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def default_db_url(path: str | Path = "parlour.sqlite3") -> str:
+    return f"sqlite:///{Path(path).resolve()}"
+
+
+@dataclass
+class StoredTable:
+    """One table as read back from the database."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    dealer: int
+    seats: list[dict[str, Any]]
+    created: float
+    claimed: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (hash, name)
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        """The table's game record (parlour.record format) as far as it has been played."""
+        return {
+            "parlour": 1,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "actions": [[seat, text] for seat, text in self.actions],
+        }
+
+
+class Storage:
+    """The database of tables, seats and actions."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def describe(self) -> str:
+        """The database as printed at start: the file for SQLite, else the URL sans password."""
+        if self.engine.dialect.name == "sqlite":
+            return self.engine.url.database or ":memory:"
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def create_table(self, table: StoredTable) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_t.insert().values(
+                    id=table.id,
+                    game=table.game,
+                    options=json.dumps(table.options),
+                    seed=table.seed,
+                    dealer=table.dealer,
+                    seats=json.dumps(table.seats),
+                    created=table.created or time.time(),
+                )
+            )
+
+    def claim_seat(self, table_id: str, seat: int, hashed: str, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(seats_t.insert().values(table_id=table_id, seat=seat, token_hash=hashed, name=name))
+
+    def append_action(self, table_id: str, index: int, seat: int, text: str) -> None:
+        """One action, committed. The primary key (table, index) refuses a second writer."""
+        with self.engine.begin() as conn:
+            conn.execute(actions_t.insert().values(table_id=table_id, idx=index, seat=seat, text=text))
+
+    def load_all(self) -> list[StoredTable]:
+        """Every table with its claimed seats and its actions in order."""
+        with self.engine.connect() as conn:
+            out: dict[str, StoredTable] = {}
+            for row in conn.execute(select(tables_t).order_by(tables_t.c.created)):
+                out[row.id] = StoredTable(
+                    id=row.id,
+                    game=row.game,
+                    options=json.loads(row.options),
+                    seed=row.seed,
+                    dealer=row.dealer,
+                    seats=json.loads(row.seats),
+                    created=row.created,
+                )
+            for row in conn.execute(select(seats_t)):
+                if row.table_id in out:
+                    out[row.table_id].claimed[row.seat] = (row.token_hash, row.name)
+            query = select(actions_t).order_by(actions_t.c.table_id, actions_t.c.idx)
+            for row in conn.execute(query):
+                if row.table_id in out:
+                    out[row.table_id].actions.append((row.seat, row.text))
+        return list(out.values())
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a commit survives the process being killed (the case
+    # the server promises to survive) without an fsync per action.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

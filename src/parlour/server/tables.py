@@ -1,0 +1,396 @@
+"""Tables: one match each, its seats, its watchers, its bots, and the order of its actions.
+
+Everything a seat learns about a table leaves through `Table.observe` (the one choke
+point): the websocket messages, the bots and the hand history are all built from
+`state.observation(seat)` for the seat asking, or `observation(None)` for spectators.
+
+An action is applied under the table's lock: its version must be the table's current
+version (the number of actions so far), its seat the one to act, and the engine must
+accept it; then it is appended to the database, and only then broadcast. Bots act through
+the same `act` as people, after a short delay so people can follow the play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from parlour.bots import Bot, bot_names, make_bot
+from parlour.engine import Game, IllegalAction, OptionsError, State
+from parlour.games import GAMES, get_game
+from parlour.record import apply_entry, start_of
+from parlour.server.storage import Storage, StoredTable, token_hash
+
+log = logging.getLogger("parlour.server")
+
+NAME_LIMIT = 24
+OUTBOX_LIMIT = 256  # messages queued for one slow connection before it is dropped
+
+
+class TableError(Exception):
+    """A request the table refuses; `code` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Listener:
+    """A connection watching a table: a seat (with its token) or a spectator (seat None).
+
+    `send` must not block: it queues the message for the connection's writer.
+    """
+
+    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], None]) -> None:
+        self.seat = seat
+        self.send = send
+
+
+def clean_name(name: Any, seat: int) -> str:
+    if not isinstance(name, str) or not name.strip():
+        return f"Player {seat}"
+    text = " ".join(name.split())
+    return text[:NAME_LIMIT]
+
+
+class Table:
+    """One table: a match in progress, its seats and the connections that watch it."""
+
+    def __init__(self, manager: TableManager, stored: StoredTable) -> None:
+        self.manager = manager
+        self.id = stored.id
+        self.stored = stored
+        self.game: Game = get_game(stored.game)
+        self.state: State = start_of(stored.record() | {"actions": []})
+        self.lock = asyncio.Lock()
+        self.listeners: list[Listener] = []
+        self.bots: dict[int, Bot] = {}
+        for seat, spec in enumerate(stored.seats):
+            bot = spec.get("bot")
+            if bot:
+                self.bots[seat] = make_bot(bot, self.game, seat, (stored.seed + seat) & 0xFFFFFFFF)
+        self.claimed: dict[int, tuple[str, str]] = dict(stored.claimed)
+        self.hands: list[dict[int | None, Any]] = []  # per finished hand: seat -> last_hand
+        self.bot_task: asyncio.Task[None] | None = None
+        for index, entry in enumerate(stored.actions):
+            apply_entry(self.state, list(entry), index)
+            self._after_action()
+
+    # --- the one place observations leave ---------------------------------------------
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (None: a spectator). Nothing else reads the state for a seat."""
+        return self.state.observation(seat)
+
+    # --- facts anyone may read ----------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def seat_info(self) -> list[dict[str, Any]]:
+        connected = {lis.seat for lis in self.listeners if lis.seat is not None}
+        out = []
+        for seat in range(self.players):
+            if seat in self.bots:
+                out.append({"seat": seat, "kind": "bot", "bot": self.stored.seats[seat]["bot"], "name": f"Bot {seat} ({self.stored.seats[seat]['bot']})", "taken": True, "connected": True})
+            else:
+                claim = self.claimed.get(seat)
+                out.append(
+                    {
+                        "seat": seat,
+                        "kind": "person",
+                        "name": claim[1] if claim else None,
+                        "taken": claim is not None,
+                        "connected": seat in connected,
+                    }
+                )
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "players": self.players,
+            "options": self.stored.options,
+            "seats": self.seat_info(),
+            "open_seats": [s for s in range(self.players) if s not in self.bots and s not in self.claimed],
+            "version": self.version,
+            "to_act": state.to_act(),
+            "match_over": state.is_over(),
+            "spectators": sum(1 for lis in self.listeners if lis.seat is None),
+            "created": self.stored.created,
+        }
+
+    # --- seats ----------------------------------------------------------------------------
+    def seat_of_token(self, token: Any) -> int:
+        if not isinstance(token, str) or not token:
+            raise TableError("bad_token", "this seat token is not valid at this table")
+        hashed = token_hash(token)
+        for seat, (stored_hash, _name) in self.claimed.items():
+            if hmac.compare_digest(stored_hash, hashed):
+                return seat
+        raise TableError("bad_token", "this seat token is not valid at this table")
+
+    async def claim(self, seat: int | None, name: Any) -> tuple[int, str]:
+        """Sit a person at `seat` (the first open seat when None); returns (seat, token)."""
+        async with self.lock:
+            open_seats = [s for s in range(self.players) if s not in self.bots and s not in self.claimed]
+            if seat is None:
+                if not open_seats:
+                    raise TableError("table_full", "every seat at this table is taken")
+                seat = open_seats[0]
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+                raise TableError("bad_seat", f"seat must be a number from 0 to {self.players - 1}")
+            if seat not in open_seats:
+                raise TableError("seat_taken", f"seat {seat} is taken")
+            token = secrets.token_urlsafe(24)
+            hashed = token_hash(token)
+            who = clean_name(name, seat)
+            await self.manager.db(self.manager.storage.claim_seat, self.id, seat, hashed, who)
+            self.claimed[seat] = (hashed, who)
+        self.broadcast()
+        return seat, token
+
+    # --- actions --------------------------------------------------------------------------
+    async def act(self, seat: int, text: Any, version: Any) -> None:
+        """Apply `text` for `seat` if it is that seat's turn at `version`; else TableError."""
+        if not isinstance(text, str) or not text.strip():
+            raise TableError("bad_message", "'action' must be the text of an action, e.g. \"pass\"")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TableError("bad_message", "'version' must be the version of the state you act on")
+        async with self.lock:
+            if version != self.version:
+                raise TableError(
+                    "stale",
+                    f"this action was meant for version {version}, but the table is at version {self.version}: look again",
+                )
+            to_act = self.state.to_act()
+            if to_act is None:
+                raise TableError("match_over", "the match is over")
+            if seat != to_act:
+                raise TableError("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
+            trial = self.state.clone()
+            try:
+                action = trial.text_to_action(text)
+                trial.apply(action)
+            except IllegalAction as exc:
+                raise TableError("illegal", str(exc)) from None
+            canonical = trial.action_to_text(action)
+            await self.manager.db(self.manager.storage.append_action, self.id, version, seat, canonical)
+            self.stored.actions.append((seat, canonical))
+            self.state = trial
+            self._after_action()
+            self.broadcast()
+        self.wake_bot()
+
+    def _after_action(self) -> None:
+        if self.state.hand_over():
+            seats: list[int | None] = [None, *range(self.players)]
+            self.hands.append({seat: self.observe(seat).get("last_hand") for seat in seats})
+
+    # --- telling the watchers -------------------------------------------------------------
+    def message_for(self, seat: int | None, observation: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {
+            "type": "state",
+            "table": self.id,
+            "version": self.version,
+            "seat": seat,
+            "seats": self.seat_info(),
+            "hands_finished": len(self.hands),
+            "observation": observation if observation is not None else self.observe(seat),
+        }
+
+    def history_for(self, seat: int | None) -> list[Any]:
+        return [hand.get(seat) for hand in self.hands]
+
+    def broadcast(self) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for lis in list(self.listeners):
+            if lis.seat not in cache:
+                cache[lis.seat] = self.message_for(lis.seat)
+            lis.send(cache[lis.seat])
+
+    def attach(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+        self.broadcast_seats_if_person(listener)
+
+    def detach(self, listener: Listener) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+            self.broadcast_seats_if_person(listener)
+
+    def broadcast_seats_if_person(self, listener: Listener) -> None:
+        if listener.seat is not None:
+            info = self.seat_info()
+            for lis in self.listeners:
+                if lis is not listener:
+                    lis.send({"type": "seats", "table": self.id, "version": self.version, "seats": info})
+
+    # --- bots -----------------------------------------------------------------------------
+    def wake_bot(self) -> None:
+        """Start the bot to act, if a bot is to act and none is already thinking."""
+        seat = self.state.to_act()
+        if seat is None or seat not in self.bots:
+            return
+        if self.bot_task is not None and not self.bot_task.done():
+            return
+        self.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
+
+    async def _bot_turn(self, seat: int) -> None:
+        delay = self.manager.bot_delay
+        if delay > 0:
+            await asyncio.sleep(delay)
+        version = self.version
+        if self.state.to_act() != seat:
+            return
+        observation = self.observe(seat)
+        bot = self.bots[seat]
+        try:
+            if self.manager.bot_threads:
+                text = await asyncio.to_thread(bot.choose, observation)
+            else:
+                text = bot.choose(observation)
+        except Exception:  # a broken bot must not stall the table
+            log.exception("bot %s at table %s failed; playing a legal action instead", bot, self.id)
+            text = observation["legal_actions"][0]
+        self.bot_task = None
+        try:
+            await self.act(seat, text, version)
+        except TableError as exc:
+            if exc.code == "illegal":
+                log.warning("bot %s at table %s chose %r: %s", bot, self.id, text, exc.message)
+                legal = self.observe(seat)["legal_actions"]
+                if legal and self.version == version:
+                    await self.act(seat, legal[0], version)
+            elif exc.code != "stale":
+                raise
+
+
+class TableManager:
+    """Every table of the server, the database, and the worker thread that writes to it."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.6, bot_threads: bool = True) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.bot_threads = bot_threads
+        self.tables: dict[str, Table] = {}
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-db")
+
+    async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def restore(self) -> int:
+        """Rebuild every stored table by replaying its actions; returns how many."""
+        stored = await self.db(self.storage.load_all)
+        for entry in stored:
+            try:
+                self.tables[entry.id] = Table(self, entry)
+            except Exception:
+                log.exception("table %s cannot be restored; it is left out", entry.id)
+        for table in self.tables.values():
+            table.wake_bot()
+        return len(self.tables)
+
+    def get(self, table_id: Any) -> Table:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise TableError("unknown_table", f"there is no table {table_id!r}")
+        return table
+
+    def lobby(self) -> dict[str, Any]:
+        games = []
+        for game in GAMES.values():
+            games.append(
+                {
+                    "name": game.name,
+                    "title": game.title,
+                    "min_players": game.min_players,
+                    "max_players": game.max_players,
+                    "options": [o for o in game.Options.describe() if o["name"] != "players"],
+                    "bots": bot_names(game.name),
+                    "default_bot": game.heuristic_bot() if game.heuristic_bot() in bot_names(game.name) else bot_names(game.name)[0],
+                    "about": _first_line(sys.modules[type(game).__module__].__doc__),
+                }
+            )
+        return {"games": games}
+
+    def open_tables(self, limit: int = 50) -> list[dict[str, Any]]:
+        tables = sorted(self.tables.values(), key=lambda t: -t.stored.created)
+        return [t.summary() for t in tables[:limit]]
+
+    async def create(self, request: Any) -> tuple[Table, int | None, str | None]:
+        """Create a table from a lobby request; the creator sits at `sit` (or no seat)."""
+        if not isinstance(request, dict):
+            raise TableError("bad_message", "a table request is a JSON object")
+        try:
+            game = get_game(request.get("game", ""))
+            values = request.get("options") or {}
+            if not isinstance(values, dict):
+                raise OptionsError("'options' must be an object of option names and values")
+            values = dict(values)
+            if "players" in request:
+                values["players"] = request["players"]
+            options = game.options(**values)
+        except OptionsError as exc:
+            raise TableError("bad_options", str(exc)) from None
+        n = options.players
+        if not game.min_players <= n <= game.max_players:
+            raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
+        seats_req = request.get("seats") or [{} for _ in range(n)]
+        if not isinstance(seats_req, list) or len(seats_req) != n:
+            raise TableError("bad_options", f"'seats' must list the {n} seats (each {{}} or {{\"bot\": name}})")
+        seats: list[dict[str, Any]] = []
+        for seat, entry in enumerate(seats_req):
+            bot = entry.get("bot") if isinstance(entry, dict) else None
+            if bot:
+                try:
+                    make_bot(str(bot), game, seat, 0)
+                except OptionsError as exc:
+                    raise TableError("bad_options", f"seat {seat}: {exc}") from None
+                seats.append({"bot": str(bot)})
+            else:
+                seats.append({"bot": None})
+        sit = request.get("sit", "first")
+        people = [s for s in range(n) if not seats[s]["bot"]]
+        if sit == "first":
+            sit = people[0] if people else None
+        if sit is not None and sit not in people:
+            raise TableError("bad_seat", f"you cannot sit at seat {sit}: it is not a seat for a person")
+        stored = StoredTable(
+            id=secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"),
+            game=game.name,
+            options=options.to_json(),
+            seed=secrets.randbits(62),
+            dealer=0,
+            seats=seats,
+            created=time.time(),
+        )
+        await self.db(self.storage.create_table, stored)
+        table = Table(self, stored)
+        self.tables[stored.id] = table
+        token = None
+        if sit is not None:
+            sit, token = await table.claim(sit, request.get("name"))
+        table.wake_bot()
+        return table, sit, token
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+        self.storage.close()
+
+
+def _first_line(doc: str | None) -> str:
+    return (doc or "").strip().split("\n")[0]

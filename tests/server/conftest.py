@@ -13,8 +13,8 @@ from serverkit import ServerProcess
 def server_factory(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
     started: list[ServerProcess] = []
 
-    def make(db_name: str = "parlour.sqlite3", bot_delay: float = 0.0) -> ServerProcess:
-        server = ServerProcess(tmp_path / db_name, bot_delay).start()
+    def make(db_name: str = "parlour.sqlite3", bot_delay: float = 0.0, rate: float = 20.0) -> ServerProcess:
+        server = ServerProcess(tmp_path / db_name, bot_delay, rate).start()
         started.append(server)
         return server
 
@@ -26,5 +26,13 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     proc = ServerProcess(tmp_path_factory.mktemp("server") / "parlour.sqlite3").start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose clients may act at bot speed (a high per-connection rate limit)."""
+    proc = ServerProcess(tmp_path_factory.mktemp("fast") / "parlour.sqlite3", rate=5000).start()
     yield proc
     proc.stop()

@@ -32,7 +32,8 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m parlour.server.serve` in a subprocess, on its own port and database."""
 
-    def __init__(self, db_path: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_path: Path, bot_delay: float = 0.0, rate: float = 20.0) -> None:
+        self.rate = rate
         self.db_path = db_path
         self.db_url = f"sqlite:///{db_path}"
         self.bot_delay = bot_delay
@@ -52,7 +53,7 @@ class ServerProcess:
         log = open(self.db_path.with_suffix(f".{self.port}.log"), "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db_url, "--bot-delay", str(self.bot_delay)],
+             "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--rate", str(self.rate)],
             stdout=log, stderr=subprocess.STDOUT, cwd=self.db_path.parent,
         )
         deadline = time.monotonic() + 30

@@ -64,13 +64,13 @@ class RateLimit:
 class Connection:
     """One websocket: reads client messages, queues server messages for its writer."""
 
-    def __init__(self, websocket: WebSocket, manager: TableManager) -> None:
+    def __init__(self, websocket: WebSocket, manager: TableManager, rate: float = RATE) -> None:
         self.ws = websocket
         self.manager = manager
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.table: Table | None = None
         self.listener: Listener | None = None
-        self.limit = RateLimit()
+        self.limit = RateLimit(rate, 2 * rate)
         self.last_limit_error = 0.0
 
     def send(self, message: dict[str, Any]) -> None:
@@ -121,7 +121,7 @@ class Connection:
             now = time.monotonic()
             if now - self.last_limit_error > 1.0:
                 self.last_limit_error = now
-                self.error("rate_limited", f"too many messages: at most {RATE:g} a second; this one was ignored")
+                self.error("rate_limited", f"too many messages: at most {self.limit.rate:g} a second; this one was ignored")
             return
         if len(data.encode()) > MAX_MESSAGE:
             self.error("too_large", f"a message may be at most {MAX_MESSAGE} bytes; this one was ignored")
@@ -175,7 +175,7 @@ class Connection:
         await self.table.act(self.listener.seat, message.get("action"), message.get("version"))
 
 
-def create_app(db_url: str, bot_delay: float = 0.7, bot_threads: bool = True) -> Starlette:
+def create_app(db_url: str, bot_delay: float = 0.7, bot_threads: bool = True, rate: float = RATE) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
     holder: dict[str, TableManager] = {}
 
@@ -228,7 +228,7 @@ def create_app(db_url: str, bot_delay: float = 0.7, bot_threads: bool = True) ->
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
     async def websocket(ws: WebSocket) -> None:
-        await Connection(ws, manager()).run()
+        await Connection(ws, manager(), rate).run()
 
     routes = [
         Route("/", index),

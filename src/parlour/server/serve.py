@@ -20,6 +20,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-delay", type=float, default=0.7, help="seconds a bot waits before acting, so people can follow (default 0.7)"
     )
+    parser.add_argument(
+        "--rate", type=float, default=20.0, help="messages a second one connection may send, twice that in a burst (default 20)"
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
@@ -34,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"parlour: database {where.describe()}", flush=True)
     where.close()
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    app = create_app(url, bot_delay=max(0.0, args.bot_delay))
+    app = create_app(url, bot_delay=max(0.0, args.bot_delay), rate=max(1.0, args.rate))
     # Messages bigger than this are refused by the websocket layer itself; smaller ones
     # above MAX_MESSAGE get the protocol's "too_large" error.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16 * MAX_MESSAGE)

@@ -196,7 +196,7 @@ class LobbyView {
     }
     this.tablesBox.replaceChildren(...tables.map((t) => {
       const mine = store.get("seat:" + t.id);
-      const people = t.seats.map((s) => s.kind === "bot" ? "\u{1F916}" : s.taken ? (s.name || "?") : "open").join(", ");
+      const people = t.seats.map((s) => s.kind === "bot" ? s.bot + " bot" : s.taken ? (s.name || "?") : "open seat").join(", ");
       const status = t.match_over ? "finished" : t.open_seats.length ? `${t.open_seats.length} open seat${t.open_seats.length > 1 ? "s" : ""}` : "playing";
       return h("div", { class: "table-row" },
         h("div", {}, h("b", {}, t.title), " \u00b7 ", `${t.players} players`, " \u00b7 ", h("span", { class: "muted" }, status),
@@ -319,9 +319,10 @@ class TableView {
   seatName(s) {
     const info = this.seatInfo[s];
     const me = this.msg && this.msg.seat === s;
+    if (me) return "You";
     if (!info) return "Seat " + s;
     if (info.kind === "bot") return info.bot.replace(/-heuristic$/, "") + " bot";
-    return (info.name || "Open seat") + (me ? " (you)" : "");
+    return info.name || "Open seat";
   }
 
   // ------------------------------------------------------------ rendering
@@ -342,11 +343,11 @@ class TableView {
         me === null && open.length ? open.map((s) => h("button", { class: "primary small", onclick: () => this.takeSeat(s.seat) }, `Sit at seat ${s.seat}`)) : null,
         me === null ? h("span", { class: "badge" }, "watching") : null));
 
-    const status = h("div", { class: "status" + (myTurn ? " mine" : ""), id: "status", dataset: { myturn: myTurn ? "1" : "0" } },
+    const status = h("div", { class: "status" + (myTurn ? " yours" : ""), id: "status", dataset: { myturn: myTurn ? "1" : "0" } },
       obs.match_over ? this.overText(obs)
         : myTurn ? "Your turn" + (this.sending ? "\u2026" : "")
         : obs.to_act === null || obs.to_act === undefined ? ""
-        : `Waiting for ${this.seatName(obs.to_act)}`);
+        : `Waiting for ${this.fullName(obs.to_act)}`);
 
     // seats, in clockwise order starting after mine so that mine comes last
     const order = [];
@@ -362,12 +363,13 @@ class TableView {
     const mine = me === null ? null : this.myArea(obs, me, zones, myTurn, lastActs);
 
     $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") },
-      bar, status, seatsBox, centre, mine,
+      bar,
+      h("div", { class: "board" }, status, seatsBox, centre, mine),
       h("div", { class: "side" }, this.scoresBox(obs), this.logBox(obs), this.historyBox(obs))));
   }
 
   overText(obs) {
-    const w = (obs.winners || []).map((s) => this.seatName(s));
+    const w = (obs.winners || []).map((s) => this.fullName(s));
     return "The match is over" + (w.length ? ": " + w.join(" and ") + (w.length > 1 ? " win." : " wins.") : ".");
   }
 
@@ -385,6 +387,7 @@ class TableView {
     if (info.kind === "person" && !info.connected && info.taken) cls.push("away");
     return h("div", { class: cls.join(" "), dataset: { seat: s } },
       h("div", { class: "seat-head" },
+        h("span", { class: "seat-no" }, String(s)),
         h("span", { class: "seat-name" }, this.seatName(s)),
         obs.dealer === s ? h("span", { class: "chip", title: "dealer" }, "D") : null,
         info.kind === "person" && !info.taken ? h("span", { class: "chip open" }, "open") : null),
@@ -441,7 +444,7 @@ class TableView {
         const list = typeof texts === "string" ? texts.split(/\s+/) : texts || [];
         return h("div", { class: "play" + (ribs ? " ribs" : "") },
           h("div", { class: "cards mini" }, p.folded ? [Cards.el(null), Cards.el(null)] : list.map((c) => Cards.el(c))),
-          h("div", { class: "small" }, this.seatName(p.seat) + (ribs ? " (ribs)" : p.folded ? " (folded)" : "")));
+          h("div", { class: "small" }, this.shortName(p.seat) + (ribs ? " (ribs)" : p.folded ? " (folded)" : "")));
       })),
       h("div", { class: "explain" }, trick.explanation || ""));
   }
@@ -477,7 +480,7 @@ class TableView {
       hint = sel.length ? "Those cards make no move; pick others." : `Pick ${sizes.join(" or ")} card${sizes.length === 1 && sizes[0] === 1 ? "" : "s"} from your hand${plain.length ? ", or:" : ""}`;
     }
     return h("div", { class: "mine" + (myTurn ? " to-act" : ""), dataset: { seat: me } },
-      h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, this.seatName(me)),
+      h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, String(me)), h("span", { class: "seat-name" }, this.seatName(me)),
         obs.dealer === me ? h("span", { class: "chip", title: "dealer" }, "D") : null,
         lastActs[me] ? h("span", { class: "said inline" }, lastActs[me]) : null),
       handRow,
@@ -498,16 +501,20 @@ class TableView {
     const names = { hand: "This hand", match: "Hands won", total: "Total", points: "Points" };
     if (Array.isArray(sc)) rows = [["Score", sc]];
     else if (sc && typeof sc === "object") rows = Object.entries(sc).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [names[k] || k.replace(/_/g, " "), v]);
-    const head = h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", { class: obs.to_act === s ? "hot" : "" }, this.shortName(s))));
+    const head = h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", { class: obs.to_act === s ? "hot" : "", title: this.seatName(s) }, this.shortName(s).replace("Seat ", ""))));
     const body = rows.map(([label, vals]) => h("tr", { dataset: { row: label } }, h("th", {}, label), vals.map((v, s) => h("td", { dataset: { seat: s } }, String(v)))));
     const target = obs.hands_to_win ? h("div", { class: "muted small" }, `First to ${obs.hands_to_win} hands wins the match.`) : null;
     return h("div", { class: "panel scores", id: "scores" }, h("h3", {}, "Scores"),
       h("div", { class: "scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, body))), target);
   }
 
+  fullName(s) {
+    return this.msg && this.msg.seat === s ? "you" : `seat ${s} (${this.seatName(s)})`;
+  }
+
   shortName(s) {
     const me = this.msg && this.msg.seat === s;
-    return me ? "You" : String(s) + (this.seatInfo[s] && this.seatInfo[s].kind === "bot" ? "\u{1F916}" : "");
+    return me ? "You" : "Seat " + s;
   }
 
   logBox(obs) {
@@ -546,7 +553,7 @@ class TableView {
           v.map((x, s) => h("td", { class: (hand.winners || []).includes(s) ? "win" : "", dataset: { seat: s } }, String(x))))))));
     }
     if (Array.isArray(hand.winners) && hand.winners.length) {
-      out.push(h("p", { class: "winners" }, "Won by " + hand.winners.map((s) => this.seatName(s)).join(" and ")));
+      out.push(h("p", { class: "winners" }, "Won by " + hand.winners.map((s) => this.fullName(s)).join(" and ")));
     }
     const lines = hand.log || (hand.tricks || []).map((t) => t.explanation).filter(Boolean);
     if (lines.length) out.push(h("ol", { class: "hand-log" }, lines.map((l) => h("li", {}, l))));

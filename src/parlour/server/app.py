@@ -137,7 +137,7 @@ class Connection:
         kind = message["type"]
         try:
             if kind == "hello":
-                self.hello(message)
+                await self.hello(message)
             elif kind == "act":
                 await self.act(message)
             elif kind == "ping":
@@ -147,7 +147,7 @@ class Connection:
         except TableError as exc:
             self.error(exc.code, exc.message, kind)
 
-    def hello(self, message: dict[str, Any]) -> None:
+    async def hello(self, message: dict[str, Any]) -> None:
         table = self.manager.get(message.get("table"))
         token = message.get("token")
         seat = table.seat_of_token(token) if token is not None else None
@@ -155,17 +155,18 @@ class Connection:
             self.table.detach(self.listener)
         self.table = table
         self.listener = Listener(seat, self.send)
-        self.send(
-            {
-                "type": "welcome",
-                "table": table.id,
-                "seat": seat,
-                "summary": table.summary(),
-                "history": table.history_for(seat),
-            }
-        )
-        table.attach(self.listener)
-        self.send(table.message_for(seat))
+        async with table.lock:  # never between an action's apply and its commit
+            self.send(
+                {
+                    "type": "welcome",
+                    "table": table.id,
+                    "seat": seat,
+                    "summary": table.summary(),
+                    "history": table.history_for(seat),
+                }
+            )
+            table.attach(self.listener)
+            self.send(table.message_for(seat))
 
     async def act(self, message: dict[str, Any]) -> None:
         if self.table is None or self.listener is None:
@@ -175,7 +176,7 @@ class Connection:
         await self.table.act(self.listener.seat, message.get("action"), message.get("version"))
 
 
-def create_app(db_url: str, bot_delay: float = 0.7, bot_threads: bool = True, rate: float = RATE) -> Starlette:
+def create_app(db_url: str, bot_delay: float = 0.7, rate: float = RATE) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
     holder: dict[str, TableManager] = {}
 
@@ -185,7 +186,7 @@ def create_app(db_url: str, bot_delay: float = 0.7, bot_threads: bool = True, ra
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        holder["manager"] = TableManager(storage, bot_delay=bot_delay, bot_threads=bot_threads)
+        holder["manager"] = TableManager(storage, bot_delay=bot_delay)
         restored = await holder["manager"].restore()
         if restored:
             log.info("restored %d tables", restored)

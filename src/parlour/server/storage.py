@@ -136,8 +136,15 @@ class Storage:
 
     def append_action(self, table_id: str, index: int, seat: int, text: str) -> None:
         """One action, committed. The primary key (table, index) refuses a second writer."""
+        self.append_actions([(table_id, index, seat, text)])
+
+    def append_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
+        """Several tables' actions in one transaction (the server's group commit)."""
         with self.engine.begin() as conn:
-            conn.execute(actions_t.insert().values(table_id=table_id, idx=index, seat=seat, text=text))
+            conn.execute(
+                actions_t.insert(),
+                [{"table_id": t, "idx": i, "seat": s, "text": x} for t, i, s, x in rows],
+            )
 
     def load_all(self) -> list[StoredTable]:
         """Every table with its claimed seats and its actions in order."""

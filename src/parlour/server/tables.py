@@ -6,7 +6,9 @@ point): the websocket messages, the bots and the hand history are all built from
 
 An action is applied under the table's lock: its version must be the table's current
 version (the number of actions so far), its seat the one to act, and the engine must
-accept it; then it is appended to the database, and only then broadcast. Bots act through
+accept it; then it is appended to the database, and only then broadcast. Whatever sends
+an observation to a connection holds the lock too, so no one sees an action before it is
+stored. Bots act through
 the same `act` as people, after a short delay so people can follow the play.
 """
 
@@ -31,7 +33,7 @@ from parlour.server.storage import Storage, StoredTable, token_hash
 log = logging.getLogger("parlour.server")
 
 NAME_LIMIT = 24
-OUTBOX_LIMIT = 256  # messages queued for one slow connection before it is dropped
+SLOW_BOT = 0.005  # seconds of thinking above which a bot is moved to a worker thread
 
 
 class TableError(Exception):
@@ -80,6 +82,7 @@ class Table:
         self.claimed: dict[int, tuple[str, str]] = dict(stored.claimed)
         self.hands: list[dict[int | None, Any]] = []  # per finished hand: seat -> last_hand
         self.bot_task: asyncio.Task[None] | None = None
+        self.slow_bots: set[int] = set()
         for index, entry in enumerate(stored.actions):
             apply_entry(self.state, list(entry), index)
             self._after_action()
@@ -161,7 +164,7 @@ class Table:
             who = clean_name(name, seat)
             await self.manager.db(self.manager.storage.claim_seat, self.id, seat, hashed, who)
             self.claimed[seat] = (hashed, who)
-        self.broadcast()
+            self.broadcast()
         return seat, token
 
     # --- actions --------------------------------------------------------------------------
@@ -182,19 +185,29 @@ class Table:
                 raise TableError("match_over", "the match is over")
             if seat != to_act:
                 raise TableError("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
-            trial = self.state.clone()
             try:
-                action = trial.text_to_action(text)
-                trial.apply(action)
+                action = self.state.text_to_action(text)
+                canonical = self.state.action_to_text(action)
+                self.state.apply(action)  # IllegalAction leaves the state unchanged
             except IllegalAction as exc:
                 raise TableError("illegal", str(exc)) from None
-            canonical = trial.action_to_text(action)
-            await self.manager.db(self.manager.storage.append_action, self.id, version, seat, canonical)
+            try:
+                await self.manager.append(self.id, version, seat, canonical)
+            except Exception:
+                # Not stored, so it never happened: rebuild the state from the stored log.
+                log.exception("table %s: action %d could not be stored", self.id, version)
+                self.state = self._replayed()
+                raise TableError("server_error", "the server could not store your action; try again") from None
             self.stored.actions.append((seat, canonical))
-            self.state = trial
             self._after_action()
             self.broadcast()
         self.wake_bot()
+
+    def _replayed(self) -> State:
+        state = start_of(self.stored.record() | {"actions": []})
+        for index, entry in enumerate(self.stored.actions):
+            apply_entry(state, list(entry), index)
+        return state
 
     def _after_action(self) -> None:
         if self.state.hand_over():
@@ -259,10 +272,13 @@ class Table:
         observation = self.observe(seat)
         bot = self.bots[seat]
         try:
-            if self.manager.bot_threads:
+            if seat in self.slow_bots:
                 text = await asyncio.to_thread(bot.choose, observation)
             else:
+                started = time.perf_counter()
                 text = bot.choose(observation)
+                if time.perf_counter() - started > SLOW_BOT:
+                    self.slow_bots.add(seat)  # it thinks: let it think off the event loop
         except Exception:  # a broken bot must not stall the table
             log.exception("bot %s at table %s failed; playing a legal action instead", bot, self.id)
             text = observation["legal_actions"][0]
@@ -282,15 +298,47 @@ class Table:
 class TableManager:
     """Every table of the server, the database, and the worker thread that writes to it."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.6, bot_threads: bool = True) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.7) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
-        self.bot_threads = bot_threads
         self.tables: dict[str, Table] = {}
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-db")
+        self.pending: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
+        self.flushing = False
 
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def append(self, table_id: str, index: int, seat: int, text: str) -> None:
+        """Store one action; returns once it is committed.
+
+        Actions arriving while a commit is under way are committed together in the next
+        transaction (group commit), so a busy server does one commit per batch, not per
+        action, and each table still waits for its own action to be on disk.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending.append(((table_id, index, seat, text), future))
+        if not self.flushing:
+            self.flushing = True
+            asyncio.get_running_loop().create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    await self.db(self.storage.append_actions, [row for row, _ in batch])
+                except Exception as exc:
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+        finally:
+            self.flushing = False
 
     async def restore(self) -> int:
         """Rebuild every stored table by replaying its actions; returns how many."""

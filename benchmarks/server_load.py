@@ -32,7 +32,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import websockets

@@ -9,12 +9,11 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from parlour.record import apply_entry, start_of

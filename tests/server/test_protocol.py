@@ -6,9 +6,9 @@ import json
 
 import httpx
 import pytest
+from serverkit import Client, ServerProcess, replay_to
 
 from parlour.games import GAMES
-from serverkit import Client, ServerProcess, replay_to
 
 
 def test_the_lobby_lists_every_game_with_options_and_bots(server: ServerProcess) -> None:

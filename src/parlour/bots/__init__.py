@@ -48,8 +48,11 @@ BotFactory = Callable[..., Bot]
 
 
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
+    from parlour.bots.ribs_heuristic import RibsHeuristicBot
+
     return {
         "random": (RandomBot, None),
+        "ribs-heuristic": (RibsHeuristicBot, ("ribs",)),
     }
 
 

@@ -267,7 +267,10 @@ class TableView {
       if (m.hands_finished > this.history.length && m.observation.last_hand) {
         this.history.push(m.observation.last_hand);
       }
-      if (this.history.length > before) this.historyAt = this.history.length - 1;
+      if (this.history.length > before) {
+        this.historyAt = this.history.length - 1;
+        if (before > 0 || this.msg) this.bannerHand = this.history.length;  // not on first load
+      }
       this.msg = m;
       this.seatInfo = m.seats;
       this.sending = false;
@@ -298,6 +301,7 @@ class TableView {
   send(action) {
     if (this.sending || !this.msg) return;
     this.sending = true;
+    this.bannerHand = null;
     this.ws.send(JSON.stringify({ type: "act", action, version: this.msg.version }));
     this.render();
   }
@@ -357,6 +361,7 @@ class TableView {
     const seatsBox = h("div", { class: "seats" + (n > 6 ? " many" : "") }, order.filter((s) => s !== me).map((s) => this.seatPanel(obs, s, zones, lastActs)));
 
     const centre = h("div", { class: "centre" },
+      this.banner(obs),
       zones.filter((z) => z.owner === null || z.owner === undefined).map((z) => this.zoneBox(z, "centre-zone")),
       this.lastTrick(obs));
 
@@ -366,6 +371,44 @@ class TableView {
       bar,
       h("div", { class: "board" }, status, seatsBox, centre, mine),
       h("div", { class: "side" }, this.scoresBox(obs), this.logBox(obs), this.historyBox(obs))));
+  }
+
+  // The end of a hand (while the next one is just dealt) or of the match.
+  banner(obs) {
+    const last = obs.last_hand;
+    if (obs.match_over) {
+      return h("div", { class: "banner", id: "banner" },
+        h("div", { class: "banner-title" }, this.overText(obs)),
+        last && last.log && last.log.length ? h("div", {}, last.log[last.log.length - 1]) : null,
+        h("div", { class: "banner-actions" },
+          this.msg.seat !== null ? h("button", { class: "primary", onclick: () => this.playAgain() }, "Play again (new table)") : null,
+          h("a", { class: "button", href: "#/" }, "Lobby")));
+    }
+    if (!last || this.bannerHand !== this.history.length) return null;
+    const lines = last.log || [];
+    const winners = Array.isArray(last.winners) ? last.winners : [];
+    return h("div", { class: "banner", id: "banner" },
+      h("div", { class: "banner-title" }, `Hand ${(last.hand_number !== undefined ? last.hand_number : obs.hand_number - 1) + 1} is over`),
+      lines.length ? h("div", {}, lines[lines.length - 1])
+        : winners.length ? h("div", {}, "Won by " + winners.map((s) => this.fullName(s)).join(" and ")) : null,
+      h("div", { class: "banner-actions" },
+        h("span", { class: "muted small" }, "The next hand is dealt; the hand history shows the whole hand."),
+        h("button", { class: "small", onclick: () => { this.bannerHand = null; this.render(); } }, "OK")));
+  }
+
+  async playAgain() {
+    const t = this.summary;
+    const options = Object.assign({}, t.options);
+    delete options.players;
+    const seats = this.seatInfo.map((s) => (s.kind === "bot" ? { bot: s.bot } : {}));
+    try {
+      const res = await api("/api/tables", { game: t.game, players: t.players, options, seats, sit: this.msg.seat, name: store.get("name") || "" });
+      if (res.token) store.set("seat:" + res.table.id, { seat: res.seat, token: res.token });
+      location.hash = "#/t/" + res.table.id;
+      toast("A new table: copy its invite link for your friends.", "info");
+    } catch (e) {
+      toast(e.message);
+    }
   }
 
   overText(obs) {
@@ -428,7 +471,7 @@ class TableView {
   lastTrick(obs) {
     let trick = null;
     if (Array.isArray(obs.tricks) && obs.tricks.length) trick = obs.tricks[obs.tricks.length - 1];
-    else if (obs.last_hand && Array.isArray(obs.last_hand.tricks) && obs.last_hand.tricks.length && (obs.log || []).length <= 1) {
+    else if (obs.last_hand && Array.isArray(obs.last_hand.tricks) && obs.last_hand.tricks.length && Array.isArray(obs.tricks)) {
       trick = obs.last_hand.tricks[obs.last_hand.tricks.length - 1];
     }
     const log = obs.log || [];
@@ -519,8 +562,10 @@ class TableView {
 
   logBox(obs) {
     const log = obs.log || [];
-    return h("div", { class: "panel log" }, h("h3", {}, "This hand"),
-      log.length ? h("ol", {}, log.map((line) => h("li", {}, line))) : h("p", { class: "muted" }, "Nothing yet."));
+    const box = h("div", { class: "panel log" }, h("h3", {}, "This hand"),
+      log.length ? h("ol", { class: "scroll-y" }, log.map((line) => h("li", {}, line))) : h("p", { class: "muted" }, "Nothing yet."));
+    requestAnimationFrame(() => { const ol = box.querySelector("ol"); if (ol) ol.scrollTop = ol.scrollHeight; });
+    return box;
   }
 
   historyBox(obs) {
@@ -555,8 +600,14 @@ class TableView {
     if (Array.isArray(hand.winners) && hand.winners.length) {
       out.push(h("p", { class: "winners" }, "Won by " + hand.winners.map((s) => this.fullName(s)).join(" and ")));
     }
-    const lines = hand.log || (hand.tricks || []).map((t) => t.explanation).filter(Boolean);
-    if (lines.length) out.push(h("ol", { class: "hand-log" }, lines.map((l) => h("li", {}, l))));
+    const tricks = (hand.tricks || []).filter((t) => t && t.explanation);
+    if (tricks.length) out.push(h("ol", { class: "hand-log" }, tricks.map((t) => h("li", {}, t.explanation))));
+    const lines = hand.log || [];
+    if (lines.length) {
+      if (!tricks.length) out.push(h("p", { class: "small" }, lines[lines.length - 1]));
+      out.push(h("details", {}, h("summary", {}, `Every event (${lines.length})`),
+        h("ol", { class: "hand-log" }, lines.map((l) => h("li", {}, l)))));
+    }
     for (const [k, piles] of cardsPerSeat) {
       out.push(h("details", {}, h("summary", {}, k.replace(/_/g, " ")),
         piles.map((p, s) => h("div", { class: "pile-row" }, h("span", { class: "small" }, this.shortName(s) + ": "),

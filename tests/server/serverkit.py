@@ -31,10 +31,10 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m parlour.server.serve` in a subprocess, on its own port and database."""
 
-    def __init__(self, db_path: Path, bot_delay: float = 0.0, rate: float = 20.0) -> None:
+    def __init__(self, db_path: Path, bot_delay: float = 0.0, rate: float = 20.0, db_url: str | None = None) -> None:
         self.rate = rate
         self.db_path = db_path
-        self.db_url = f"sqlite:///{db_path}"
+        self.db_url = db_url or f"sqlite:///{db_path}"
         self.bot_delay = bot_delay
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None

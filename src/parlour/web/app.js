@@ -586,10 +586,13 @@ class TableView {
     const out = [];
     const perSeat = [];
     const cardsPerSeat = [];
+    const cardLists = [];
+    const number = (x) => typeof x === "number" || (typeof x === "string" && /^-?\d+(\/\d+)?$/.test(x));
     for (const [k, v] of Object.entries(hand)) {
-      if (k === "log" || k === "tricks" || k === "hand_number" || k === "dealer") continue;
-      if (Array.isArray(v) && v.length === n && v.every((x) => typeof x === "number" || typeof x === "string")) perSeat.push([k, v]);
-      else if (Array.isArray(v) && v.length === n && v.every((x) => Array.isArray(x) && x.every(Cards.looksLikeCard))) cardsPerSeat.push([k, v]);
+      if (k === "log" || k === "tricks" || k === "hand_number" || k === "dealer" || !Array.isArray(v)) continue;
+      if (v.length === n && v.every(number)) perSeat.push([k, v]);
+      else if (v.length === n && v.every((x) => Array.isArray(x) && x.every(Cards.looksLikeCard))) cardsPerSeat.push([k, v]);
+      else if (v.length && v.every(Cards.looksLikeCard)) cardLists.push([k, v]);
     }
     if (perSeat.length) {
       out.push(h("table", { class: "summary" },
@@ -607,6 +610,9 @@ class TableView {
       if (!tricks.length) out.push(h("p", { class: "small" }, lines[lines.length - 1]));
       out.push(h("details", {}, h("summary", {}, `Every event (${lines.length})`),
         h("ol", { class: "hand-log" }, lines.map((l) => h("li", {}, l)))));
+    }
+    for (const [k, list] of cardLists) {
+      out.push(h("details", {}, h("summary", {}, k.replace(/_/g, " ")), h("div", { class: "cards mini" }, this.groupedCards(list))));
     }
     for (const [k, piles] of cardsPerSeat) {
       out.push(h("details", {}, h("summary", {}, k.replace(/_/g, " ")),

@@ -7,9 +7,7 @@ from collections.abc import Callable
 
 import httpx
 import pytest
-
 from serverkit import Client, ServerProcess, replay_to
-
 
 # PARLOUR_TEST_POSTGRES=postgresql+psycopg://user@127.0.0.1:5432/db runs the test on
 # PostgreSQL too (an empty database it may fill); without it, SQLite only.

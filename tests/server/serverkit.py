@@ -31,8 +31,10 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m parlour.server.serve` in a subprocess, on its own port and database."""
 
-    def __init__(self, db_path: Path, bot_delay: float = 0.0, rate: float = 20.0, db_url: str | None = None) -> None:
+    def __init__(self, db_path: Path, bot_delay: float = 0.0, rate: float = 20.0, db_url: str | None = None,
+                 lobby_rate: float = 1000.0) -> None:
         self.rate = rate
+        self.lobby_rate = lobby_rate
         self.db_path = db_path
         self.db_url = db_url or f"sqlite:///{db_path}"
         self.bot_delay = bot_delay
@@ -52,7 +54,8 @@ class ServerProcess:
         log = open(self.db_path.with_suffix(f".{self.port}.log"), "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--rate", str(self.rate)],
+             "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--rate", str(self.rate),
+             "--lobby-rate", str(self.lobby_rate)],
             stdout=log, stderr=subprocess.STDOUT, cwd=self.db_path.parent,
         )
         deadline = time.monotonic() + 30

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from serverkit import ROOT, ServerProcess, replay_to
 
+from parlour.games import GAMES
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -55,12 +57,12 @@ def open_browser(playwright: Any, width: int, height: int = 900) -> Any:
     return context
 
 
-def create_table(page: Any, server: ServerProcess, seats: dict[int, str]) -> str:
+def create_table(page: Any, server: ServerProcess, seats: dict[int, str], game: str = "ribs", players: int = 4) -> str:
     page.goto(server.base + "/")
     page.wait_for_selector("#create")
     page.fill("#name", "Ann")
-    page.select_option("#game", "ribs")
-    page.select_option("#players", "4")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
     for seat, choice in seats.items():
         page.select_option(f"#seat-{seat}", choice)
     page.click("#create")
@@ -86,9 +88,9 @@ def take_turn(page: Any, rng: random.Random) -> bool:
     return True
 
 
-def play_hand(pages: list[Any], rng: random.Random) -> None:
+def play_hand(pages: list[Any], rng: random.Random, max_turns: int = 10_000) -> None:
     """Click moves on whichever page is to act until the first hand is over."""
-    while True:
+    for _ in range(max_turns):
         if len(pages) == 1:
             pages[0].wait_for_function(READY)
         if not all([take_turn(page, rng) for page in pages]):
@@ -162,3 +164,28 @@ def test_a_friend_joins_by_the_link_and_plays(web: ServerProcess, playwright: An
     finally:
         host.close()
         friend.close()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_is_played_by_clicks_in_the_same_page(web: ServerProcess, playwright: Any, name: str) -> None:
+    """No game needs its own client: the page draws it and plays it from the observation."""
+    game = GAMES[name]
+    players = game.min_players
+    context = open_browser(playwright, 1024)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        table = create_table(page, web, {s: "bot:random" for s in range(1, players)}, name, players)
+        play_hand([page], random.Random(name), max_turns=25)
+        msg = page.evaluate("() => window.__parlour.msg")
+        truth = replay_to(web.record(table), msg["version"])
+        assert msg["observation"] == truth.observation(0)
+        hand = next((z for z in msg["observation"]["zones"] if z["owner"] == 0 and z["kind"] == "hand"), None)
+        if hand is not None:
+            shown = page.eval_on_selector_all(".mine .hand .card", "els => els.map((e) => e.dataset.card)")
+            assert shown == hand["cards"]
+        assert any(seat == 0 for seat, _ in truth.history), "no move was made by clicks"
+        assert not errors, errors
+    finally:
+        context.close()

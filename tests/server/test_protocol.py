@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import httpx
 import pytest
@@ -179,3 +180,12 @@ def test_a_hand_with_bots_plays_through_and_is_kept_in_the_history(server: Serve
         assert welcome["history"][0]["points"] == truth.scores_by_hand()[0]
     finally:
         ann.close()
+
+
+def test_asking_for_tables_too_fast_is_refused(server_factory: Callable[..., ServerProcess]) -> None:
+    strict = server_factory("strict.sqlite3", lobby_rate=0.2)
+    answers = [httpx.post(strict.base + "/api/tables", json={"game": "ribs", "players": 4}).status_code for _ in range(14)]
+    assert answers[:10] == [200] * 10
+    assert 429 in answers[10:]
+    refused = httpx.post(strict.base + "/api/tables", json={"game": "ribs", "players": 4})
+    assert refused.status_code == 429 and "too many" in refused.json()["message"]

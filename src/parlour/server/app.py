@@ -35,6 +35,8 @@ MAX_MESSAGE = 4096  # bytes of one client message; the protocol's messages are f
 MAX_BODY = 16384  # bytes of an HTTP request body
 RATE = 20.0  # messages per second a connection may send on average
 BURST = 40.0  # ... and in a burst
+LOBBY_RATE = 0.2  # tables created or seats taken per second per client address, on average
+LOBBY_BURST = 10.0
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -176,7 +178,7 @@ class Connection:
         await self.table.act(self.listener.seat, message.get("action"), message.get("version"))
 
 
-def create_app(db_url: str, bot_delay: float = 0.7, rate: float = RATE) -> Starlette:
+def create_app(db_url: str, bot_delay: float = 0.7, rate: float = RATE, lobby_rate: float = LOBBY_RATE) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
     holder: dict[str, TableManager] = {}
 
@@ -208,12 +210,24 @@ def create_app(db_url: str, bot_delay: float = 0.7, rate: float = RATE) -> Starl
         except TableError as exc:
             return _error(exc, 404)
 
+    lobby_limits: dict[str, RateLimit] = {}
+
+    def lobby_limit(request: Request) -> None:
+        """Tables and seats a client address may ask for (default: 10 at once, then one each 5 s)."""
+        host = request.client.host if request.client else "?"
+        if len(lobby_limits) > 10_000:
+            lobby_limits.clear()
+        bucket = lobby_limits.setdefault(host, RateLimit(lobby_rate, max(LOBBY_BURST, 50 * lobby_rate)))
+        if not bucket.allow():
+            raise TableError("rate_limited", "too many tables or seats asked for; wait a few seconds")
+
     async def create_table(request: Request) -> Response:
         try:
+            lobby_limit(request)
             body = await _json_body(request)
             table, seat, token = await manager().create(body)
         except TableError as exc:
-            return _error(exc, 400)
+            return _error(exc, 429 if exc.code == "rate_limited" else 400)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
     async def join(request: Request) -> Response:
@@ -222,10 +236,12 @@ def create_app(db_url: str, bot_delay: float = 0.7, rate: float = RATE) -> Starl
         except TableError as exc:
             return _error(exc, 404)
         try:
+            lobby_limit(request)
             body = await _json_body(request)
             seat, token = await table.claim(body.get("seat"), body.get("name"))
         except TableError as exc:
-            return _error(exc, 409 if exc.code in ("seat_taken", "table_full") else 400)
+            status = {"seat_taken": 409, "table_full": 409, "rate_limited": 429}.get(exc.code, 400)
+            return _error(exc, status)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
     async def websocket(ws: WebSocket) -> None:

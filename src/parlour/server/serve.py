@@ -23,6 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rate", type=float, default=20.0, help="messages a second one connection may send, twice that in a burst (default 20)"
     )
+    parser.add_argument(
+        "--lobby-rate", type=float, default=0.2,
+        help="tables created or seats taken a second per client address, after a burst of 10 (default 0.2)",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
@@ -37,7 +41,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"parlour: database {where.describe()}", flush=True)
     where.close()
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    app = create_app(url, bot_delay=max(0.0, args.bot_delay), rate=max(1.0, args.rate))
+    app = create_app(
+        url,
+        bot_delay=max(0.0, args.bot_delay),
+        rate=max(1.0, args.rate),
+        lobby_rate=max(0.01, args.lobby_rate),
+    )
     # Messages bigger than this are refused by the websocket layer itself; smaller ones
     # above MAX_MESSAGE get the protocol's "too_large" error.
     uvicorn.run(

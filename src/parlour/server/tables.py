@@ -15,6 +15,7 @@ the same `act` as people, after a short delay so people can follow the play.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import secrets
@@ -286,13 +287,13 @@ class Table:
         try:
             await self.act(seat, text, version)
         except TableError as exc:
-            if exc.code == "illegal":
-                log.warning("bot %s at table %s chose %r: %s", bot, self.id, text, exc.message)
-                legal = self.observe(seat)["legal_actions"]
-                if legal and self.version == version:
+            if exc.code != "illegal":
+                return  # the table moved on (stale) or could not store: nothing to do
+            log.warning("bot %s at table %s chose %r: %s", bot, self.id, text, exc.message)
+            legal = self.observe(seat)["legal_actions"]
+            if legal and self.version == version:
+                with contextlib.suppress(TableError):
                     await self.act(seat, legal[0], version)
-            elif exc.code != "stale":
-                raise
 
 
 class TableManager:

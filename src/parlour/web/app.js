@@ -63,6 +63,7 @@ class LobbyView {
   constructor() {
     this.games = [];
     this.timer = null;
+    document.title = "parlour";
     $conn.textContent = "";
     $app.replaceChildren(h("p", { class: "muted pad" }, "Loading\u2026"));
     this.load();
@@ -293,7 +294,7 @@ class TableView {
           h("p", {}, "This table does not exist (any more). "), h("a", { class: "button primary", href: "#/" }, "Back to the lobby")));
         return;
       }
-      toast(m.message);
+      toast(m.code === "stale" ? "The table moved on before your move arrived: look again." : m.message);
       if (this.msg) this.render();
     }
   }
@@ -334,6 +335,7 @@ class TableView {
     if (!this.msg) return;
     const obs = this.msg.observation;
     const me = this.msg.seat;
+    document.title = (me !== null && obs.to_act === me ? "\u25b6 Your turn \u00b7 " : "") + "parlour";
     const n = obs.players;
     const zones = obs.zones || [];
     const myTurn = me !== null && obs.to_act === me;
@@ -497,8 +499,10 @@ class TableView {
     const hand = handZone ? handZone.cards : [];
     const otherMine = zones.filter((z) => z.owner === me && z !== handZone);
     const legal = myTurn ? obs.legal || [] : [];
-    const cardMoves = legal.filter((e) => e.cards && e.cards.length);
-    const plain = legal.filter((e) => !e.cards || !e.cards.length);
+    // Moves whose cards all come from the hand are made by picking the cards; any other
+    // move (no cards, or cards from elsewhere) is a button of its own.
+    const cardMoves = legal.filter((e) => e.cards && e.cards.length && fits(hand, e.cards));
+    const plain = legal.filter((e) => !cardMoves.includes(e));
     const sel = [...this.selected].sort((a, b) => a - b).map((i) => hand[i]);
     const matches = cardMoves.filter((e) => sameCards(e.cards, sel));
     const handRow = h("div", { class: "cards hand" + (hand.length > 10 ? " crowded" : "") });

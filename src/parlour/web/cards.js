@@ -43,12 +43,14 @@ const Cards = (() => {
     const suit = c.suit ? c.suit.sym : "";
     const label = c.joker ? "joker" : c.rank + (c.suit ? " of " + c.suit.name : "");
     const small = c.rank.length > 1 ? 11 : 13;
-    const big = c.suit ? 30 : c.rank.length > 1 ? 30 : 38;
+    const big = c.rank.length > 1 ? 30 : 38;
     let centre;
     if (c.joker) {
-      centre = '<text x="30" y="50" class="pip">\u2605</text><text x="30" y="68" class="tiny">JOKER</text>';
+      centre = '<text x="30" y="50" class="pip" font-size="30">\u2605</text><text x="30" y="68" class="tiny">JOKER</text>';
     } else if (c.suit) {
-      centre = `<text x="30" y="54" class="pip" font-size="${big}">${esc(suit)}</text>`;
+      // Rank and suit both large, so the card still reads when drawn small.
+      centre = `<text x="30" y="45" class="pip" font-size="${c.rank.length > 1 ? 22 : 27}">${esc(c.rank)}</text>` +
+        `<text x="30" y="70" class="pip" font-size="24">${esc(suit)}</text>`;
     } else {
       centre = `<text x="30" y="56" class="pip" font-size="${big}">${esc(c.rank)}</text>`;
     }

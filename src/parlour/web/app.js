@@ -93,7 +93,7 @@ class LobbyView {
       h("section", { class: "panel lobby-new" },
         h("h1", {}, "Start a table"),
         h("div", { class: "row" }, h("label", { for: "game" }, "Game"), gameSel),
-        h("div", { class: "row" }, h("label", { for: "name" }, "Your name"), this.nameInput),
+        h("div", { class: "row" }, h("label", { for: "name" }, "Name"), this.nameInput),
         this.form),
       h("section", { class: "panel lobby-tables" }, h("h2", {}, "Tables"), this.tablesBox),
     );
@@ -197,7 +197,11 @@ class LobbyView {
     }
     this.tablesBox.replaceChildren(...tables.map((t) => {
       const mine = store.get("seat:" + t.id);
-      const people = t.seats.map((s) => s.kind === "bot" ? s.bot + " bot" : s.taken ? (s.name || "?") : "open seat").join(", ");
+      const names = t.seats.filter((s) => s.kind === "person" && s.taken).map((s) => s.name || "?");
+      const bots = new Map();
+      for (const s of t.seats) if (s.kind === "bot") bots.set(s.bot, (bots.get(s.bot) || 0) + 1);
+      const people = [...names, ...[...bots].map(([b, k]) => `${k} ${b} bot${k > 1 ? "s" : ""}`),
+        t.open_seats.length ? `${t.open_seats.length} open` : null].filter(Boolean).join(" \u00b7 ");
       const status = t.match_over ? "finished" : t.open_seats.length ? `${t.open_seats.length} open seat${t.open_seats.length > 1 ? "s" : ""}` : "playing";
       return h("div", { class: "table-row" },
         h("div", {}, h("b", {}, t.title), " \u00b7 ", `${t.players} players`, " \u00b7 ", h("span", { class: "muted" }, status),

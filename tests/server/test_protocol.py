@@ -91,6 +91,8 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(server: ServerProcess)
             assert answer["message"]
         ann.hello(table, made["token"])
         assert bob.error({"type": "act", "action": "bid 2", "version": version})["code"] == "not_your_turn"
+        claim = {"type": "act", "action": "bid 2", "version": version, "seat": 0}  # a seat is its token's
+        assert bob.error(claim)["code"] == "not_your_turn"
         assert watcher.error({"type": "act", "action": "bid 2", "version": version})["code"] == "spectator"
         stranger = Client(server)
         assert stranger.error({"type": "act", "action": "bid 2", "version": version})["code"] == "not_seated"

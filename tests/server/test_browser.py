@@ -137,20 +137,26 @@ def test_a_hand_against_three_bots_by_clicks(web: ServerProcess, playwright: Any
             assert overflow <= width, f"the page is {overflow} px wide at {width} px"
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"ribs-{label}.png"), full_page=True)
+        page.reload()  # a reload keeps the seat and the hand history
+        page.wait_for_selector("#history table.summary")
+        assert page.evaluate("() => window.__parlour.msg.seat") == 0
+        check_against_engine(page, web, table)
         assert not errors, errors
     finally:
         context.close()
 
 
 def test_a_friend_joins_by_the_link_and_plays(web: ServerProcess, playwright: Any) -> None:
-    host = open_browser(playwright, 1280)
-    friend = open_browser(playwright, 375, 800)
+    """The friend uses a second window of the same browser (a phone-sized one)."""
+    browser = open_browser(playwright, 1280)
     try:
-        ann = host.new_page()
+        ann = browser.new_page()
         table = create_table(ann, web, {1: "person", 2: "bot:random", 3: "bot:random"})
-        bob = friend.new_page()
+        bob = browser.new_page()
+        bob.set_viewport_size({"width": 375, "height": 800})
         bob.goto(f"{web.base}/#/t/{table}")
         bob.wait_for_selector("text=watching")
+        assert bob.locator("text=Back to my seat 0").is_visible()  # this browser holds seat 0
         bob.on("dialog", lambda dialog: dialog.accept("Bob"))
         bob.click("text=Sit at seat 1")
         bob.wait_for_function("() => window.__parlour.msg && window.__parlour.msg.seat === 1")
@@ -161,9 +167,10 @@ def test_a_friend_joins_by_the_link_and_plays(web: ServerProcess, playwright: An
             check_against_engine(page, web, table)
         ARTIFACTS.mkdir(exist_ok=True)
         bob.screenshot(path=str(ARTIFACTS / "ribs-friend-phone.png"), full_page=True)
+        assert ann.evaluate("() => window.__parlour.msg.seat") == 0
+        assert bob.evaluate("() => window.__parlour.msg.seat") == 1
     finally:
-        host.close()
-        friend.close()
+        browser.close()
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -9,11 +9,23 @@ const $app = document.getElementById("app");
 const $toast = document.getElementById("toast");
 const $conn = document.getElementById("conn");
 
+// Names and seat tokens live in localStorage (they survive closing the browser). The seat
+// a window plays is also kept in sessionStorage, which each window has of its own: a second
+// window opening the same link (a friend at the same computer) starts as a watcher with
+// the choice of an open seat or of returning to the stored one.
 const store = {
   get(key) {
     try { return JSON.parse(localStorage.getItem("parlour:" + key)); } catch (e) { return null; }
   },
   set(key, value) { localStorage.setItem("parlour:" + key, JSON.stringify(value)); },
+  drop(key) { localStorage.removeItem("parlour:" + key); sessionStorage.removeItem("parlour:" + key); },
+  getHere(key) {
+    try { return JSON.parse(sessionStorage.getItem("parlour:" + key)); } catch (e) { return null; }
+  },
+  setHere(key, value) {
+    sessionStorage.setItem("parlour:" + key, JSON.stringify(value));
+    this.set(key, value);
+  },
 };
 
 function h(tag, attrs, ...children) {
@@ -181,7 +193,7 @@ class LobbyView {
     store.set("name", name);
     try {
       const res = await api("/api/tables", { game: g.name, players: n, options, seats, sit, name });
-      if (res.token) store.set("seat:" + res.table.id, { seat: res.seat, token: res.token });
+      if (res.token) store.setHere("seat:" + res.table.id, { seat: res.seat, token: res.token });
       location.hash = "#/t/" + res.table.id;
     } catch (e) {
       toast(e.message);
@@ -206,7 +218,8 @@ class LobbyView {
       return h("div", { class: "table-row" },
         h("div", {}, h("b", {}, t.title), " \u00b7 ", `${t.players} players`, " \u00b7 ", h("span", { class: "muted" }, status),
           h("div", { class: "muted small" }, people)),
-        h("a", { class: "button" + (mine || t.open_seats.length ? " primary" : ""), href: "#/t/" + t.id },
+        h("a", { class: "button" + (mine || t.open_seats.length ? " primary" : ""), href: "#/t/" + t.id,
+          onclick: () => { if (mine) store.setHere("seat:" + t.id, mine); } },
           mine ? "Return" : t.open_seats.length ? "Join" : "Watch"));
     }));
   }
@@ -226,7 +239,8 @@ class TableView {
     this.selected = new Set();
     this.sending = false;
     this.seatInfo = [];
-    this.cred = store.get("seat:" + id);
+    this.cred = store.getHere("seat:" + id);
+    this.elsewhere = this.cred ? null : store.get("seat:" + id);  // a seat this browser holds
     $app.replaceChildren(h("p", { class: "muted pad" }, "Connecting to the table\u2026"));
     this.connect();
     window.__parlour = this;  // for the browser tests and the curious
@@ -286,8 +300,9 @@ class TableView {
     } else if (m.type === "error") {
       this.sending = false;
       if (m.code === "bad_token") {
-        localStorage.removeItem("parlour:seat:" + this.id);
+        store.drop("seat:" + this.id);
         this.cred = null;
+        this.elsewhere = null;
         toast("Your seat token is not valid here any more; you are watching.");
         this.ws.close();
         return;
@@ -312,17 +327,28 @@ class TableView {
   }
 
   async takeSeat(seat) {
-    const name = store.get("name") || prompt("Your name?") || "";
-    store.set("name", name);
+    const answer = prompt("Your name at the table?", store.get("name") || "");
+    if (answer === null) return;
+    const name = answer.trim();
+    if (name) store.set("name", name);
     try {
       const res = await api(`/api/tables/${this.id}/join`, { seat, name });
       this.cred = { seat: res.seat, token: res.token };
-      store.set("seat:" + this.id, this.cred);
+      this.elsewhere = null;
+      store.setHere("seat:" + this.id, this.cred);
       this.msg = null;
       this.ws.close();
     } catch (e) {
       toast(e.message);
     }
+  }
+
+  returnToSeat() {
+    this.cred = this.elsewhere;
+    this.elsewhere = null;
+    store.setHere("seat:" + this.id, this.cred);
+    this.msg = null;
+    this.ws.close();
   }
 
   seatName(s) {
@@ -350,6 +376,7 @@ class TableView {
         h("span", { class: "muted" }, ` \u00b7 hand ${obs.hand_number + 1} \u00b7 ${String(obs.phase).replace(/_/g, " ")}`)),
       h("div", { class: "invite" },
         h("button", { class: "small", onclick: () => this.copyLink() }, "Copy invite link"),
+        me === null && this.elsewhere ? h("button", { class: "primary small", onclick: () => this.returnToSeat() }, `Back to my seat ${this.elsewhere.seat}`) : null,
         me === null && open.length ? open.map((s) => h("button", { class: "primary small", onclick: () => this.takeSeat(s.seat) }, `Sit at seat ${s.seat}`)) : null,
         me === null ? h("span", { class: "badge" }, "watching") : null));
 
@@ -409,7 +436,7 @@ class TableView {
     const seats = this.seatInfo.map((s) => (s.kind === "bot" ? { bot: s.bot } : {}));
     try {
       const res = await api("/api/tables", { game: t.game, players: t.players, options, seats, sit: this.msg.seat, name: store.get("name") || "" });
-      if (res.token) store.set("seat:" + res.table.id, { seat: res.seat, token: res.token });
+      if (res.token) store.setHere("seat:" + res.table.id, { seat: res.seat, token: res.token });
       location.hash = "#/t/" + res.table.id;
       toast("A new table: copy its invite link for your friends.", "info");
     } catch (e) {

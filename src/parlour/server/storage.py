@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,8 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine
+
+CHECKPOINT_EVERY = 2.0  # seconds between SQLite WAL checkpoints
 
 metadata = MetaData()
 
@@ -106,9 +109,23 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = create_engine(url, future=True)
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        if self.engine.dialect.name == "sqlite" and self.engine.url.database not in (None, "", ":memory:"):
+            # Checkpoints fsync; done here, off the commit path, they never stall a table.
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="parlour-checkpoint", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        while not self._stop.wait(CHECKPOINT_EVERY):
+            try:
+                with self.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # a busy or closing database: try again next time
+                continue
 
     def describe(self) -> str:
         """The database as printed at start: the file for SQLite, else the URL sans password."""
@@ -170,13 +187,19 @@ class Storage:
         return list(out.values())
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=5)
         self.engine.dispose()
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL with synchronous=NORMAL: a commit survives the process being killed (the case
-    # the server promises to survive) without an fsync per action.
+    # the server promises to survive) without an fsync per action. Checkpoints are left
+    # to Storage's own thread instead of the commit that happens to fill the WAL.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()

@@ -304,10 +304,16 @@ class TableManager:
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-db")
+        self.inline = storage.engine.dialect.name == "sqlite"
         self.pending: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
         self.flushing = False
 
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a storage call: SQLite's on the event loop (a commit without fsync is quicker
+        than handing work to a thread that must win the GIL back from a busy loop), any
+        other database's in the worker thread, so a network round trip never blocks play."""
+        if self.inline:
+            return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
 
     async def append(self, table_id: str, index: int, seat: int, text: str) -> None:
@@ -321,7 +327,7 @@ class TableManager:
         self.pending.append(((table_id, index, seat, text), future))
         if not self.flushing:
             self.flushing = True
-            asyncio.get_running_loop().create_task(self._flush())
+            asyncio.get_running_loop().create_task(self._flush())  # runs after this tick's acts
         await future
 
     async def _flush(self) -> None:

@@ -8,8 +8,8 @@ An action is applied under the table's lock: its version must be the table's cur
 version (the number of actions so far), its seat the one to act, and the engine must
 accept it; then it is appended to the database, and only then broadcast. Whatever sends
 an observation to a connection holds the lock too, so no one sees an action before it is
-stored. Bots act through
-the same `act` as people, after a short delay so people can follow the play.
+stored. Bots act through the same `act` as people, after a short delay so people can
+follow the play.
 """
 
 from __future__ import annotations
@@ -96,7 +96,8 @@ class Table:
     # --- facts anyone may read ----------------------------------------------------------
     @property
     def version(self) -> int:
-        return len(self.state.history)
+        """Actions stored so far (an action being committed is not counted yet)."""
+        return len(self.stored.actions)
 
     @property
     def players(self) -> int:
@@ -107,7 +108,10 @@ class Table:
         out = []
         for seat in range(self.players):
             if seat in self.bots:
-                out.append({"seat": seat, "kind": "bot", "bot": self.stored.seats[seat]["bot"], "name": f"Bot {seat} ({self.stored.seats[seat]['bot']})", "taken": True, "connected": True})
+                bot = self.stored.seats[seat]["bot"]
+                out.append(
+                    {"seat": seat, "kind": "bot", "bot": bot, "name": f"Bot {seat} ({bot})", "taken": True, "connected": True}
+                )
             else:
                 claim = self.claimed.get(seat)
                 out.append(

@@ -320,6 +320,10 @@ class TableView {
 
   send(action) {
     if (this.sending || !this.msg) return;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      toast("Not connected to the table; reconnecting\u2026");
+      return;
+    }
     this.sending = true;
     this.bannerHand = null;
     this.ws.send(JSON.stringify({ type: "act", action, version: this.msg.version }));

@@ -33,6 +33,7 @@ log = logging.getLogger("parlour.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096  # bytes of one client message; the protocol's messages are far smaller
 MAX_BODY = 16384  # bytes of an HTTP request body
+OUTBOX_LIMIT = 256  # messages queued for a connection that does not read them, before it is closed
 RATE = 20.0  # messages per second a connection may send on average
 BURST = 40.0  # ... and in a burst
 LOBBY_RATE = 0.2  # tables created or seats taken per second per client address, on average
@@ -74,9 +75,13 @@ class Connection:
         self.listener: Listener | None = None
         self.limit = RateLimit(rate, 2 * rate)
         self.last_limit_error = 0.0
+        self.dropped = False
 
     def send(self, message: dict[str, Any]) -> None:
-        if self.outbox.qsize() > 256:
+        if self.dropped:
+            return
+        if self.outbox.qsize() > OUTBOX_LIMIT:
+            self.dropped = True
             self.outbox.put_nowait(None)  # too slow to keep up: the writer closes
             return
         self.outbox.put_nowait(message)

@@ -25,6 +25,14 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"folding": False, "open_last_trick": True, "lemons": True, "lemonade": "three_each"},
         {"stakes": (5, 2), "match_tie": "share", "hands_to_win": 1, "opening": "at_least_two"},
     ],
+    "pitch": [
+        {},
+        {"low": "played", "smudge_set": 4, "target": 5},
+    ],
+    "mighty": [
+        {},
+        {"min_bid": 15, "all_pass": "force", "joker_free": False, "ripper": "called", "hands": 2},
+    ],
 }
 
 SEEDS_PER_CASE = 3

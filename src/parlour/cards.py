@@ -156,3 +156,59 @@ def follow_suit_options(hand: Iterable[int], led_suit: int | None, suit: Callabl
         return cards
     same = [c for c in cards if suit(c) == led_suit]
     return same or cards
+
+
+def deal_constrained(
+    cards: Sequence[int],
+    sizes: Sequence[int],
+    forbidden: Sequence[int],
+    rng: random.Random,
+    tries: int = 30,
+) -> list[list[int]]:
+    """Deal `cards` at random into places of `sizes`, no card into a place that forbids it.
+
+    `forbidden[p]` is a bitmask of the cards place `p` cannot hold (voids shown in play,
+    a joker a seat showed it lacks, a called card known to be elsewhere). Used by
+    `determinize`: random greedy deals first, then an exact matching so that a deal is
+    found whenever one exists. ValueError when none does.
+    """
+    if sum(sizes) != len(cards):
+        raise ValueError(f"{len(cards)} cards cannot fill places of sizes {list(sizes)}")
+    order = list(cards)
+    for _ in range(tries):
+        rng.shuffle(order)
+        order.sort(key=lambda c: sum(1 for m in forbidden if m >> c & 1), reverse=True)
+        room = list(sizes)
+        out: list[list[int]] = [[] for _ in sizes]
+        for c in order:
+            options = [p for p in range(len(sizes)) if room[p] and not forbidden[p] >> c & 1]
+            if not options:
+                break
+            p = rng.choices(options, weights=[room[q] for q in options])[0]
+            out[p].append(c)
+            room[p] -= 1
+        else:
+            return out
+    slots = [p for p, size in enumerate(sizes) for _ in range(size)]
+    rng.shuffle(slots)
+    holder: list[int | None] = [None] * len(slots)
+
+    def place(c: int, seen: set[int]) -> bool:
+        for i, p in enumerate(slots):
+            if i in seen or forbidden[p] >> c & 1:
+                continue
+            seen.add(i)
+            other = holder[i]
+            if other is None or place(other, seen):
+                holder[i] = c
+                return True
+        return False
+
+    for c in order:
+        if not place(c, set()):
+            raise ValueError("no deal of the unseen cards fits what play has shown")
+    out = [[] for _ in sizes]
+    for i, held in enumerate(holder):
+        assert held is not None
+        out[slots[i]].append(held)
+    return out

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine import Game, Options, OptionsError
+from parlour.games.mighty import GAME as MIGHTY
+from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
 from parlour.spec import SpecError, parse_spec
 
@@ -12,6 +14,8 @@ GAMES: dict[str, Game] = {
     game.name: game
     for game in (
         RIBS,
+        PITCH,
+        MIGHTY,
     )
 }
 

@@ -48,8 +48,13 @@ BotFactory = Callable[..., Bot]
 
 
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
+    from parlour.bots.mighty_heuristic import MightyHeuristicBot
+    from parlour.bots.pitch_heuristic import PitchHeuristicBot
+
     return {
         "random": (RandomBot, None),
+        "pitch-heuristic": (PitchHeuristicBot, ("pitch",)),
+        "mighty-heuristic": (MightyHeuristicBot, ("mighty",)),
     }
 
 

@@ -50,9 +50,11 @@ BotFactory = Callable[..., Bot]
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
     from parlour.bots.mighty_heuristic import MightyHeuristicBot
     from parlour.bots.pitch_heuristic import PitchHeuristicBot
+    from parlour.bots.ribs_heuristic import RibsHeuristicBot
 
     return {
         "random": (RandomBot, None),
+        "ribs-heuristic": (RibsHeuristicBot, ("ribs",)),
         "pitch-heuristic": (PitchHeuristicBot, ("pitch",)),
         "mighty-heuristic": (MightyHeuristicBot, ("mighty",)),
     }

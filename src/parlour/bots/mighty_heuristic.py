@@ -9,7 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.bots import Bot
-from parlour.cards import ACE, JACK, JOKER, KING, QUEEN, TEN, card, card_text, parse_card, rank_of, suit_of
+from parlour.cards import (
+    ACE,
+    JACK,
+    JOKER,
+    KING,
+    QUEEN,
+    TEN,
+    card,
+    card_text,
+    parse_card,
+    rank_of,
+    suit_of,
+)
 from parlour.games.mighty import NT, TRUMP_TEXT, mighty_of
 
 POINT_RANKS = (TEN, JACK, QUEEN, KING, ACE)

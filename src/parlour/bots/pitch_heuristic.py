@@ -8,7 +8,21 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.bots import Bot
-from parlour.cards import ACE, FOUR, JACK, KING, QUEEN, THREE, TWO, card, card_text, parse_card, rank_of, suit_of, trick_winner
+from parlour.cards import (
+    ACE,
+    FOUR,
+    JACK,
+    KING,
+    QUEEN,
+    THREE,
+    TWO,
+    card,
+    card_text,
+    parse_card,
+    rank_of,
+    suit_of,
+    trick_winner,
+)
 from parlour.games.pitch import GAME_POINTS
 
 

@@ -28,10 +28,12 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "pitch": [
         {},
         {"low": "played", "smudge_set": 4, "target": 5},
+        {"target": 1},
     ],
     "mighty": [
         {},
         {"min_bid": 15, "all_pass": "force", "joker_free": False, "ripper": "called", "hands": 2},
+        {"min_bid": 20, "all_pass": "force", "hands": 1},
     ],
 }
 

@@ -133,6 +133,8 @@ def test_all_pass_forced_bid_option() -> None:
     play(state, "pass", "pass", "pass", "pass", "pass")
     assert state.to_act() == 0
     assert state.legal_texts() == ["bid 13 S", "bid 13 H", "bid 13 D", "bid 13 C", "bid 13 NT"]
+    play(state, "bid 13 NT")
+    assert state.phase == "exchange" and state.declarer == 0 and state.contract == 13
 
 
 # --- trumps and the contract (scenario 6) ---------------------------------------------------
@@ -347,3 +349,35 @@ def test_options_are_checked() -> None:
         GAME.options(players=4)
     with pytest.raises(OptionsError):
         GAME.options(min_bid=12)
+
+
+def test_the_mighty_alone_in_its_suit_must_follow() -> None:
+    """R-MIGHTY-16: "If the mighty is the only card you have in its suit and that suit is
+    led, you have to play it"."""
+    spec = {
+        0: "4S 4C 5C 6C 7C 8C 9C TC JC QC",
+        1: "JK KC AC 2D 3D 4D 5D 6D 7D 8D",
+        2: "AS 2C 9D TD JD QD KD AD 3C 2H",
+        3: "5S 6S 7S 8S 9S TS JS QS KS 2S",
+        4: "5H 6H 7H 8H 9H TH JH QH KH AH",
+        "widow": "3S 3H 4H",
+    }
+    state = new(spec)
+    declare(state, "13 H", "3S 3H 4H", "H", "KH")
+    play(state, "play 4S")
+    assert "play JK" in state.legal_texts(), "the joker may be played at any time (R-MIGHTY-6)"
+    play(state, "play 2D")
+    assert state.legal_texts() == ["play AS"]
+    strict = new(spec, joker_free=False)
+    declare(strict, "13 H", "3S 3H 4H", "H", "KH")
+    play(strict, "play 4S")
+    assert "play JK" in strict.legal_texts(), "void in spades, the joker may be played even when strict"
+
+
+@pytest.mark.parametrize(("joker_free", "legal"), [(True, ["play JK", "play AC", "play KC"]), (False, ["play AC", "play KC"])])
+def test_the_joker_while_holding_the_suit(joker_free: bool, legal: list[str]) -> None:
+    """R-MIGHTY-6: seat 1 holds the joker and clubs when clubs are led."""
+    state = new(DEAL_RIPPER, joker_free=joker_free)
+    declare(state, "13 H", "2H 3H 4H", "H", "KH")
+    play(state, "play 4C")
+    assert sorted(state.legal_texts()) == sorted(legal)

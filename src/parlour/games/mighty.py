@@ -387,6 +387,7 @@ class MightyState(State):
             self.best = (n, s)
             self.declarer = seat
             self.forced = False
+            self.passed[seat] = False
             self.bids.append([seat, f"{n} {TRUMP_TEXT[s]}"])
             self.log.append(f"Seat {seat} bids {n} {TRUMP_TEXT[s]}.")
         if self.best == (20, NT) or (self.best is not None and sum(self.passed) == SEATS - 1):

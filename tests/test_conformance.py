@@ -25,6 +25,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"folding": False, "open_last_trick": True, "lemons": True, "lemonade": "three_each"},
         {"stakes": (5, 2), "match_tie": "share", "hands_to_win": 1, "opening": "at_least_two"},
     ],
+    "ridge": [
+        {},
+        {"hands": 2, "min_bid": 7},
+        {"target": 30, "dealer_may_contest": True, "contest_13": False},
+    ],
 }
 
 SEEDS_PER_CASE = 3

@@ -48,8 +48,12 @@ BotFactory = Callable[..., Bot]
 
 
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
+    from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
+
     return {
         "random": (RandomBot, None),
+        "ridge-dd": (RidgeDDBot, ("ridge",)),
+        "ridge-greedy": (RidgeGreedyBot, ("ridge",)),
     }
 
 

@@ -6,12 +6,14 @@ from typing import Any
 
 from parlour.engine import Game, Options, OptionsError
 from parlour.games.ribs import GAME as RIBS
+from parlour.games.ridge import GAME as RIDGE
 from parlour.spec import SpecError, parse_spec
 
 GAMES: dict[str, Game] = {
     game.name: game
     for game in (
         RIBS,
+        RIDGE,
     )
 }
 

@@ -442,8 +442,8 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append("    declarer  leader    S   H   D   C  NT")
         for leader in "WENS":
             side = SIDE_NAMES[(HAND_NAMES.index(leader) + 1) % 2]
-            row = "".join(f"{h['table'][d][leader]:4d}" for d in DENOM_TEXTS)
-            lines.append(f"    {side:<12}{leader:<4}{row}")
+            cells = "".join(f"{h['table'][d][leader]:4d}" for d in DENOM_TEXTS)
+            lines.append(f"    {side:<12}{leader:<4}{cells}")
         p = h["perfect"]
         calls = ", ".join(f"seat {s} {c}" for s, c in p["calls"])
         if "declarer" in p:
@@ -462,11 +462,11 @@ def format_report(report: dict[str, Any]) -> str:
             note = "best" if decl["cost"] == 0 else f"{decl['cost']} tricks fewer than the best"
             lines.append(f"  seat {decl['seat']} {decl['declaration']}: {decl['tricks']} tricks double dummy ({note})")
         for trick_no in range(1, 14):
-            row = [c for c in h["cards"] if c["trick"] == trick_no]
-            if not row:
+            played = [x for x in h["cards"] if x["trick"] == trick_no]
+            if not played:
                 break
-            cells = "  ".join(f"{c['hand']} {c['card']}" + (f" (-{c['cost']})" if c["cost"] else "") for c in row)
-            lines.append(f"  trick {trick_no:2d}: {cells}")
+            shown = "  ".join(f"{x['hand']} {x['card']}" + (f" (-{x['cost']})" if x["cost"] else "") for x in played)
+            lines.append(f"  trick {trick_no:2d}: {shown}")
         if h["cards"]:
             given = h["tricks_given"]
             lines.append(f"  Tricks given away in play: seat 0 {given[0]}, seat 1 {given[1]}.")

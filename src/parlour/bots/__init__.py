@@ -48,10 +48,12 @@ BotFactory = Callable[..., Bot]
 
 
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
+    from parlour.bots.ribs_heuristic import RibsHeuristicBot
     from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
 
     return {
         "random": (RandomBot, None),
+        "ribs-heuristic": (RibsHeuristicBot, ("ribs",)),
         "ridge-dd": (RidgeDDBot, ("ridge",)),
         "ridge-greedy": (RidgeGreedyBot, ("ridge",)),
     }

@@ -40,7 +40,6 @@ from parlour.games.ridge import (
     DENOM_WORDS,
     HAND_NAMES,
     HAND_WORDS,
-    NT,
     PASS,
     PLAY_BASE,
     PLAYING,
@@ -54,6 +53,7 @@ from parlour.games.ridge import (
     hand_score,
     parse_pbn,
     text_to_action,
+    trick_winner_of,
 )
 
 _LOCK = threading.Lock()
@@ -418,19 +418,12 @@ def _analyse_hand(
                              "declarer_tricks": after, "cost": cost})
         trick.append((to_play, c))
         if len(trick) == 4:
-            to_play = _winner(trick, denom)
+            to_play = trick_winner_of(trick, denom)
             trick = []
         else:
             to_play = (to_play + 1) % 4
     out["declarer_tricks_perfect"] = chosen
     return out
-
-
-def _winner(trick: list[tuple[int, int]], denom: int) -> int:
-    from parlour.cards import trick_winner
-
-    i = trick_winner([c for _, c in trick], suit_of(trick[0][1]), None if denom == NT else denom)
-    return trick[i][0]
 
 
 def format_report(report: dict[str, Any]) -> str:

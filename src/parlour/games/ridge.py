@@ -247,6 +247,12 @@ def hands_of_deal(deal: dict[str, Any]) -> list[int]:
     return hands
 
 
+def trick_winner_of(trick: list[tuple[int, int]], trump: int) -> int:
+    """The hand that wins a trick of (hand, card) in play order; trump NT (4) for none."""
+    plays = [c for _, c in trick]
+    return trick[trick_winner(plays, suit_of(plays[0]), None if trump == NT else trump)][0]
+
+
 def card_list(mask: int) -> list[str]:
     return [CARD_TEXTS[c] for c in sorted(cards_of(mask), key=sort_key)]
 
@@ -422,8 +428,8 @@ class RidgeState(State):
     def _finish_trick(self) -> None:
         plays = [c for _, c in self.trick]
         led = suit_of(plays[0])
-        i = trick_winner(plays, led, None if self.trump == NT else self.trump)
-        winner, card = self.trick[i]
+        winner = trick_winner_of(self.trick, self.trump)
+        card = next(c for h, c in self.trick if h == winner)
         side = winner % 2
         self.won[side] += 1
         self.won_cards[side] |= mask_of(plays)

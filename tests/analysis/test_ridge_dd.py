@@ -165,3 +165,23 @@ def test_pbn_export_and_import_through_the_command(tmp_path: Path, capsys: pytes
     assert main(["analyse", "ridge", str(rec_path), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert len(report["hands"]) == 2 and report["match_scores"] == state.match_scores()
+
+
+def test_a_person_plays_a_whole_hand_against_ridge_dd_in_the_terminal() -> None:
+    import io
+
+    from parlour.terminal import TerminalGame
+
+    spades = "A K Q J T 9 8 7 6 5 4 3 2".split()
+    moves = ["hint", "bid 13", "declare S W", "hint"]
+    for i in range(13):  # North ruffs the first club lead, then leads: N and S alternate
+        moves += [f"play {spades[i]}S", f"play {spades[12 - i]}D"]
+    state = GAME.new_state(GAME.options(hands=1), seed=0, deals=[{"pbn": ONE_SUIT_EACH}])
+    out = io.StringIO()
+    bot = make_bot("ridge-dd", GAME, 1, 0)
+    TerminalGame(GAME, state, 0, {1: bot}, io.StringIO("\n".join(moves) + "\n"), out).run()
+    text = out.getvalue()
+    assert "  bid 13: +31 (best)" in text
+    assert "Seat 1 (Responder) passes." in text
+    assert "Seat 0 made 13 tricks on an uncontested bid of 13 and scores 31." in text
+    assert state.is_over() and state.match_scores() == [31, 0]

@@ -266,7 +266,7 @@ def hint_lines(observation: dict[str, Any]) -> list[str]:
         lines = [
             f"Double dummy: you can take {mine[0]} tricks ({DENOM_WORDS[mine[1]]}, {HAND_WORDS[mine[2]]} leads); "
             f"your opponent {theirs[0]} ({DENOM_WORDS[theirs[1]]}, {HAND_WORDS[theirs[2]]} leads).",
-            "Each call, with perfect play after it (your points minus your opponent's):",
+            "Each call with perfect play after it: your points minus your opponent's (in brackets, how far below the best):",
         ]
         for action, v in values.items():
             mark = " (best)" if v == top else f" ({v - top})"
@@ -295,7 +295,7 @@ def hint_lines(observation: dict[str, Any]) -> list[str]:
         need = contract["bid"] if seat == declarer else 14 - contract["bid"]
         goal = "to make the bid" if seat == declarer else "to beat it"
         lines = [f"{HAND_WORDS[to_play]} to play; your side has {already} tricks and needs {need} {goal}.",
-                 "Tricks your side ends with after each card, with perfect play after it:"]
+                 "Tricks your side ends with after each card, with perfect play after it (in brackets, tricks lost):"]
         for c in sorted(values, key=lambda c: (suit_of(c), -rank_of(c))):
             v = values[c]
             mark = " (best)" if v == top else f" ({v - top})"

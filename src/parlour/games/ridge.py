@@ -464,7 +464,7 @@ class RidgeState(State):
         how = "contested" if self.contested else "uncontested"
         if to_declarer:
             self.log.append(
-                f"Seat {d} made {t} tricks on a {how} bid of {self.bid} and scores {points}."
+                f"Seat {d} made {t} tricks on {'a' if self.contested else 'an'} {how} bid of {self.bid} and scores {points}."
             )
         else:
             self.log.append(

@@ -8,8 +8,10 @@
   result and play), so any bridge program can read them.
 
 PBN knows bridge, not Ridge: [Contract] is written only for bids of 7 or more (level =
-bid - 6), [Declarer] is the hand whose left-hand opponent led, and Ridge's own facts
-(the auction, contested or not, the score) go in [Ridge...] tags, which PBN allows.
+bid - 6), [Declarer] is the hand whose left-hand opponent led, [Dealer] is N for seat 0
+and E for seat 1, and Ridge's own facts (the auction, contested or not, the score) go in
+[Ridge...] tags, which PBN allows. The [Play] section lists each trick's cards by hand,
+starting with the opening leader's column, as PBN does.
 """
 
 from __future__ import annotations
@@ -124,8 +126,9 @@ def _hand_pbn(k: int, pbn: str, dealer: int, actions: list[str], scores: list[in
     from parlour.cards import parse_card
     from parlour.games.ridge import HAND_NAMES, NT, trick_winner_of
 
-    tags = [("Event", "parlour ridge"), ("Site", "parlour"), ("Board", str(k + 1)),
-            ("Dealer", HAND_NAMES[dealer]), ("Deal", pbn)]
+    tags = [("Event", "parlour ridge"), ("Site", "parlour"), ("Date", "?"), ("Board", str(k + 1)),
+            ("West", "seat 1"), ("North", "seat 0"), ("East", "seat 1"), ("South", "seat 0"),
+            ("Dealer", HAND_NAMES[dealer]), ("Vulnerable", "None"), ("Deal", pbn), ("Scoring", "Ridge")]
     calls = [a for a in actions if not a.startswith(("declare", "play"))]
     bids = [int(a.split()[1]) for a in calls if a.startswith("bid")]
     declare = next((a for a in actions if a.startswith("declare")), None)

@@ -35,6 +35,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"min_bid": 15, "all_pass": "force", "joker_free": False, "ripper": "called", "hands": 2},
         {"min_bid": 20, "all_pass": "force", "hands": 1},
     ],
+    "ridge": [
+        {},
+        {"hands": 2, "min_bid": 7},
+        {"target": 30, "dealer_may_contest": True, "contest_13": False},
+    ],
 }
 
 SEEDS_PER_CASE = 3

@@ -51,12 +51,15 @@ def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
     from parlour.bots.mighty_heuristic import MightyHeuristicBot
     from parlour.bots.pitch_heuristic import PitchHeuristicBot
     from parlour.bots.ribs_heuristic import RibsHeuristicBot
+    from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
 
     return {
         "random": (RandomBot, None),
         "ribs-heuristic": (RibsHeuristicBot, ("ribs",)),
         "pitch-heuristic": (PitchHeuristicBot, ("pitch",)),
         "mighty-heuristic": (MightyHeuristicBot, ("mighty",)),
+        "ridge-dd": (RidgeDDBot, ("ridge",)),
+        "ridge-greedy": (RidgeGreedyBot, ("ridge",)),
     }
 
 

@@ -8,6 +8,7 @@ from parlour.engine import Game, Options, OptionsError
 from parlour.games.mighty import GAME as MIGHTY
 from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
+from parlour.games.ridge import GAME as RIDGE
 from parlour.spec import SpecError, parse_spec
 
 GAMES: dict[str, Game] = {
@@ -16,6 +17,7 @@ GAMES: dict[str, Game] = {
         RIBS,
         PITCH,
         MIGHTY,
+        RIDGE,
     )
 }
 

@@ -42,7 +42,7 @@ def strength(hand: list[int], s: int) -> float:
     else:
         value += sum(1.2 for c in hand if c != JOKER and rank_of(c) == ACE and c != mighty)
     value += sum(0.6 for c in hand if c != JOKER and rank_of(c) == ACE and c != mighty and suit_of(c) != s)
-    return 4.0 + value
+    return 7.0 + value
 
 
 def winner_index(plays: list[int], follow: int | None, trump: int, ripper_led: bool) -> int:

@@ -62,7 +62,7 @@ class PitchHeuristicBot(Bot):
         partner_bid = any(b[0] == (seat + 2) % 4 and b[1] != "pass" for b in obs["bids"])
         if partner_bid:
             est -= 0.4
-        want = int(est + 0.25)
+        want = int(est + 0.9)
         for text, value in (("bid 4", 4), ("bid 3", 3), ("bid 2", 2)):
             if value <= want and text in legal:
                 return text

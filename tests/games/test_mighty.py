@@ -381,3 +381,20 @@ def test_the_joker_while_holding_the_suit(joker_free: bool, legal: list[str]) ->
     declare(state, "13 H", "2H 3H 4H", "H", "KH")
     play(state, "play 4C")
     assert sorted(state.legal_texts()) == sorted(legal)
+
+
+def test_determinize_after_a_thrown_in_deal_and_for_the_declarer() -> None:
+    state = new(seed=3)
+    play(state, "pass", "pass", "pass", "pass", "pass", "bid 13 S", "pass", "pass", "pass", "pass")
+    rng = random.Random(4)
+    for seat in range(5):
+        obs = state.observation(seat)
+        assert obs["deal_number"] == 1
+        assert GAME.determinize(obs, rng).observation(seat) == obs
+    hand = state.observation(0)["hand"]
+    play(state, f"discard {' '.join(hand[-3:])}", "trump S", "call none")
+    obs = state.observation(0)
+    assert obs["discards"] is not None and len(obs["discards"]) == 3
+    world = GAME.determinize(obs, rng)
+    assert world.observation(0) == obs
+    assert sorted(card_text(c) for c in world.discards) == sorted(hand[-3:])

@@ -247,7 +247,7 @@ class MightyState(State):
                 out += [HINT_BASE + 4 * c + h for c in range(53) for h in range(4)]
             return out
         if phase == PLAY:
-            return self._legal_plays(self.turn)
+            return sorted(self._legal_plays(self.turn), key=self._play_order)
         if phase == REVEAL_PHASE:
             holds = self.called is not None and self.hands[self.turn] >> self.called & 1
             return [REVEAL, PASS] if holds else [PASS]
@@ -282,6 +282,14 @@ class MightyState(State):
     @property
     def ripper(self) -> int:
         return ripper_of(self.trump)
+
+    @staticmethod
+    def _play_order(action: int) -> tuple[int, int]:
+        """Legal plays listed in the canonical card order (R-MIGHTY-24), joker leads first."""
+        if action >= JOKER_LEAD:
+            return (-1, action)
+        c = action - PLAY_BASE
+        return (-1, 0) if c == JOKER else sort_key(c)
 
     def _legal_plays(self, seat: int) -> list[int]:
         hand = cards_of(self.hands[seat])
@@ -737,7 +745,8 @@ class MightyState(State):
             zones.append({"id": "discards", "kind": "pile", "owner": self.declarer, "label": "Discards",
                           "cards": obs["discards"] or [], "hidden": 0 if declarer_view else 3})
         if obs["trick"] is not None:
-            zones.append({"id": "trick", "kind": "table", "owner": None, "label": "Trick",
+            zones.append({"id": "trick", "kind": "table", "owner": None,
+                          "label": f"Trick {len(self.tricks) + 1}, led by seat {self.leader}",
                           "cards": [t for _, t in obs["trick"]["cards"]], "hidden": 0})
         for s in range(SEATS):
             zones.append({"id": f"won-{s}", "kind": "pile", "owner": s, "label": f"Seat {s}'s point cards",
@@ -822,6 +831,21 @@ class Mighty(Game):
 
     def heuristic_bot(self) -> str | None:
         return "mighty-heuristic"
+
+    def render_text(self, observation: dict[str, Any]) -> str:
+        """The generic view under a line saying the contract, trumps, the call and the partner."""
+        from parlour.terminal import generic_view
+
+        obs = observation
+        if obs["declarer"] is None:
+            best = next((b[1] for b in reversed(obs["bids"]) if b[1] != "pass"), "none")
+            head = f"  Auction: best bid {best}; seat {obs['opener']} opened."
+        else:
+            partner = ("no partner" if obs["called"] == "none" else f"partner seat {obs['partner']}"
+                       if obs["partner"] is not None else "partner unknown")
+            head = (f"  Seat {obs['declarer']} declares {obs['contract']} {obs['trump'] or obs['bid_suit']}; "
+                    f"called {obs['called'] or '-'} ({partner}).")
+        return head + "\n" + generic_view(obs)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, MightyOptions)

@@ -180,7 +180,7 @@ class PitchState(State):
         if self.phase == BIDDING:
             return self._legal_bids()
         if self.phase == PLAYING:
-            return [PLAY_BASE + c for c in self._legal_cards(self.turn)]
+            return [PLAY_BASE + c for c in sorted_cards(self._legal_cards(self.turn))]
         return []
 
     def _legal_bids(self) -> list[int]:
@@ -478,7 +478,8 @@ class PitchState(State):
                           "label": "Your hand" if mine else f"Seat {s}'s hand",
                           "cards": hand if mine else [], "hidden": 0 if mine else sizes[s]})
         if self.phase == PLAYING:
-            zones.append({"id": "trick", "kind": "table", "owner": None, "label": "Trick",
+            zones.append({"id": "trick", "kind": "table", "owner": None,
+                          "label": f"Trick {len(self.tricks) + 1}, led by seat {self.leader}",
                           "cards": obs["trick"]["cards"], "hidden": 0})
         for team in (0, 1):
             zones.append({"id": f"pile-{team}", "kind": "pile", "owner": team,
@@ -544,6 +545,20 @@ class Pitch(Game):
 
     def heuristic_bot(self) -> str | None:
         return "pitch-heuristic"
+
+    def render_text(self, observation: dict[str, Any]) -> str:
+        """The generic view under a line saying the bid, the pitcher and trumps."""
+        from parlour.terminal import generic_view
+
+        obs = observation
+        if obs["phase"] == BIDDING:
+            high = f"{obs['high_bid']} by seat {obs['pitcher']}" if obs["pitcher"] is not None else "none"
+            head = f"  Bidding: high bid {high}; the dealer is seat {obs['dealer']}."
+        else:
+            head = (f"  Seat {obs['pitcher']} pitches at {obs['high_bid']}; trumps "
+                    f"{obs['trump'] or 'named by the first lead'}; tricks won: seats 0 and 2 {obs['tricks_won'][0]}, "
+                    f"seats 1 and 3 {obs['tricks_won'][1]}.")
+        return head + "\n" + generic_view(obs)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         return [PASS, 2, 3, 4, SMUDGE, *(PLAY_BASE + c for c in range(52))]

@@ -398,3 +398,17 @@ def test_determinize_after_a_thrown_in_deal_and_for_the_declarer() -> None:
     world = GAME.determinize(obs, rng)
     assert world.observation(0) == obs
     assert sorted(card_text(c) for c in world.discards) == sorted(hand[-3:])
+
+
+def test_who_holds_the_called_card_does_not_show_to_the_others() -> None:
+    """Seats 1 and 2 swap 8D and 9D; 9D is called: the partner differs, no one else can tell."""
+    swapped = dict(DEAL_RIPPER)
+    swapped[1] = DEAL_RIPPER[1].replace("8D", "9D")
+    swapped[2] = DEAL_RIPPER[2].replace("9D", "8D")
+    states = [new(DEAL_RIPPER), new(swapped)]
+    for state in states:
+        declare(state, "13 H", "2H 3H 4H", "H", "9D")
+        play(state, "play 3C", "play JK", "play 2C", "play 4S", "play 5H")
+    assert [s.partner for s in states] == [2, 1]
+    for seat in (None, 0, 3, 4):
+        assert states[0].observation(seat) == states[1].observation(seat)

@@ -269,3 +269,23 @@ def test_a_record_replays() -> None:
     again = replay(record_of(state))
     assert again.scores_by_hand() == [[1, 3, 1, 3]]
     assert again.observation(2) == state.observation(2)
+
+
+def test_one_trump_dealt_is_both_high_and_low() -> None:
+    """R-PITCH-6 and R-PITCH-8: only 5H of the trumps is dealt; the stub never counts."""
+    hands = {
+        0: "9C TC JC QC KC AC",
+        1: "5H 2S 3S 4S 6S 7S",
+        2: "2C 3C 4C 6C 7C 8C",
+        3: "2D 3D 4D 6D 7D 8D",
+    }
+    state = new(hands)
+    play(state, "bid 2", "pass", "pass", "pass", "play 5H", "play 2C", "play 2D", "play 9C")
+    for i, spade in enumerate(("2S", "3S", "4S", "6S", "7S")):
+        play(state, f"play {spade}", f"play {hands[2].split()[i + 1]}", f"play {hands[3].split()[i + 1]}",
+             f"play {hands[0].split()[i + 1]}")
+    last = state.last_hand
+    assert last is not None
+    assert last["awards"]["high"] == [1, "5H"] and last["awards"]["low"] == [1, "5H"]
+    assert last["awards"]["jack"] is None
+    assert state.hand_scores() == [0, 3, 0, 3]

@@ -25,6 +25,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"folding": False, "open_last_trick": True, "lemons": True, "lemonade": "three_each"},
         {"stakes": (5, 2), "match_tie": "share", "hands_to_win": 1, "opening": "at_least_two"},
     ],
+    "cramps": [
+        {},
+        {"royal": True},
+        {"royal": True, "pass_is_final": False, "royal_made": "bid"},
+    ],
 }
 
 SEEDS_PER_CASE = 3

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine import Game, Options, OptionsError
+from parlour.games.cramps import GAME as CRAMPS
 from parlour.games.ribs import GAME as RIBS
 from parlour.spec import SpecError, parse_spec
 
@@ -12,6 +13,7 @@ GAMES: dict[str, Game] = {
     game.name: game
     for game in (
         RIBS,
+        CRAMPS,
     )
 }
 

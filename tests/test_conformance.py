@@ -30,6 +30,10 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"royal": True},
         {"royal": True, "pass_is_final": False, "royal_made": "bid"},
     ],
+    "couillon": [
+        {},
+        {"deck": 32, "tie_carry": "accumulate"},
+    ],
 }
 
 SEEDS_PER_CASE = 3

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine import Game, Options, OptionsError
+from parlour.games.couillon import GAME as COUILLON
 from parlour.games.cramps import GAME as CRAMPS
 from parlour.games.ribs import GAME as RIBS
 from parlour.spec import SpecError, parse_spec
@@ -14,6 +15,7 @@ GAMES: dict[str, Game] = {
     for game in (
         RIBS,
         CRAMPS,
+        COUILLON,
     )
 }
 

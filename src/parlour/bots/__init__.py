@@ -48,8 +48,13 @@ BotFactory = Callable[..., Bot]
 
 
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
+    from parlour.bots.couillon_heuristic import CouillonHeuristicBot
+    from parlour.bots.cramps_heuristic import CrampsHeuristicBot
+
     return {
         "random": (RandomBot, None),
+        "cramps-heuristic": (CrampsHeuristicBot, ("cramps",)),
+        "couillon-heuristic": (CouillonHeuristicBot, ("couillon",)),
     }
 
 

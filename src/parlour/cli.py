@@ -12,13 +12,15 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from parlour.engine import OptionsError
+from parlour.engine import Game, GameOptions, OptionsError
+from parlour.games import game_from_spec
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("parlour.terminal", "play a game in the terminal against bots"),
     "replay": ("parlour.replay", "replay a game record and print its outcome"),
-    "simulate": ("parlour.arena", "play many seeded hands between bots and compare them"),
+    "simulate": ("parlour.simulate", "play many seeded hands between bots and compare them"),
 }
 
 
@@ -43,6 +45,21 @@ def parse_option_args(items: Sequence[str] | None) -> dict[str, str]:
         name, value = item.split("=", 1)
         out[name.strip()] = value.strip()
     return out
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments that name a table: the game (or a spec), --players, --option."""
+    parser.add_argument("game", help="a game name or spec, e.g. ribs or 'ribs(lemons=true)'")
+    parser.add_argument("--players", type=int, help="seats at the table")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
+
+
+def game_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions]:
+    """The game and options named by `add_game_arguments`' arguments."""
+    extra: dict[str, Any] = parse_option_args(args.option)
+    if args.players is not None:
+        extra["players"] = args.players
+    return game_from_spec(args.game, extra)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -50,9 +50,11 @@ BotFactory = Callable[..., Bot]
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
     from parlour.bots.couillon_heuristic import CouillonHeuristicBot
     from parlour.bots.cramps_heuristic import CrampsHeuristicBot
+    from parlour.bots.ribs_heuristic import RibsHeuristicBot
 
     return {
         "random": (RandomBot, None),
+        "ribs-heuristic": (RibsHeuristicBot, ("ribs",)),
         "cramps-heuristic": (CrampsHeuristicBot, ("cramps",)),
         "couillon-heuristic": (CouillonHeuristicBot, ("couillon",)),
     }

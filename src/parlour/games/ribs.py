@@ -140,9 +140,49 @@ class RibsOptions(GameOptions):
         return 4 * (self.players - 1)
 
 
+def lemon_score(sevens: int, players: int, lemonade: str = "ten") -> int:
+    """What a capture pile's sevens score with `lemons`: -3 each, unless the pile holds
+    more than half of the pack's sevens (one per player): lemonade, +10 for the set or
+    +3 each."""
+    if 2 * sevens > players:
+        return 10 if lemonade == "ten" else 3 * sevens
+    return -3 * sevens
+
+
+def share_large_pot(pot: Fraction | int, points: list[int]) -> list[Fraction]:
+    """The large pot shared 50/25/25 by places 1-3; tied seats pool the shares of the
+    places they cover and split them evenly."""
+    shares = (Fraction(1, 2), Fraction(1, 4), Fraction(1, 4))
+    out = [Fraction(0)] * len(points)
+    order = sorted(range(len(points)), key=lambda s: -points[s])
+    place = 0
+    while place < len(order):
+        group = [s for s in order if points[s] == points[order[place]]]
+        pooled = sum((shares[p] for p in range(place, place + len(group)) if p < 3), Fraction(0))
+        for s in group:
+            out[s] = Fraction(pot) * pooled / len(group)
+        place += len(group)
+    return out
+
+
 def pair_text(lo: int, hi: int, strength: tuple[int, ...]) -> str:
-    a, b = (lo, hi) if strength[lo] >= strength[hi] else (hi, lo)
-    return f"{RANK_TEXT[a]} {RANK_TEXT[b]}"
+    """A pair written high first (with lemons the 7 is highest)."""
+    return _PAIR_TEXTS[strength is STRENGTH_LEMONS][8 * min(lo, hi) + max(lo, hi)]
+
+
+def _pair_texts(strength: tuple[int, ...]) -> dict[int, str]:
+    out = {}
+    for code, (lo, hi) in PAIR_OF.items():
+        a, b = (lo, hi) if strength[lo] >= strength[hi] else (hi, lo)
+        out[code] = f"{RANK_TEXT[a]} {RANK_TEXT[b]}"
+    return out
+
+
+_PAIR_TEXTS = {False: _pair_texts(STRENGTH_NORMAL), True: _pair_texts(STRENGTH_LEMONS)}
+_HIGH_FIRST = {
+    False: sorted(range(8), key=lambda r: -STRENGTH_NORMAL[r]),
+    True: sorted(range(8), key=lambda r: -STRENGTH_LEMONS[r]),
+}
 
 
 class RibsState(State):
@@ -232,8 +272,8 @@ class RibsState(State):
         return hands
 
     def _counts_texts(self, counts: list[int]) -> list[str]:
-        order = sorted(range(8), key=lambda r: -self.strength[r])
-        return [RANK_TEXT[r] for r in order for _ in range(counts[r])]
+        """Cards of a count vector as texts, high first."""
+        return list("".join([RANK_TEXT[r] * counts[r] for r in _HIGH_FIRST[self.strength is STRENGTH_LEMONS]]))
 
     # --- bidding -------------------------------------------------------------------------
     def _start_bidding(self, opener: int) -> None:
@@ -325,7 +365,9 @@ class RibsState(State):
             self.in_bidding[seat] = False
             self.remaining -= 1
             self.bids.append([seat, "pass"])
+            self.log.append(f"Seat {seat} passes.")
         else:
+            self.log.append(f"Seat {seat} bids {action}.")
             if self.bid and opts.stakes:
                 self._pay_small(seat)
             self.bid = action
@@ -374,6 +416,14 @@ class RibsState(State):
         hand[hi] -= 1
         self.plays[seat] = (lo, hi, fold)
         self.played_count += 1
+        if fold:
+            self.log.append(f"Seat {seat} folds.")
+        elif seat != self.bidder:
+            self.log.append(f"Seat {seat} plays {pair_text(lo, hi, self.strength)}.")
+        elif self._ribs_open():
+            self.log.append(f"Seat {seat} plays the ribs {pair_text(lo, hi, self.strength)} face up.")
+        else:
+            self.log.append(f"Seat {seat} plays the ribs face down.")
         if fold:
             self.has_folded[seat] = True
             self.folds[seat] = (lo, hi)
@@ -472,6 +522,7 @@ class RibsState(State):
             else:
                 self.large_pot += self.small_pot
             self.small_pot = Fraction(0)
+        self.log.append(f"The ribs are {pair_text(ra, rb, strength)}.")
         self.log.append(f"Trick {self.trick_no + 1}: {sentence}")
         self.tricks.append(
             {
@@ -517,11 +568,7 @@ class RibsState(State):
         raw = sum(VALUE[r] * pile[r] for r in range(8))
         if not self.options.lemons:
             return raw
-        sevens = pile[SEVEN]
-        base = raw - sevens
-        if 2 * sevens > self.n:
-            return base + (10 if self.options.lemonade == "ten" else 3 * sevens)
-        return base - 3 * sevens
+        return raw - pile[SEVEN] + lemon_score(pile[SEVEN], self.n, self.options.lemonade)
 
     def _end_hand(self) -> None:
         n = self.n
@@ -564,21 +611,8 @@ class RibsState(State):
         self.just_ended = True
 
     def _share_large_pot(self, points: list[int]) -> None:
-        pot = self.large_pot
-        shares = [Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)]
-        order = sorted(range(self.n), key=lambda s: -points[s])
-        place = 0
-        i = 0
-        while i < self.n:
-            j = i
-            while j < self.n and points[order[j]] == points[order[i]]:
-                j += 1
-            group = order[i:j]
-            pooled = sum((shares[p] for p in range(place, place + len(group)) if p < 3), Fraction(0))
-            for s in group:
-                self.hand_money[s] += pot * pooled / len(group)
-            place += len(group)
-            i = j
+        for s, share in enumerate(share_large_pot(self.large_pot, points)):
+            self.hand_money[s] += share
         self.large_pot = Fraction(0)
 
     def hand_over(self) -> bool:
@@ -925,6 +959,32 @@ class Ribs(Game):
 
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"
+
+    def render_text(self, obs: dict[str, Any]) -> str:
+        """The terminal view of a seat: its hand, the bidding, the table, the piles."""
+        bidding = obs["bidding"]
+        lines = [f"Hand {obs['hand_number'] + 1}, trick {obs['trick']} of 4. Dealer: seat {obs['dealer']}."]
+        if obs["hand"] is not None:
+            fold = "" if obs["seat"] in obs["folded"] or not obs["options"].get("folding", True) else " (you may fold once this hand)"
+            lines.append(f"Your hand: {' '.join(obs['hand'])}{fold}")
+        if bidding["bid"]:
+            phase = "bidding" if obs["phase"] == "bidding" else "won the bidding"
+            lines.append(f"Bid: {bidding['bid']} by seat {bidding['bidder']} ({phase}; cap {bidding['cap']}).")
+        for s, play in enumerate(obs["table"]):
+            if play is None:
+                continue
+            what = play["cards"] or "two cards face down"
+            kind = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
+            lines.append(f"  seat {s} {kind}: {what}")
+        points = obs["scores"]["hand"]
+        lines.append("Points this hand: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(points)))
+        lines.append(
+            f"Hands won (first to {obs['hands_to_win']}): "
+            + ", ".join(f"seat {s} {w}" for s, w in enumerate(obs["scores"]["match"]))
+        )
+        if "money" in obs:
+            lines.append("Money: " + ", ".join(f"seat {s} {m}" for s, m in enumerate(obs["money"]["net"])))
+        return "\n".join(lines)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, RibsOptions)

@@ -1,0 +1,262 @@
+"""`ribs-heuristic`: plays Ribs by the tactics of the pagat source, from its observation only.
+
+- Card counting: the unseen cards are the pack less its own hand and every card seen face
+  up this hand (capture piles, face-up discards, the table, its own fold). Every estimate
+  samples those unseen cards, so late tricks use what has been played (pagat: "card
+  counting is easily done and is a great advantage").
+- Bidding from expected value: for each candidate ribs in its hand it samples the
+  opponents' pairs (each plays its lowest pair or a random one) and records how many
+  points the ribs would defeat (a crack loses everything). It raises to bid b while the
+  best ribs' expected take at b (defeated points plus the ribs when the bid is made,
+  nothing when it fails) beats what a non-bidder expects from a trick; the opener's
+  forced 2 is never left to pass out cheaply (pagat: "never let the initial 2-bid be
+  passed out"), because at 2 the take is almost always worth a raise.
+- Ribs: the candidate with the best expected take at the final bid; A-K (the prime rib)
+  comes out on top by itself when it is the best, since it beats most pairs and rarely
+  matches.
+- Playing against ribs: for each pair (and the fold, while it has one) it samples the
+  unseen ribs (a bidder holds high cards: the ribs are the two best of four unseen
+  cards) and the later players' pairs, resolves the trick, and scores its own take minus
+  half the bidder's. That plays low against a high bid (so the bid fails), plays an ace
+  with a low card when the ribs are unlikely to hold one, and folds a pair the ribs
+  would surely take when folding sinks the bid.
+Samples come from the bot's own seeded RNG, so a seeded game replays the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.bots import Bot
+from parlour.engine import Game
+from parlour.games.ribs import STRENGTH_LEMONS, STRENGTH_NORMAL, VALUE, rank_id
+
+SAMPLES = 24
+NON_BIDDER_TRICK_VALUE = 1.5
+OPPONENT_WEIGHT = 0.5
+FOLD_MARGIN = 0.75
+
+
+def _pairs(counts: list[int]) -> list[tuple[int, int]]:
+    out = []
+    for lo in range(8):
+        if counts[lo]:
+            if counts[lo] >= 2:
+                out.append((lo, lo))
+            for hi in range(lo + 1, 8):
+                if counts[hi]:
+                    out.append((lo, hi))
+    return out
+
+
+class RibsHeuristicBot(Bot):
+    name = "ribs-heuristic"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any) -> None:
+        super().__init__(game, seat, seed, **params)
+        self._cache_key: tuple[int, int] | None = None
+        self._takes: dict[tuple[int, int], list[int]] = {}
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        legal = observation["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        opts = observation["options"]
+        self.n = observation["players"]
+        self.strength = STRENGTH_LEMONS if opts.get("lemons") else STRENGTH_NORMAL
+        self.both_above = opts.get("beat") == "both_above"
+        self.hand = [0] * 8
+        for t in observation["hand"]:
+            self.hand[rank_id(t)] += 1
+        self.unseen = self._unseen(observation)
+        if observation["phase"] == "bidding":
+            return self._bid(observation, legal)
+        if observation["bidding"]["bidder"] == self.seat:
+            return self._ribs(observation)
+        return self._play(observation, legal)
+
+    # --- what is left to be seen ---------------------------------------------------------
+    def _unseen(self, obs: dict[str, Any]) -> list[int]:
+        counts = [self.n] * 8
+        seen: list[str] = list(obs["hand"]) + list(obs["discard"]["face_up"])
+        for pile in obs["captured"]:
+            seen += pile
+        for play in obs["table"]:
+            if play and play["cards"]:
+                seen += play["cards"].split()
+        if obs.get("my_fold"):
+            seen += obs["my_fold"].split()
+        for t in seen:
+            counts[rank_id(t)] -= 1
+        return [r for r in range(8) for _ in range(max(0, counts[r]))]
+
+    # --- bidding and ribs ----------------------------------------------------------------
+    def _ribs_takes(self, obs: dict[str, Any]) -> dict[tuple[int, int], list[int]]:
+        """Per candidate ribs: sampled defeated points (-1 when cracked)."""
+        key = (obs["hand_number"], obs["trick"])
+        if key == self._cache_key:
+            return self._takes
+        sizes = obs["hand_sizes"]
+        others = [s for s in range(self.n) if s != self.seat]
+        candidates = _pairs(self.hand)
+        takes: dict[tuple[int, int], list[int]] = {c: [] for c in candidates}
+        rng = self.rng
+        strength = self.strength
+        for _ in range(SAMPLES):
+            pool = list(self.unseen)
+            rng.shuffle(pool)
+            plays = []
+            at = 0
+            for s in others:
+                cards = pool[at : at + max(2, sizes[s])]
+                at += max(2, sizes[s])
+                if len(cards) < 2:
+                    continue
+                if rng.random() < 0.5:
+                    lo, hi = sorted(rng.sample(cards, 2))
+                else:
+                    ordered = sorted(cards, key=lambda r: (VALUE[r], strength[r]))
+                    lo, hi = sorted(ordered[:2])
+                plays.append((lo, hi))
+            for ribs in candidates:
+                takes[ribs].append(self._defeated(ribs, plays))
+        self._cache_key, self._takes = key, takes
+        return takes
+
+    def _defeated(self, ribs: tuple[int, int], plays: list[tuple[int, int]]) -> int:
+        ra, rb = ribs
+        strength = self.strength
+        top = max(strength[ra], strength[rb])
+        total = 0
+        for lo, hi in plays:
+            if (lo, hi) == ribs:
+                return -1
+            if lo in ribs or hi in ribs:
+                total += VALUE[lo] + VALUE[hi]
+                continue
+            s = min(strength[lo], strength[hi]) if self.both_above else max(strength[lo], strength[hi])
+            if s <= top:
+                total += VALUE[lo] + VALUE[hi]
+        return total
+
+    def _expected_take(self, ribs: tuple[int, int], samples: list[int], bid: int) -> float:
+        gain = VALUE[ribs[0]] + VALUE[ribs[1]]
+        return sum(d + gain for d in samples if d >= bid) / len(samples)
+
+    def _best_at(self, obs: dict[str, Any], bid: int) -> tuple[float, tuple[int, int]]:
+        takes = self._ribs_takes(obs)
+        return max((self._expected_take(r, s, bid), r) for r, s in takes.items())
+
+    def _bid(self, obs: dict[str, Any], legal: list[str]) -> str:
+        raises = [t for t in legal if t != "pass"]
+        if not raises:
+            return "pass"
+        if "pass" not in legal:
+            best = max(raises, key=lambda t: self._best_at(obs, int(t.split()[1]))[0] - 0.05 * int(t.split()[1]))
+            return best
+        bid = int(raises[0].split()[1])
+        value, _ = self._best_at(obs, bid)
+        return raises[0] if value > NON_BIDDER_TRICK_VALUE + 0.5 else "pass"
+
+    def _ribs(self, obs: dict[str, Any]) -> str:
+        bid = obs["bidding"]["bid"]
+        _, (lo, hi) = self._best_at(obs, bid)
+        return f"play {self._pair_text(lo, hi)}"
+
+    def _pair_text(self, lo: int, hi: int) -> str:
+        from parlour.games.ribs import pair_text
+
+        return pair_text(lo, hi, self.strength)
+
+    # --- playing against the ribs --------------------------------------------------------
+    def _play(self, obs: dict[str, Any], legal: list[str]) -> str:
+        n, seat = self.n, self.seat
+        bidder = obs["bidding"]["bidder"]
+        bid = obs["bidding"]["bid"]
+        table = obs["table"]
+        ribs_shown = table[bidder]["cards"] if table[bidder] else None
+        order = [(bidder + i) % n for i in range(1, n)]
+        mine_at = order.index(seat)
+        earlier = []
+        for s in order[:mine_at]:
+            play = table[s]
+            if play and not play["folded"] and play["cards"]:
+                a, b = (rank_id(t) for t in play["cards"].split())
+                earlier.append((min(a, b), max(a, b)))
+        later = order[mine_at + 1 :]
+        sizes = obs["hand_sizes"]
+        may_fold = any(t.startswith("fold") for t in legal)
+        candidates = _pairs(self.hand)
+        score = {c: 0.0 for c in candidates}
+        fold_score = {c: 0.0 for c in candidates}
+        rng = self.rng
+        strength = self.strength
+        for _ in range(SAMPLES):
+            pool = list(self.unseen)
+            rng.shuffle(pool)
+            if ribs_shown:
+                a, b = (rank_id(t) for t in ribs_shown.split())
+                ribs = (min(a, b), max(a, b))
+                at = 0
+            else:
+                four = sorted(pool[:4], key=lambda r: -strength[r])
+                ribs = (min(four[0], four[1]), max(four[0], four[1]))
+                at = 4
+            later_plays = []
+            for s in later:
+                cards = pool[at : at + max(2, sizes[s])]
+                at += max(2, sizes[s])
+                if len(cards) >= 2:
+                    lo, hi = sorted(rng.sample(cards, 2))
+                    later_plays.append((lo, hi))
+            for pair in candidates:
+                mine, theirs = self._outcome(ribs, bid, earlier, pair, later_plays)
+                score[pair] += mine - OPPONENT_WEIGHT * theirs
+                if may_fold:
+                    _, theirs_fold = self._outcome(ribs, bid, earlier, None, later_plays)
+                    fold_score[pair] += -OPPONENT_WEIGHT * theirs_fold - 0.1 * (VALUE[pair[0]] + VALUE[pair[1]])
+        best_play = max(candidates, key=lambda c: (score[c], -VALUE[c[0]] - VALUE[c[1]]))
+        if may_fold:
+            best_fold = max(candidates, key=lambda c: fold_score[c])
+            if fold_score[best_fold] > score[best_play] + FOLD_MARGIN * SAMPLES:
+                return f"fold {self._pair_text(*best_fold)}"
+        return f"play {self._pair_text(*best_play)}"
+
+    def _outcome(
+        self,
+        ribs: tuple[int, int],
+        bid: int,
+        earlier: list[tuple[int, int]],
+        mine: tuple[int, int] | None,
+        later: list[tuple[int, int]],
+    ) -> tuple[float, float]:
+        """(my take, the bidder's take) of one sampled trick; `mine` None is a fold."""
+        plays = earlier + ([mine] if mine else []) + later
+        for p in plays:
+            if p == ribs:
+                total = sum(VALUE[a] + VALUE[b] for a, b in plays) + VALUE[ribs[0]] + VALUE[ribs[1]]
+                return (total if p is mine else 0.0), 0.0
+        strength = self.strength
+        top = max(strength[ribs[0]], strength[ribs[1]])
+        defeated = 0
+        mine_beats = False
+        for p in plays:
+            lo, hi = p
+            if lo in ribs or hi in ribs:
+                beats = False
+            else:
+                s = min(strength[lo], strength[hi]) if self.both_above else max(strength[lo], strength[hi])
+                beats = s > top
+            if beats:
+                if p is mine:
+                    mine_beats = True
+            else:
+                defeated += VALUE[lo] + VALUE[hi]
+        if mine is None:
+            return 0.0, (defeated + VALUE[ribs[0]] + VALUE[ribs[1]] if defeated >= bid else 0.0)
+        value = VALUE[mine[0]] + VALUE[mine[1]]
+        if mine_beats:
+            return value, (defeated + VALUE[ribs[0]] + VALUE[ribs[1]] if defeated >= bid else 0.0)
+        if defeated >= bid:
+            return 0.0, defeated + VALUE[ribs[0]] + VALUE[ribs[1]]
+        return value, 0.0

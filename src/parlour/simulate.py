@@ -1,0 +1,251 @@
+"""Seeded simulations: many hands between bots, with confidence intervals.
+
+`parlour simulate ribs --players 6 --hands 5000 --bots ribs-heuristic,random --jobs 2`
+
+Hand i is a fresh deal from seed `seed + i`, dealt by seat `i mod n`, and bot j of the list
+sits at seat `(j + i) mod n`, so every bot meets every seat and every dealer position. Each
+hand is independent, so the result is the same for any `--jobs`. A bot list shorter than
+the table is filled with its last entry. A hand is won by every seat with the best hand
+score (ties all win, as in Ribs). The pieces (`play_hand`, `run_tasks`, `mean_ci`,
+`rate_ci`) are shared with the arena.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from parlour.bots import Bot, make_bot
+from parlour.cli import add_game_arguments, game_from_args
+from parlour.engine import Game, GameOptions, OptionsError, Score, State
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    parser.add_argument("--bots", default="random", help="comma-separated bot specs, seat by seat")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
+    parser.add_argument("--json", action="store_true", help="print the table as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    game, options = game_from_args(args)
+    bots = table_bots(split_bots(args.bots), options.players)
+    for spec in set(bots):
+        make_bot(spec, game, 0, 0)
+    if args.hands < 1:
+        raise OptionsError("--hands must be at least 1")
+    if args.jobs < 1:
+        raise OptionsError("--jobs must be at least 1")
+    tasks = [HandTask(game.name, options, bots, args.seed + i, i) for i in range(args.hands)]
+    results = run_tasks(simulate_hand, tasks, jobs=args.jobs, description=f"{game.title} hands")
+    stats = tally(results, bots)
+    if args.json:
+        import json
+
+        print(json.dumps([s.to_json() for s in stats], indent=1))
+    else:
+        print_table(stats, f"{game.title}, {options.players} players, {args.hands} hands, seed {args.seed}")
+    return 0
+
+
+def split_bots(text: str) -> list[str]:
+    """`a,b(x=1, y=2),c` -> ["a", "b(x=1, y=2)", "c"] (commas inside brackets stay)."""
+    out, depth, current = [], 0, ""
+    for ch in text:
+        depth += ch in "(["
+        depth -= ch in ")]"
+        if ch == "," and depth == 0:
+            out.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    if current.strip():
+        out.append(current.strip())
+    if not out:
+        raise OptionsError("--bots needs at least one bot")
+    return out
+
+
+def table_bots(bots: Sequence[str], players: int) -> list[str]:
+    if len(bots) > players:
+        raise OptionsError(f"{len(bots)} bots for {players} seats")
+    return list(bots) + [bots[-1]] * (players - len(bots))
+
+
+@dataclass(frozen=True)
+class HandTask:
+    """One hand to simulate: picklable, so it runs the same in any worker."""
+
+    game: str
+    options: GameOptions
+    bots: list[str]
+    seed: int
+    rotation: int
+
+
+@dataclass
+class HandResult:
+    seed: int
+    seat_of_bot: list[int]
+    scores: list[Score]
+
+
+def seat_bots(game: Game, specs: Sequence[str], seats: Sequence[int], seed: int) -> list[Bot]:
+    """Bots by seat: `specs[j]` sits at `seats[j]`, each with its own derived seed."""
+    by_seat: list[Bot | None] = [None] * len(specs)
+    for j, spec in enumerate(specs):
+        by_seat[seats[j]] = make_bot(spec, game, seats[j], seed * 1000 + seats[j])
+    return [b for b in by_seat if b is not None]
+
+
+def play_hand(state: State, bots: Sequence[Bot]) -> list[Score]:
+    """Play the current hand of `state` to its end with `bots` (indexed by seat)."""
+    while True:
+        seat = state.to_act()
+        if seat is None:
+            break
+        state.apply_text(bots[seat].choose(state.observation(seat)))
+        if state.hand_over():
+            break
+    return state.hand_scores()
+
+
+def simulate_hand(task: HandTask) -> HandResult:
+    from parlour.games import get_game
+
+    game = get_game(task.game)
+    n = task.options.players
+    seats = [(j + task.rotation) % n for j in range(n)]
+    state = game.new_state(task.options, task.seed, dealer=task.rotation % n)
+    scores = play_hand(state, seat_bots(game, task.bots, seats, task.seed))
+    return HandResult(task.seed, seats, scores)
+
+
+def run_tasks(
+    worker: Callable[[T], R], tasks: Sequence[T], *, jobs: int = 1, description: str = "working"
+) -> list[R]:
+    """Run `worker` over `tasks` in order-preserving chunks, with a progress bar."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    results: list[R] = []
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    from rich.console import Console
+
+    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+        bar = progress.add_task(description, total=len(tasks))
+        if jobs == 1:
+            for task in tasks:
+                results.append(worker(task))
+                progress.advance(bar)
+            return results
+        chunk = max(1, min(64, len(tasks) // (jobs * 8) or 1))
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for result in pool.map(worker, tasks, chunksize=chunk):
+                results.append(result)
+                progress.advance(bar)
+    return results
+
+
+@dataclass
+class BotStats:
+    bot: str
+    scores: list[float] = field(default_factory=list)
+    wins: int = 0
+
+    @property
+    def hands(self) -> int:
+        return len(self.scores)
+
+    def to_json(self) -> dict[str, Any]:
+        mean, half = mean_ci(self.scores)
+        rate, low, high = rate_ci(self.wins, self.hands)
+        return {
+            "bot": self.bot,
+            "seat_hands": self.hands,
+            "mean_score": mean,
+            "mean_score_ci95": [mean - half, mean + half],
+            "hand_win_rate": rate,
+            "hand_win_rate_ci95": [low, high],
+        }
+
+
+def tally(results: Iterable[HandResult], bots: Sequence[str]) -> list[BotStats]:
+    """Per distinct bot spec: every seat-hand it played, and the hands it won."""
+    stats: dict[str, BotStats] = {}
+    for spec in bots:
+        stats.setdefault(spec, BotStats(spec))
+    for result in results:
+        best = max(result.scores)
+        for j, spec in enumerate(bots):
+            score = result.scores[result.seat_of_bot[j]]
+            stats[spec].scores.append(float(score))
+            stats[spec].wins += score == best
+    return list(stats.values())
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def rate_ci(k: int, n: int) -> tuple[float, float, float]:
+    """A proportion and its 95% Wilson score interval."""
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    z = 1.96
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def print_table(stats: Sequence[BotStats], title: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title)
+    for column in ("bot", "seat-hands", "mean score (95% CI)", "hand-win rate (95% CI)"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for s in stats:
+        j = s.to_json()
+        low, high = j["mean_score_ci95"]
+        rlow, rhigh = j["hand_win_rate_ci95"]
+        table.add_row(
+            s.bot,
+            str(s.hands),
+            f"{j['mean_score']:.3f} ({low:.3f} .. {high:.3f})",
+            f"{100 * j['hand_win_rate']:.1f}% ({100 * rlow:.1f} .. {100 * rhigh:.1f})",
+        )
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=120)
+    console.print(table)

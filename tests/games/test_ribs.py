@@ -1,0 +1,368 @@
+"""Ribs rules pinned by the sources' own examples (rules/sources/ribs-pagat.txt) and RULINGS.md."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from parlour.engine import IllegalAction, OptionsError
+from parlour.games import game_from_spec
+from parlour.games.ribs import GAME, RANK_TEXT, RibsState, lemon_score, share_large_pot
+
+
+def deal_with(players: int, first_pairs: dict[int, str], fill: str = "") -> list[dict[str, Any]]:
+    """A one-hand deal: seat s holds `first_pairs[s]` (e.g. "Q 9"), the rest filled from
+    the remaining cards so that the pack is exactly `players` of each rank."""
+    left = Counter({r: players for r in RANK_TEXT})
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for seat, cards in first_pairs.items():
+        for c in cards.split():
+            hands[seat].append(c)
+            left[c] -= 1
+    assert all(v >= 0 for v in left.values()), "the example uses more cards than the pack has"
+    rest = [r for r in (fill or RANK_TEXT) for _ in range(left[r])]
+    rest += [r for r in RANK_TEXT for _ in range(left[r] - rest.count(r))]
+    for seat in range(players):
+        while len(hands[seat]) < 8:
+            hands[seat].append(rest.pop())
+    return [{"hands": hands}]
+
+
+def play(state: RibsState, *texts: str) -> None:
+    for text in texts:
+        state.apply_text(text)
+
+
+def new(players: int = 4, seed: int = 0, deals: list[dict[str, Any]] | None = None, **options: Any) -> RibsState:
+    return GAME.new_state(GAME.options(players=players, **options), seed, deals=deals)
+
+
+# --- bidding ------------------------------------------------------------------------------
+
+
+def test_the_six_player_bidding_example() -> None:
+    """pagat: A bids 2, B 3, C pass, D pass, E 4, F pass, A pass, B 5, E 6, B pass."""
+    state = new(6)
+    seats = "ABCDEF"
+    script = [("A", "bid 2"), ("B", "bid 3"), ("C", "pass"), ("D", "pass"), ("E", "bid 4"), ("F", "pass"),
+              ("A", "pass"), ("B", "bid 5"), ("E", "bid 6"), ("B", "pass")]
+    for who, text in script:
+        assert state.to_act() == seats.index(who), f"{who} should be to act before {text}"
+        state.apply_text(text)
+    assert state.phase == "playing"
+    assert (state.bidder, state.bid) == (seats.index("E"), 6)
+    assert state.to_act() == seats.index("E"), "the bidder plays the ribs first"
+
+
+def test_the_opener_must_bid_exactly_two_and_nobody_jumps() -> None:
+    state = new(4)
+    assert state.legal_texts() == ["bid 2"]
+    with pytest.raises(IllegalAction, match="exactly 2"):
+        state.apply_text("bid 3")
+    with pytest.raises(IllegalAction, match="cannot pass"):
+        state.apply_text("pass")
+    state.apply_text("bid 2")
+    assert state.legal_texts() == ["pass", "bid 3"]
+    with pytest.raises(IllegalAction, match="exactly 3"):
+        state.apply_text("bid 5")
+
+
+def test_at_least_two_opening_and_bids_by_two() -> None:
+    state = new(4, opening="at_least_two", bid_step=2)
+    assert state.legal_texts()[:3] == ["bid 2", "bid 3", "bid 4"]
+    state.apply_text("bid 5")
+    assert state.legal_texts() == ["pass", "bid 7"]
+
+
+def test_bids_are_capped_at_four_per_opponent() -> None:
+    state = new(4, opening="at_least_two")
+    state.apply_text("bid 12")
+    assert state.legal_texts() == ["pass"], "at the cap the others can only pass"
+    play(state, "pass", "pass", "pass")
+    assert (state.bidder, state.bid, state.phase) == (0, 12, "playing")
+
+
+def test_if_everyone_passes_the_opener_is_bidder_at_two() -> None:
+    state = new(5)
+    play(state, "bid 2", "pass", "pass", "pass", "pass")
+    assert (state.bidder, state.bid) == (0, 2)
+
+
+def test_the_bidder_of_a_trick_opens_the_next_bidding() -> None:
+    state = new(4, deals=deal_with(4, {0: "A K", 1: "Q J", 2: "T 9", 3: "8 7"}))
+    play(state, "bid 2", "bid 3", "pass", "pass", "pass")
+    assert state.bidder == 1
+    play(state, "play Q J", "play T 9", "play 8 7", "play A K")
+    assert state.trick_no == 1 and state.to_act() == 1 and state.legal_texts() == ["bid 2"]
+
+
+# --- resolution ---------------------------------------------------------------------------
+
+
+def six_players_against_q9() -> RibsState:
+    deals = deal_with(6, {0: "Q 9", 1: "K 7", 2: "K 9", 3: "J T", 4: "Q J", 5: "A Q"})
+    state = new(6, deals=deals)
+    play(state, "bid 2", "pass", "pass", "pass", "pass", "pass")
+    play(state, "play Q 9", "play K 7", "play 9 K", "play 10 J", "play Q J", "play A Q")
+    return state
+
+
+def test_against_q9_k7_beats_and_k9_jt_qj_aq_are_defeated() -> None:
+    """pagat: against ribs Q-9, K-7 beats; K-9, J-10, Q-J and A-Q are defeated."""
+    state = six_players_against_q9()
+    assert state._counts_texts(state.captured[1]) == ["K", "7"], "K-7 beats the ribs and is kept"
+    for seat in (2, 3, 4, 5):
+        assert sum(state.captured[seat]) == 0, f"seat {seat}'s pair is defeated"
+    taken = Counter(state._counts_texts(state.captured[0]))
+    assert taken == Counter("K 9 J T Q J A Q Q 9".split()), "the bidder takes the defeated pairs and the ribs"
+    assert state.points_of(0) == 3 + 3 + 4 + 2 + 3
+    assert "made the bid of 2" in state.log[-1]
+
+
+def ribs_worth_three_defeating_six(bid_to: int) -> RibsState:
+    """Ribs Q-9 (3 points) against J-T, 8-7 and A-9: 3 + 2 + 1 = 6 defeated."""
+    deals = deal_with(4, {0: "Q 9", 1: "J T", 2: "8 7", 3: "A 9"})
+    state = new(4, deals=deals)
+    play(state, "bid 2", "bid 3", "bid 4", "bid 5", "bid 6")
+    if bid_to == 6:
+        play(state, "pass", "pass", "pass")
+        assert (state.bidder, state.bid) == (0, 6)
+    else:
+        play(state, "bid 7", "pass", "pass", "pass")
+        assert (state.bidder, state.bid) == (1, 7)
+    return state
+
+
+def test_ribs_worth_3_with_6_defeated_bid_6_takes_9() -> None:
+    state = ribs_worth_three_defeating_six(6)
+    play(state, "play Q 9", "play J T", "play 8 7", "play A 9")
+    assert state.points_of(0) == 9
+    assert all(state.points_of(s) == 0 for s in (1, 2, 3))
+
+
+def test_ribs_worth_3_with_6_defeated_bid_7_takes_nothing() -> None:
+    deals = deal_with(4, {1: "Q 9", 2: "J T", 3: "8 7", 0: "A 9"})
+    state = new(4, deals=deals)
+    play(state, "bid 2", "bid 3", "bid 4", "bid 5", "bid 6", "bid 7", "pass", "pass", "pass")
+    assert (state.bidder, state.bid) == (1, 7)
+    play(state, "play Q 9", "play J T", "play 8 7", "play A 9")
+    assert state.points_of(1) == 0, "a failed bid captures nothing"
+    assert (state.points_of(2), state.points_of(3), state.points_of(0)) == (3, 2, 1), "defeated pairs go back"
+    assert state._counts_texts(state.discard_up) == ["Q", "9"], "the ribs go to the discard pile face up"
+    assert "The bid of 7 failed: the defeated cards were worth 6" in state.log[-1]
+
+
+def test_a_second_crackers_cards_go_to_the_first_cracker() -> None:
+    deals = deal_with(5, {0: "K 8", 1: "Q Q", 2: "8 K", 3: "A 9", 4: "K 8"})
+    state = new(5, deals=deals)
+    play(state, "bid 2", "pass", "pass", "pass", "pass")
+    play(state, "play K 8", "play Q Q", "play 8 K", "fold A 9", "play K 8")
+    taken = Counter(state._counts_texts(state.captured[2]))
+    assert taken == Counter("K 8 Q Q K 8 K 8".split()), "the first cracker takes every face-up card"
+    assert sum(state.captured[4]) == 0 and sum(state.captured[1]) == 0 and sum(state.captured[0]) == 0
+    assert sorted(state._counts_texts(state.discard_folded)) == ["9", "A"], "folded cards count for no one"
+    assert "Seat 2 cracked the ribs K 8 and takes all 13 points on the table (seat 4 cracked them too" in state.log[-1]
+
+
+def test_a_matching_card_is_defeated_even_with_a_higher_card() -> None:
+    """Denexa: ribs J-9 against A-J: the jacks match, the ribs win."""
+    deals = deal_with(4, {0: "J 9", 1: "A J", 2: "A 7", 3: "8 7"})
+    state = new(4, deals=deals)
+    play(state, "bid 2", "pass", "pass", "pass", "play J 9", "play A J", "play A 7", "play 8 7")
+    assert sum(state.captured[1]) == 0
+    assert state._counts_texts(state.captured[2]) == ["A", "7"]
+
+
+def test_both_above_needs_both_cards_above_both_ribs() -> None:
+    deals = deal_with(4, {0: "Q 9", 1: "K 7", 2: "A K", 3: "8 7"})
+    state = new(4, deals=deals, beat="both_above")
+    play(state, "bid 2", "pass", "pass", "pass", "play Q 9", "play K 7", "play A K", "play 8 7")
+    assert sum(state.captured[1]) == 0, "K-7 does not beat Q-9 when both must be above"
+    assert state._counts_texts(state.captured[2]) == ["A", "K"]
+
+
+def test_everyone_folding_or_beating_fails_the_bid() -> None:
+    """R-RIBS-5: nothing defeated, so the bid of 2 fails."""
+    deals = deal_with(4, {0: "8 7", 1: "A K", 2: "Q J", 3: "T 9"})
+    state = new(4, deals=deals)
+    play(state, "bid 2", "pass", "pass", "pass", "play 8 7", "play A K", "fold Q J", "play T 9")
+    assert state.points_of(0) == 0
+    assert state.points_of(1) == 2 and state.points_of(3) == 2
+    assert "failed: the defeated cards were worth 0" in state.log[-1]
+
+
+def test_folding_once_a_hand_and_never_by_the_bidder() -> None:
+    deals = deal_with(4, {0: "8 7 8 7", 1: "A K Q J", 2: "Q J T 9", 3: "T 9 A K"})
+    state = new(4, deals=deals)
+    play(state, "bid 2", "pass", "pass", "pass")
+    assert not any(t.startswith("fold") for t in state.legal_texts()), "the bidder never folds"
+    play(state, "play 8 7", "fold A K", "play Q J", "play T 9")
+    play(state, "bid 2", "pass", "pass", "pass", "play 8 7")
+    with pytest.raises(IllegalAction, match="already folded"):
+        state.apply_text("fold Q J")
+
+
+def test_without_folding_and_the_open_last_trick() -> None:
+    state = new(4, folding=False)
+    play(state, "bid 2", "pass", "pass", "pass")
+    play(state, state.legal_texts()[0])
+    assert not any(t.startswith("fold") for t in state.legal_texts())
+    state = new(4, seed=3, open_last_trick=True)
+    rng = random.Random(1)
+    while state.trick_no < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    while state.phase == "bidding":
+        state.apply(rng.choice(state.legal_actions()))
+    bidder = state.to_act()
+    state.apply(state.legal_actions()[0])
+    obs = state.observation((bidder + 1) % 4)
+    assert obs["table"][bidder]["cards"] is not None and not obs["table"][bidder]["face_down"], "ribs face up"
+    assert not any(t.startswith("fold") for t in state.legal_texts()), "nobody folds in the open last trick"
+
+
+# --- scoring, lemons, stakes, match --------------------------------------------------------
+
+
+def test_lemonade_in_an_eight_player_game() -> None:
+    """pagat: 3 lemons -9, 4 -12, 5 +10, 6 +10; with +3 each, 4 -12, 5 +15, 6 +18."""
+    assert [lemon_score(k, 8) for k in (3, 4, 5, 6)] == [-9, -12, 10, 10]
+    assert [lemon_score(k, 8, "three_each") for k in (4, 5, 6)] == [-12, 15, 18]
+
+
+def test_lemons_rank_sevens_above_aces() -> None:
+    deals = deal_with(4, {0: "A K", 1: "7 8", 2: "Q J", 3: "T 9"})
+    state = new(4, deals=deals, lemons=True)
+    play(state, "bid 2", "pass", "pass", "pass", "play A K", "play 7 8", "play Q J", "play T 9")
+    assert state._counts_texts(state.captured[1]) == ["7", "8"], "a lemon beats A-K"
+    assert state.points_of(1) == 1 - 3, "a lone lemon scores -3 at hand end"
+
+
+def test_the_eighty_pot_shared_thirty_thirty_ten_ten() -> None:
+    assert share_large_pot(80, [12, 12, 7, 7]) == [30, 30, 10, 10]
+    assert share_large_pot(80, [3, 9, 5, 1]) == [20, 40, 20, 0]
+    assert sum(share_large_pot(70, [5, 5, 5, 1, 0])) == 70
+    assert share_large_pot(27, [1, 2, 3, 4])[3] == Fraction(27, 2)
+
+
+def test_stakes_pay_raises_and_folds_and_the_bidder_takes_the_small_pot() -> None:
+    deals = deal_with(4, {0: "Q 9", 1: "J T", 2: "8 7", 3: "A K"})
+    state = new(4, deals=deals, stakes=(10, 1))
+    play(state, "bid 2", "bid 3", "pass", "pass", "bid 4", "pass")
+    assert state.bidder == 0 and state.small_pot == 2, "two raises pay; the opening bid does not"
+    play(state, "play Q 9", "play J T", "fold 8 7", "play A K")
+    assert state.hand_money == [-11, -11, -11, -10], "a raise or a fold pays one small stake"
+    assert (state.large_pot, state.small_pot) == (43, 0), "the failed bid's small pot joins the large pot"
+    made = new(4, deals=deals, stakes=(10, 1))
+    play(made, "bid 2", "pass", "pass", "pass", "play Q 9", "play J T", "fold 8 7", "play A K")
+    assert made.hand_money[0] == -10 + 1 and made.large_pot == 40, "a made bid takes the small pot"
+
+
+def test_stakes_money_is_exact_and_sums_to_zero() -> None:
+    for seed in range(30):
+        state = new(5, seed=seed, stakes=(10, 1), hands_to_win=2)
+        rng = random.Random(seed)
+        while state.to_act() is not None:
+            state.apply(rng.choice(state.legal_actions()))
+            if state.hand_over():
+                money = state.money()
+                assert money is not None and sum(money) == 0
+                assert all(isinstance(m, Fraction) for m in money)
+
+
+def test_hand_winners_and_match_to_hands_to_win() -> None:
+    state = new(4, seed=11, hands_to_win=2)
+    rng = random.Random(2)
+    while state.to_act() is not None:
+        state.apply(rng.choice(state.legal_actions()))
+        if state.hand_over():
+            points = state.hand_scores()
+            winners = state.last_hand["winners"]
+            assert winners == [s for s in range(4) if points[s] == max(points)]
+    assert max(state.wins) >= 2 and state.wins.count(max(state.wins)) == 1
+    assert state.winners() == [state.wins.index(max(state.wins))]
+
+
+def test_match_tie_share_lets_every_leader_win() -> None:
+    for seed in range(40):
+        state = new(4, seed=seed, hands_to_win=1, match_tie="share")
+        rng = random.Random(seed)
+        while state.to_act() is not None:
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.winners() == [s for s in range(4) if state.wins[s] == 1]
+        assert len(state.scores_by_hand()) == 1
+
+
+def test_match_tie_play_on_plays_until_one_leads() -> None:
+    tied = 0
+    for seed in range(40):
+        state = new(4, seed=seed, hands_to_win=1)
+        rng = random.Random(seed)
+        while state.to_act() is not None:
+            state.apply(rng.choice(state.legal_actions()))
+        assert len(state.winners()) == 1
+        tied += len(state.scores_by_hand()) > 1
+    assert tied > 0, "some seed had a tie that had to be played on"
+
+
+# --- options and text -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ribs(players=3)", "4 to 10 players"),
+        ("ribs(players=11)", "4 to 10 players"),
+        ("ribs(lemon=true)", "unknown option 'lemon'"),
+        ("ribs(stakes=10/1.5)", "whole number"),
+        ("ribs(stakes=10)", "needs 2 values"),
+        ("ribs(beat=all)", "must be one of"),
+        ("ribs(bid_step=3)", "bid_step must be 1 or 2"),
+        ("ribs(folding=maybe)", "true or false"),
+    ],
+)
+def test_bad_options_get_a_clear_error(spec: str, message: str) -> None:
+    with pytest.raises(OptionsError, match=message):
+        game_from_spec(spec)
+
+
+def test_options_from_a_spec_string() -> None:
+    game, options = game_from_spec("ribs(players=6, lemons=true, stakes=10/1)")
+    assert game is GAME and options.players == 6 and options.lemons and options.stakes == (10, 1)
+
+
+def test_pairs_read_in_either_order_and_ten_for_t() -> None:
+    state = new(4)
+    assert state.text_to_action("play 10 K") == state.text_to_action("play K T") == state.text_to_action("play KT")
+    assert state.action_to_text(state.text_to_action("fold 7 9")) == "fold 9 7"
+    lemons = new(4, lemons=True)
+    assert lemons.action_to_text(lemons.text_to_action("play A 7")) == "play 7 A", "with lemons 7 is highest"
+    for bad in ("play K", "play K Z", "bid x", "jump", ""):
+        with pytest.raises(IllegalAction):
+            state.text_to_action(bad)
+
+
+# --- hidden information -----------------------------------------------------------------------
+
+
+def test_ribs_and_folds_stay_hidden_until_their_time() -> None:
+    deals = deal_with(4, {0: "A K", 1: "Q J", 2: "T 9", 3: "8 7"})
+    state = new(4, deals=deals)
+    play(state, "bid 2", "pass", "pass", "pass", "play A K", "fold Q J")
+    for seat in (2, 3, None):
+        obs = state.observation(seat)
+        assert obs["table"][0]["cards"] is None and obs["table"][1]["cards"] is None
+        assert "A K" not in str(obs["actions"]) and "Q J" not in str(obs["actions"])
+    assert state.observation(0)["table"][0]["cards"] == "A K", "the bidder sees its own ribs"
+    assert state.observation(1)["my_fold"] == "Q J", "a seat remembers its own fold"
+    play(state, "play T 9", "play 8 7")
+    obs = state.observation(3)
+    assert obs["tricks"][-1]["ribs"] == "A K", "the ribs are shown once turned"
+    assert obs["discard"]["folded"] == 2 and "Q" not in obs["discard"]["face_up"]
+    rng = random.Random(0)
+    while not state.hand_over():
+        state.apply(rng.choice(state.legal_actions()))
+    assert [1, "Q J"] in state.observation(3)["last_hand"]["folds"], "folds are shown when the hand ends"

@@ -147,6 +147,7 @@ def full_pack_faces(players: int) -> list[int]:
 
 
 PACKS = {n: tuple(full_pack_faces(n)) for n in range(4, 9)}
+FACE_ORDER = tuple(sorted(range(53), key=sort_key))
 
 
 def cards_sorted_texts(faces: list[int]) -> list[str]:
@@ -515,7 +516,7 @@ class CrampsState(State):
 
     def _hand_texts(self, seat: int) -> list[str]:
         counts = self.counts[seat]
-        return [CARD_TEXTS[c] for c in sorted(range(53), key=sort_key) for _ in range(counts[c])]
+        return [CARD_TEXTS[c] for c in FACE_ORDER for _ in range(counts[c])]
 
     def check_invariants(self) -> None:
         """Trick points so far equal the values of the tricks played plus their queens, and a
@@ -705,37 +706,49 @@ def constrained_deal(
     pool: list[int], sizes: dict[int, int], allowed: dict[int, set[int]], rng: random.Random
 ) -> dict[int, list[int]]:
     """Deal `pool` to seats with the given sizes, card c only to seats whose allowed suits
-    contain c's suit (4 = jokers go anywhere), at random; augmenting paths when a seat is
-    full (Kuhn's matching of cards to seat places)."""
+    contain c's suit (jokers go anywhere), at random. Each card goes to a seat with room,
+    chosen in proportion to that room (a plain random deal when nothing is void); when no
+    seat it fits has room, a chain of moves frees one (an augmenting path)."""
     cards = list(pool)
     rng.shuffle(cards)
-    owner: dict[tuple[int, int], int] = {}
-    slots = [(s, i) for s in sizes for i in range(sizes[s])]
+    room = dict(sizes)
+    hands: dict[int, list[int]] = {s: [] for s in sizes}
 
     def fits(c: int, seat: int) -> bool:
         return c == JOKER or c // 13 in allowed[seat]
 
-    place_of: list[tuple[int, int] | None] = [None] * len(cards)
-
-    def augment(ci: int, seen: set[tuple[int, int]]) -> bool:
-        options = [sl for sl in slots if sl not in seen and fits(cards[ci], sl[0])]
-        rng.shuffle(options)
-        options.sort(key=lambda sl: sl in owner)
-        for sl in options:
-            seen.add(sl)
-            if sl not in owner or augment(owner[sl], seen):
-                owner[sl] = ci
-                place_of[ci] = sl
-                return True
-        return False
-
-    for ci in range(len(cards)):
-        if not augment(ci, set()):
+    for c in cards:
+        open_seats = [s for s in sizes if room[s] and fits(c, s)]
+        if open_seats:
+            seat = rng.choices(open_seats, weights=[room[s] for s in open_seats])[0]
+            hands[seat].append(c)
+            room[seat] -= 1
+            continue
+        parent: dict[int, tuple[int | None, int]] = {s: (None, c) for s in sizes if fits(c, s)}
+        queue = list(parent)
+        found = None
+        while queue and found is None:
+            seat = queue.pop(0)
+            if room[seat]:
+                found = seat
+                break
+            for d in hands[seat]:
+                for t in sizes:
+                    if t not in parent and fits(d, t):
+                        parent[t] = (seat, d)
+                        queue.append(t)
+        if found is None:
             raise ValueError("no deal fits the observation")
-    out: dict[int, list[int]] = {s: [] for s in sizes}
-    for sl, ci in owner.items():
-        out[sl[0]].append(cards[ci])
-    return out
+        room[found] -= 1
+        t = found
+        while True:
+            prev, moved = parent[t]
+            hands[t].append(moved)
+            if prev is None:
+                break
+            hands[prev].remove(moved)
+            t = prev
+    return hands
 
 
 class Cramps(Game):

@@ -187,7 +187,7 @@ class CouillonState(State):
 
     def legal_actions(self) -> list[Any]:
         if self.phase == PLAY:
-            return sorted(self._allowed(self.turn))
+            return sorted_cards(self._allowed(self.turn))
         if self.phase == TRUMP:
             return [ACCEPT, PASS]
         return []
@@ -533,6 +533,22 @@ class Couillon(Game):
 
     def heuristic_bot(self) -> str | None:
         return "couillon-heuristic"
+
+    def render_text(self, obs: dict[str, Any]) -> str:
+        """The terminal view: upcard and trumps, the table, the hand, points and board."""
+        lines = [f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}, upcard {obs['upcard']}."]
+        if obs["trump"]:
+            who = f"accepted by seat {obs['acceptor']}" if obs["acceptor"] is not None else f"bottom card {obs['bottom_card']}"
+            lines.append(f"Trumps: {obs['trump']} ({who}). Trick {obs['trick_number']} of 4.")
+        if obs["trick"]:
+            lines.append("Table: " + ", ".join(f"seat {s} {c}" for s, c in obs["trick"]))
+        if obs["hand"] is not None:
+            lines.append("Your hand: " + " ".join(obs["hand"]))
+        pts, need = obs["scores"]["hand"], obs["wins_needed"]
+        lines.append(f"Points this hand: seats 0+2 {pts[0]}, seats 1+3 {pts[1]}.")
+        tie = " A tie is pending: the next win counts double." if obs["ties_pending"] else ""
+        lines.append(f"Wins still needed: seats 0+2 {need[0]}, seats 1+3 {need[1]}.{tie}")
+        return "\n".join(lines)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, CouillonOptions)

@@ -83,9 +83,10 @@ AUCTION, DECLARE, PLAY, OVER = "auction", "declare", "play", "over"
 
 
 def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each suit, the card ids of every 13-bit pattern (legal moves without loops)."""
+    """For each suit, the card ids of every 13-bit pattern, high to low (G-6), so legal
+    moves come without a loop over cards."""
     return tuple(
-        tuple(tuple(13 * s + r for r in range(13) if bits >> r & 1) for bits in range(1 << 13))
+        tuple(tuple(13 * s + r for r in range(12, -1, -1) if bits >> r & 1) for bits in range(1 << 13))
         for s in range(4)
     )
 
@@ -94,7 +95,7 @@ SUIT_LISTS = _suit_tables()
 
 
 def mask_cards(mask: int) -> list[int]:
-    """The faces set in a hand mask, by suit then rank (jokers last)."""
+    """The faces set in a hand mask in the canonical order: by suit, high to low, jokers last."""
     out: list[int] = []
     for s in range(4):
         out.extend(SUIT_LISTS[s][(mask >> (13 * s)) & 0x1FFF])
@@ -775,6 +776,27 @@ class Cramps(Game):
 
     def heuristic_bot(self) -> str | None:
         return "cramps-heuristic"
+
+    def render_text(self, obs: dict[str, Any]) -> str:
+        """The terminal view: the trick values with the current one marked, the table,
+        the hand and the scores."""
+        k = obs["trick_number"]
+        values = " ".join(f"[{v:+d}]" if i + 1 == k else f"{v:+d}" for i, v in enumerate(obs["trick_values"]))
+        lines = [f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}. Trick values: {values}"]
+        auction = obs["auction"]
+        if auction["bidder"] is not None:
+            trump = obs["trump"] or "to be named"
+            lines.append(f"Seat {auction['bidder']} bid {auction['bid']}; trumps: {trump}.")
+        queens = sorted(set(obs["queen_values"]))
+        lines.append("Queens: " + ("-1 each" if queens == [-1] else "-4 for the queen of trumps, others 0"))
+        if obs["trick"]:
+            lines.append("Table: " + ", ".join(f"seat {s} {c}" for s, c in obs["trick"]))
+        if obs["hand"] is not None:
+            lines.append("Your hand: " + " ".join(obs["hand"]))
+        hand = ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(obs["scores"]["hand"]))
+        totals = ", ".join(f"seat {s} {v}" for s, v in enumerate(obs["scores"]["match"]))
+        lines.append(f"This hand: {hand}. Totals (to {obs['target']}): {totals}.")
+        return "\n".join(lines)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, CrampsOptions)

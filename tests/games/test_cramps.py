@@ -79,7 +79,8 @@ def test_the_maximum_hand_of_30() -> None:
     assert state.hand_scores() == [-11, 30, 0, -9]
     assert sum(state.hand_scores()) == 10
     assert state.tricks == []  # the next hand is dealt at once
-    assert state.last_hand is not None and state.last_hand["won"][1] == [2, 3, 6, 7, 10, 11]
+    assert state.last_hand is not None
+    assert [k for k, w in enumerate(state.last_hand["trick_winners"]) if w == 1] == [2, 3, 6, 7, 10, 11]
 
 
 def test_trick_three_with_a_queen_scores_plus_two() -> None:
@@ -109,11 +110,7 @@ def at_trick(state: CrampsState, k: int, leader: int, hands: list[str]) -> None:
     state.leader = state.turn = leader
     state.led = -1
     for s, text in enumerate(hands):
-        counts = [0] * 53
-        for c in parse_cards(text):
-            counts[c] += 1
-        state.counts[s] = counts
-        state.masks[s] = sum(1 << c for c in range(53) if counts[c])
+        state._set_hand(s, parse_cards(text))
 
 
 def test_six_players_trick_two_with_two_queens_is_minus_five() -> None:
@@ -268,9 +265,21 @@ def test_determinize_respects_shown_voids() -> None:
     for _ in range(30):
         world = GAME.determinize(obs, rng)
         assert world.observation(0) == obs
-        assert not any(world.counts[1][c] for c in range(39, 52))
+        assert not any(c // 13 == 3 for c in world.hand_cards(1))
 
 
 def test_joker_does_not_show_a_void_to_determinize() -> None:
     assert shown_voids([[1, "play 2S"], [2, "play JK"], [3, "play 3H"]], 5) == [set(), set(), set(), {0}, set()]
     assert shown_voids([[1, "play JK"], [2, "play 3H"]], 5) == [set()] * 5
+
+
+def test_the_fast_trick_winner_agrees_with_the_shared_helper() -> None:
+    from parlour.cards import high_card_winner
+
+    rng = random.Random(5)
+    faces = full_pack_faces(7)
+    for _ in range(3000):
+        plays = rng.sample(faces, rng.randint(2, 8))
+        trump = rng.choice([None, 0, 1, 2, 3])
+        led = plays[0] // 13
+        assert high_card_winner(plays, led, trump) == trick_winner(plays, led, trump)

@@ -58,9 +58,9 @@ from parlour.cards import (
     SUIT_CHARS,
     SUIT_MASKS,
     SUIT_NAMES,
+    high_card_winner,
     parse_card,
     sort_key,
-    trick_winner,
 )
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
 
@@ -78,6 +78,13 @@ NO_TRUMP = 204
 JOKER_BIT = 1 << JOKER
 ALL_SUITS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 QUEENS = tuple(s * 13 + QUEEN for s in range(4))
+# Per trump suit (None: no trump), each face's queen penalty: -1 each, or -4 and 0.
+QUEEN_TABLES = {
+    trump: tuple(
+        (-1 if trump is None else -4 if c // 13 == trump else 0) if c in QUEENS else 0 for c in range(53)
+    )
+    for trump in (None, 0, 1, 2, 3)
+}
 
 AUCTION, DECLARE, PLAY, OVER = "auction", "declare", "play", "over"
 
@@ -92,6 +99,8 @@ def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 SUIT_LISTS = _suit_tables()
+SPADE_LISTS, HEART_LISTS, DIAMOND_LISTS, CLUB_LISTS = SUIT_LISTS
+SHIFTS = (0, 13, 26, 39)
 
 
 def mask_cards(mask: int) -> list[int]:
@@ -148,7 +157,6 @@ def full_pack_faces(players: int) -> list[int]:
 
 
 PACKS = {n: tuple(full_pack_faces(n)) for n in range(4, 9)}
-FACE_ORDER = tuple(sorted(range(53), key=sort_key))
 
 
 def cards_sorted_texts(faces: list[int]) -> list[str]:
@@ -174,7 +182,7 @@ class CrampsState(State):
         self.match_winners: list[int] = []
         self.hand_number = -1
         self.dealer = dealer
-        self.just_ended = False
+        self.ended_at = -1
         self._start_hand()
 
     # --- dealing -------------------------------------------------------------------------
@@ -193,19 +201,14 @@ class CrampsState(State):
             for i in range(n):
                 hands[(self.dealer + 1 + i) % n] = faces[13 * i : 13 * i + 13]
         self._deals.append(hands)
-        self.counts = counts_all = [[0] * 53 for _ in range(n)]
-        masks = self.masks = [0] * n
+        self.masks = [0] * n
+        self.dups = [0] * n
+        self.jokers = [0] * n
         for s, h in enumerate(hands):
-            counts = counts_all[s]
-            m = 0
-            for c in h:
-                counts[c] += 1
-                m |= 1 << c
-            masks[s] = m
+            self._set_hand(s, h)
         self.hand_start = len(self.history)
         self.log: list[Any] = [("deal", k, self.dealer)]
         self.points = [0] * n
-        self.won: list[list[int]] = [[] for _ in range(n)]
         self.tricks: list[tuple[int, tuple[int, ...], int, int]] = []
         self.trick_no = 0
         self.trick: list[int] = []
@@ -213,6 +216,7 @@ class CrampsState(State):
         self.bid = 0
         self.bidder: int | None = None
         self.queen_value = (-1, -1, -1, -1)
+        self.queen_table = QUEEN_TABLES[None]
         if self.options.royal:
             self.phase = AUCTION
             self.turn = (self.dealer + 1) % n
@@ -243,6 +247,30 @@ class CrampsState(State):
             raise ValueError(f"the deal's cards are not the {self.n}-player Cramps pack")
         return hands
 
+    def _set_hand(self, seat: int, cards: list[int]) -> None:
+        """A hand is a mask of the faces held, a mask of the faces held twice (5-8 players)
+        and a count of jokers (bit 52 of the mask while any is held)."""
+        m = dups = 0
+        for c in cards:
+            bit = 1 << c
+            if m & bit and c != JOKER:
+                dups |= bit
+            m |= bit
+        self.masks[seat] = m
+        self.dups[seat] = dups
+        self.jokers[seat] = cards.count(JOKER)
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """The cards of a seat's hand, copies repeated, in the canonical order."""
+        out = mask_cards(self.masks[seat])
+        dups = self.dups[seat]
+        if dups or self.jokers[seat] > 1:
+            out = sorted(out + mask_cards(dups) + [JOKER] * max(0, self.jokers[seat] - 1), key=sort_key)
+        return out
+
+    def hand_size(self, seat: int) -> int:
+        return self.masks[seat].bit_count() + self.dups[seat].bit_count() + max(0, self.jokers[seat] - 1)
+
     def _start_play(self, leader: int) -> None:
         self.phase = PLAY
         self.leader = leader
@@ -258,14 +286,21 @@ class CrampsState(State):
         if phase == PLAY:
             mask = self.masks[self.turn]
             led = self.led
-            if led >= 0 and led != 4:
-                follow = (mask >> (13 * led)) & 0x1FFF
+            if 0 <= led < 4:
+                follow = (mask >> SHIFTS[led]) & 0x1FFF
                 if follow:
-                    out = list(SUIT_LISTS[led][follow])
                     if mask & JOKER_BIT:
-                        out.append(JOKER)
-                    return out
-            return mask_cards(mask)
+                        return [*SUIT_LISTS[led][follow], JOKER]
+                    return list(SUIT_LISTS[led][follow])
+            out = [
+                *SPADE_LISTS[mask & 0x1FFF],
+                *HEART_LISTS[(mask >> 13) & 0x1FFF],
+                *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
+                *CLUB_LISTS[(mask >> 39) & 0x1FFF],
+            ]
+            if mask & JOKER_BIT:
+                out.append(JOKER)
+            return out
         if phase == AUCTION:
             low = max(self.options.min_bid, self.bid + 1)
             return [PASS, *range(BID_BASE + low, BID_BASE + self.options.max_bid + 1)]
@@ -277,18 +312,20 @@ class CrampsState(State):
         phase = self.phase
         if phase == PLAY and type(action) is int and 0 <= action <= JOKER:
             seat = self.turn
-            counts = self.counts[seat]
-            left = counts[action] - 1
+            mask = self.masks[seat]
+            bit = 1 << action
             led = self.led
-            if left < 0 or (
-                0 <= led < 4 and action != JOKER and action // 13 != led and self.masks[seat] & SUIT_MASKS[led]
-            ):
+            if not mask & bit or (0 <= led < 4 and action != JOKER and action // 13 != led and mask & SUIT_MASKS[led]):
                 raise IllegalAction(self._why_not(action))
-            self.just_ended = False
             self.history.append((seat, action))
-            counts[action] = left
-            if not left:
-                self.masks[seat] ^= 1 << action
+            if self.dups[seat] & bit:
+                self.dups[seat] ^= bit
+            elif action != JOKER:
+                self.masks[seat] = mask ^ bit
+            else:
+                self.jokers[seat] -= 1
+                if not self.jokers[seat]:
+                    self.masks[seat] = mask ^ bit
             trick = self.trick
             trick.append(action)
             if len(trick) == 1:
@@ -310,7 +347,7 @@ class CrampsState(State):
             self._apply_declare(action)
 
     def _why_not(self, card: int) -> str:
-        if not self.counts[self.turn][card]:
+        if not self.masks[self.turn] >> card & 1:
             return f"You do not hold {CARD_TEXTS[card]}."
         return f"You must follow suit: you hold {SUIT_NAMES[self.led]}."
 
@@ -327,7 +364,6 @@ class CrampsState(State):
                 raise IllegalAction(f"A bid must be at least {low}.")
             if value > opts.max_bid:
                 raise IllegalAction(f"Nobody can score more than {opts.max_bid}: bid at most that.")
-        self.just_ended = False
         self.history.append((seat, action))
         n = self.n
         if action == PASS:
@@ -372,6 +408,7 @@ class CrampsState(State):
             suit = action - TRUMP_BASE
             self.trump = suit
             self.queen_value = tuple(-4 if s == suit else 0 for s in range(4))  # type: ignore[assignment]
+            self.queen_table = QUEEN_TABLES[suit]
             self.log.append(
                 f"Seat {self.bidder} plays {self.bid} with {SUIT_NAMES[suit]} trumps; "
                 f"the queen of {SUIT_NAMES[suit]} is -4, other queens 0."
@@ -382,29 +419,22 @@ class CrampsState(State):
     # --- play ----------------------------------------------------------------------------
     def _end_trick(self) -> None:
         trick = self.trick
-        led = self.led
-        win = trick_winner(trick, led, self.trump)
+        win = high_card_winner(trick, self.led, self.trump)
         leader = self.leader
         winner = (leader + win) % self.n
         k = self.trick_no
         value = self.values[k]
-        queen_value = self.queen_value
-        queens = 0
-        for c in trick:
-            if c in QUEENS:
-                queens += queen_value[c // 13]
+        queens = sum(map(self.queen_table.__getitem__, trick))
         self.points[winner] += value + queens
-        self.won[winner].append(k)
         cards = tuple(trick)
         self.tricks.append((leader, cards, winner, value + queens))
         self.log.append((k, leader, cards, win, value, queens, self.trump))
         self.trick_no = k + 1
         self.trick = []
-        if k + 1 == TRICKS:
+        if k == TRICKS - 1:
             self._end_hand()
         else:
-            self.leader = winner
-            self.turn = winner
+            self.leader = self.turn = winner
             self.led = -1
 
     def _sentence(self, entry: Any) -> str:
@@ -413,6 +443,8 @@ class CrampsState(State):
             return entry
         if entry[0] == "deal":
             return f"Hand {entry[1] + 1}: seat {entry[2]} deals."
+        if entry[0] == "over":
+            return f"Hand {entry[1] + 1} over: scores {entry[2]}, totals {entry[3]}."
         k, leader, cards, win, value, queens, trump = entry
         n = self.n
         winner = (leader + win) % n
@@ -453,7 +485,7 @@ class CrampsState(State):
                 f"Seat {self.bidder} took {raw[self.bidder]} against a bid of {self.bid}: "
                 + (f"made, scoring {scores[self.bidder]}." if made else f"set, scoring {-self.bid}.")
             )
-        self.log.append(f"Hand {self.hand_number + 1} over: scores {scores}, totals {self.totals}.")
+        self.log.append(("over", self.hand_number, scores, list(self.totals)))
         self.last_hand = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
@@ -463,10 +495,10 @@ class CrampsState(State):
             "bidder": self.bidder,
             "trump": self._trump_text(),
             "made": made,
-            "won": [list(w) for w in self.won],
+            "trick_winners": [t[2] for t in self.tricks],
             "log": self.log,
         }
-        self.just_ended = True
+        self.ended_at = len(self.history)
         top = max(self.totals)
         leaders = [s for s in range(n) if self.totals[s] == top]
         if top >= self.options.target and len(leaders) == 1:
@@ -475,7 +507,6 @@ class CrampsState(State):
             self.turn = -1
             return
         self._start_hand()
-        self.just_ended = True
 
     def _last_hand_view(self) -> dict[str, Any] | None:
         last = self.last_hand
@@ -489,7 +520,7 @@ class CrampsState(State):
         return "NT" if self.trump is None else SUIT_CHARS[self.trump]
 
     def hand_over(self) -> bool:
-        return self.just_ended
+        return self.ended_at == len(self.history)
 
     def scores_by_hand(self) -> list[list[Any]]:
         return [list(h) for h in self.hand_results]
@@ -516,8 +547,7 @@ class CrampsState(State):
         return places
 
     def _hand_texts(self, seat: int) -> list[str]:
-        counts = self.counts[seat]
-        return [CARD_TEXTS[c] for c in FACE_ORDER for _ in range(counts[c])]
+        return [CARD_TEXTS[c] for c in self.hand_cards(seat)]
 
     def check_invariants(self) -> None:
         """Trick points so far equal the values of the tricks played plus their queens, and a
@@ -526,8 +556,8 @@ class CrampsState(State):
         assert sum(self.points) == expected
         played = len(self.tricks) * self.n + len(self.trick)
         for s in range(self.n):
-            assert sum(self.counts[s]) == TRICKS - sum(1 for i in range(played) if self._player_of(i) == s) or self.phase == OVER
-        if self.just_ended and self.last_hand is not None:
+            assert self.hand_size(s) == TRICKS - sum(1 for i in range(played) if self._player_of(i) == s) or self.phase == OVER
+        if self.hand_over() and self.last_hand is not None:
             last = self.last_hand
             assert sum(last["raw"]) == HAND_TOTAL, f"a hand totals {sum(last['raw'])}, not 10"
             if last["made"] is False:
@@ -544,9 +574,7 @@ class CrampsState(State):
     def clone(self) -> CrampsState:
         other = CrampsState.__new__(CrampsState)
         d = self.__dict__.copy()
-        d["counts"] = [list(c) for c in self.counts]
-        d["won"] = [list(w) for w in self.won]
-        for key in ("masks", "totals", "hand_results", "points", "tricks", "trick", "log", "history", "_deals"):
+        for key in ("masks", "dups", "jokers", "totals", "hand_results", "points", "tricks", "trick", "log", "history", "_deals"):
             d[key] = list(d[key])
         if "passed" in d:
             d["passed"] = list(d["passed"])
@@ -616,7 +644,7 @@ class CrampsState(State):
             "legal_actions": [self.action_to_text(a) for a in legal],
             "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
             "hand": self._hand_texts(seat) if seat is not None else None,
-            "hand_sizes": [sum(c) for c in self.counts],
+            "hand_sizes": [self.hand_size(s) for s in range(n)],
             "trick_number": min(self.trick_no + 1, TRICKS),
             "trick_values": list(self.values),
             "trick": trick,
@@ -669,19 +697,13 @@ class CrampsState(State):
         if other.phase == OVER:
             return other
         seats = [s for s in range(self.n) if s != seat]
-        pool = [c for s in seats for c in range(53) for _ in range(self.counts[s][c])]
+        pool = [c for s in seats for c in self.hand_cards(s)]
         rng.shuffle(pool)
         at = 0
         for s in seats:
-            size = sum(self.counts[s])
-            counts = [0] * 53
-            m = 0
-            for c in pool[at : at + size]:
-                counts[c] += 1
-                m |= 1 << c
+            size = self.hand_size(s)
+            other._set_hand(s, pool[at : at + size])
             at += size
-            other.counts[s] = counts
-            other.masks[s] = m
         return other
 
 
@@ -850,11 +872,10 @@ class Cramps(Game):
         state.last_hand = observation["last_hand"]
         state.match_winners = []
         state.hand_number = k - 1
-        state.just_ended = False
+        state.ended_at = -1
         state._start_hand()
         for _actor, text in actions:
             state.apply(state.text_to_action(text))
-        state.just_ended = False
         return state
 
 

@@ -49,6 +49,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from functools import reduce
+from operator import or_
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -76,6 +78,7 @@ BID_BASE = 100
 TRUMP_BASE = 200
 NO_TRUMP = 204
 JOKER_BIT = 1 << JOKER
+BITS = tuple(1 << c for c in range(53))
 ALL_SUITS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
 QUEENS = tuple(s * 13 + QUEEN for s in range(4))
 # Per trump suit (None: no trump), each face's queen penalty: -1 each, or -4 and 0.
@@ -175,6 +178,8 @@ class CrampsState(State):
         self._deals: list[Any] = []
         self.history: list[tuple[int, Any]] = []
         self.n = options.players
+        self.multi = self.n > 4
+        self.next_seat = tuple((s + 1) % self.n for s in range(self.n))
         self.values = options.values
         self.totals = [0] * self.n
         self.hand_results: list[list[int]] = []
@@ -250,15 +255,18 @@ class CrampsState(State):
     def _set_hand(self, seat: int, cards: list[int]) -> None:
         """A hand is a mask of the faces held, a mask of the faces held twice (5-8 players)
         and a count of jokers (bit 52 of the mask while any is held)."""
-        m = dups = 0
-        for c in cards:
-            bit = 1 << c
-            if m & bit and c != JOKER:
-                dups |= bit
-            m |= bit
+        m = reduce(or_, map(BITS.__getitem__, cards), 0)
+        dups = 0
+        if m.bit_count() < len(cards):
+            seen = 0
+            for c in cards:
+                bit = BITS[c]
+                if seen & bit and c != JOKER:
+                    dups |= bit
+                seen |= bit
         self.masks[seat] = m
         self.dups[seat] = dups
-        self.jokers[seat] = cards.count(JOKER)
+        self.jokers[seat] = cards.count(JOKER) if m & JOKER_BIT else 0
 
     def hand_cards(self, seat: int) -> list[int]:
         """The cards of a seat's hand, copies repeated, in the canonical order."""
@@ -312,28 +320,30 @@ class CrampsState(State):
         phase = self.phase
         if phase == PLAY and type(action) is int and 0 <= action <= JOKER:
             seat = self.turn
-            mask = self.masks[seat]
+            masks = self.masks
+            mask = masks[seat]
             bit = 1 << action
             led = self.led
-            if not mask & bit or (0 <= led < 4 and action != JOKER and action // 13 != led and mask & SUIT_MASKS[led]):
+            if not mask & bit or (0 <= led < 4 and action // 13 != led and action != JOKER and mask & SUIT_MASKS[led]):
                 raise IllegalAction(self._why_not(action))
             self.history.append((seat, action))
-            if self.dups[seat] & bit:
+            if self.multi and self.dups[seat] & bit:
                 self.dups[seat] ^= bit
             elif action != JOKER:
-                self.masks[seat] = mask ^ bit
+                masks[seat] = mask ^ bit
             else:
                 self.jokers[seat] -= 1
                 if not self.jokers[seat]:
-                    self.masks[seat] = mask ^ bit
+                    masks[seat] = mask ^ bit
             trick = self.trick
             trick.append(action)
-            if len(trick) == 1:
+            size = len(trick)
+            if size == 1:
                 self.led = action // 13
-            elif len(trick) == self.n:
+            elif size == self.n:
                 self._end_trick()
                 return
-            self.turn = (seat + 1) % self.n
+            self.turn = self.next_seat[seat]
             return
         if phase == OVER:
             raise IllegalAction("The match is over.")
@@ -866,6 +876,8 @@ class Cramps(Game):
         state.deals = [{} for _ in range(k)]
         state.history = []
         state.n = n
+        state.multi = n > 4
+        state.next_seat = tuple((s + 1) % n for s in range(n))
         state.values = opts.values
         state.totals = list(observation["scores"]["match"])
         state.hand_results = [list(h) for h in observation["hand_results"]]

@@ -147,3 +147,11 @@ def test_determinize_respects_shown_voids_and_keeps_the_stub_possible() -> None:
         assert not any(c // 13 == 2 for c in world.hands[0])  # seat 0 showed no diamonds
     assert shown_voids([[1, "play AH"], [2, "play 9S"]], 0) == [set()] * 4
     assert shown_voids([[1, "play AH"], [2, "play 9S"]], 1) == [set(), set(), {1}, set()]
+
+
+def test_options_read_from_typed_strings() -> None:
+    assert GAME.options(deck="32") == CouillonOptions(deck=32)
+    with pytest.raises(Exception, match="24 or 32"):
+        GAME.options(deck="36")
+    with pytest.raises(Exception, match="4 players"):
+        GAME.options(players=6)

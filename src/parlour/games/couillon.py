@@ -77,7 +77,7 @@ class CouillonOptions(GameOptions):
 
     players: int = 4
     """Always 4: two partnerships, partners opposite."""
-    deck: Literal[24, 32] = 24
+    deck: int = 24
     """R-COUILLON-1: 24 cards A-9 (an eight-card stub) or the source's 32 cards A-7."""
     tie_carry: Literal["double", "accumulate"] = "double"
     """R-COUILLON-3: after ties the next decided hand counts double, or 1 more per tie."""

@@ -34,6 +34,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {},
         {"deck": 32, "tie_carry": "accumulate"},
     ],
+    "ridge": [
+        {},
+        {"hands": 2, "min_bid": 7},
+        {"target": 30, "dealer_may_contest": True, "contest_13": False},
+    ],
 }
 
 SEEDS_PER_CASE = 3

@@ -21,6 +21,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("parlour.terminal", "play a game in the terminal against bots"),
     "replay": ("parlour.replay", "replay a game record and print its outcome"),
     "simulate": ("parlour.simulate", "play many seeded hands between bots and compare them"),
+    "ridge": ("parlour.ridge_cli", "play given Ridge deals (PBN) against the double-dummy bot; export PBN"),
+    "analyse": ("parlour.analysis", "analyse a record with the game's exact oracle (Ridge: double dummy)"),
 }
 
 

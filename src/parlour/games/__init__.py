@@ -8,6 +8,7 @@ from parlour.engine import Game, Options, OptionsError
 from parlour.games.couillon import GAME as COUILLON
 from parlour.games.cramps import GAME as CRAMPS
 from parlour.games.ribs import GAME as RIBS
+from parlour.games.ridge import GAME as RIDGE
 from parlour.spec import SpecError, parse_spec
 
 GAMES: dict[str, Game] = {
@@ -16,6 +17,7 @@ GAMES: dict[str, Game] = {
         RIBS,
         CRAMPS,
         COUILLON,
+        RIDGE,
     )
 }
 

@@ -61,7 +61,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
 
@@ -437,20 +437,20 @@ class RibsState(State):
     # --- resolution ---------------------------------------------------------------------
     def _resolve_trick(self) -> None:
         n, bidder, bid = self.n, self.bidder, self.bid
-        plays = self.plays
+        plays = cast(list[tuple[int, int, bool]], self.plays)
         strength = self.strength
-        ra, rb, _ = plays[bidder]  # type: ignore[misc]
+        ra, rb, _ = plays[bidder]
         top_rib = max(strength[ra], strength[rb])
         sentence: str
         captures: dict[int, list[int]] = {}
         order = [(bidder + i) % n for i in range(1, n)]
         for seat in order:
-            lo, hi, fold = plays[seat]  # type: ignore[misc]
+            lo, hi, fold = plays[seat]
             if fold:
                 self.discard_folded[lo] += 1
                 self.discard_folded[hi] += 1
         cracker = next(
-            (s for s in order if not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)),  # type: ignore[index]
+            (s for s in order if not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)),
             None,
         )
         made = False
@@ -458,12 +458,12 @@ class RibsState(State):
         if cracker is not None:
             taken = [ra, rb]
             for seat in order:
-                lo, hi, fold = plays[seat]  # type: ignore[misc]
+                lo, hi, fold = plays[seat]
                 if not fold:
                     taken += [lo, hi]
             self._capture(cracker, taken, captures)
             pts = sum(VALUE[r] for r in taken)
-            others = [s for s in order if s != cracker and not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)]  # type: ignore[index]
+            others = [s for s in order if s != cracker and not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)]
             extra = f" (seat {', '.join(map(str, others))} cracked them too, later)" if others else ""
             sentence = (
                 f"Seat {cracker} cracked the ribs {pair_text(ra, rb, strength)} and takes all "
@@ -475,7 +475,7 @@ class RibsState(State):
             defeated: list[int] = []
             beaters = []
             for seat in order:
-                lo, hi, fold = plays[seat]  # type: ignore[misc]
+                lo, hi, fold = plays[seat]
                 if fold:
                     continue
                 if lo in (ra, rb) or hi in (ra, rb):
@@ -494,7 +494,7 @@ class RibsState(State):
             if made:
                 taken = [ra, rb]
                 for seat in defeated:
-                    lo, hi, _ = plays[seat]  # type: ignore[misc]
+                    lo, hi, _ = plays[seat]
                     taken += [lo, hi]
                 self._capture(bidder, taken, captures)
                 sentence = (
@@ -505,7 +505,7 @@ class RibsState(State):
                 outcome = "made"
             else:
                 for seat in defeated:
-                    lo, hi, _ = plays[seat]  # type: ignore[misc]
+                    lo, hi, _ = plays[seat]
                     self._capture(seat, [lo, hi], captures)
                 self.discard_up[ra] += 1
                 self.discard_up[rb] += 1
@@ -907,12 +907,13 @@ class RibsState(State):
             pool += list(f)
             slots.append(("fold", s, 2))
         for s in live_folds:
-            if s != seat:
-                pool += list(other.plays[s][:2])  # type: ignore[index]
+            live = other.plays[s]
+            if s != seat and live is not None:
+                pool += [live[0], live[1]]
                 slots.append(("live-fold", s, 2))
-        ribs_hidden = other.phase == PLAYING and other.plays[other.bidder] is not None and seat != other.bidder and not other._ribs_open()
-        if ribs_hidden:
-            pool += list(other.plays[other.bidder][:2])  # type: ignore[index]
+        ribs = other.plays[other.bidder] if other.phase == PLAYING else None
+        if ribs is not None and seat != other.bidder and not other._ribs_open():
+            pool += [ribs[0], ribs[1]]
             slots.append(("ribs", other.bidder, 2))
         rng.shuffle(pool)
         at = 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "SHDC"
@@ -181,3 +182,57 @@ def high_card_winner(plays: Sequence[int], led_suit: int, trump: int | None = No
         if lo <= c < hi and c > best:
             best = c
     return plays.index(best) if best >= 0 else 0
+
+
+def deal_with_voids(
+    pool: Sequence[int], sizes: dict[Any, int], allowed: dict[Any, set[int]], rng: random.Random
+) -> dict[Any, list[int]]:
+    """Deal `pool` at random to places (seats, a stub...) of the given sizes, card c only
+    to places whose allowed suits hold c's suit (jokers go anywhere): the redeal of unseen
+    cards that respects the voids shown in play, for determinization.
+
+    Each card goes to a place with room, chosen in proportion to that room (a plain random
+    deal when nothing is void); when no place it fits has room, a chain of moves frees one
+    (an augmenting path). ValueError when no deal fits.
+    """
+    cards = list(pool)
+    rng.shuffle(cards)
+    room = dict(sizes)
+    held: dict[Any, list[int]] = {p: [] for p in sizes}
+    start = object()
+
+    def fits(c: int, place: Any) -> bool:
+        return c == JOKER or c // 13 in allowed[place]
+
+    for c in cards:
+        open_places = [p for p in sizes if room[p] and fits(c, p)]
+        if open_places:
+            place = rng.choices(open_places, weights=[room[p] for p in open_places])[0]
+            held[place].append(c)
+            room[place] -= 1
+            continue
+        parent: dict[Any, tuple[Any, int]] = {p: (start, c) for p in sizes if fits(c, p)}
+        queue = list(parent)
+        found: Any = start
+        while queue:
+            place = queue.pop(0)
+            if room[place]:
+                found = place
+                break
+            for d in held[place]:
+                for other in sizes:
+                    if other not in parent and fits(d, other):
+                        parent[other] = (place, d)
+                        queue.append(other)
+        if found is start:
+            raise ValueError("no deal fits the observation")
+        room[found] -= 1
+        place = found
+        while True:
+            prev, moved = parent[place]
+            held[place].append(moved)
+            if prev is start:
+                break
+            held[prev].remove(moved)
+            place = prev
+    return held

@@ -283,3 +283,15 @@ def test_the_fast_trick_winner_agrees_with_the_shared_helper() -> None:
         trump = rng.choice([None, 0, 1, 2, 3])
         led = plays[0] // 13
         assert high_card_winner(plays, led, trump) == trick_winner(plays, led, trump)
+
+
+def test_deal_with_voids_finds_the_only_deal_that_fits() -> None:
+    from parlour.cards import deal_with_voids
+
+    rng = random.Random(0)
+    spades_and_diamonds = list(range(13)) + list(range(26, 39))
+    for _ in range(50):
+        out = deal_with_voids(spades_and_diamonds, {1: 13, 2: 13}, {1: {2, 3}, 2: {0, 1}}, rng)
+        assert sorted(out[1]) == list(range(26, 39)) and sorted(out[2]) == list(range(13))
+    with pytest.raises(ValueError):
+        deal_with_voids([0, 1], {1: 1, 2: 1}, {1: {1}, 2: {0}}, rng)

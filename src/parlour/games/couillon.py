@@ -56,6 +56,7 @@ from parlour.cards import (
     PIQUET_RANKS,
     QUEEN,
     SUIT_NAMES,
+    deal_with_voids,
     pack,
     parse_card,
     sorted_cards,
@@ -578,28 +579,12 @@ class Couillon(Game):
         unseen -= set(mine) | {upcard} | ({bottom} if bottom is not None else set())
         trump = None if observation["phase"] != PLAY else "SHDC".index(observation["trump_suit"])
         voids = shown_voids(observation["actions"], trump)
-        for _ in range(200):
-            pool = list(unseen)
-            rng.shuffle(pool)
-            hands: dict[int, list[int]] = {}
-            ok = True
-            for s in range(4):
-                if s == seat:
-                    continue
-                size = observation["hand_sizes"][s]
-                fits = [c for c in pool if c // 13 not in voids[s]]
-                if len(fits) < size:
-                    ok = False
-                    break
-                hands[s] = fits[:size]
-                taken = set(hands[s])
-                pool = [c for c in pool if c not in taken]
-            if ok:
-                break
-        else:
-            raise ValueError("no deal fits the observation")
-        stub_middle = pool
-        stub = [upcard, *stub_middle, *([bottom] if bottom is not None else [])]
+        sizes: dict[Any, int] = {s: observation["hand_sizes"][s] for s in range(4) if s != seat}
+        sizes["stub"] = len(unseen) - sum(sizes.values())
+        allowed: dict[Any, set[int]] = {s: {0, 1, 2, 3} - voids[s] for s in range(4) if s != seat}
+        allowed["stub"] = {0, 1, 2, 3}
+        hands = deal_with_voids(sorted(unseen), sizes, allowed, rng)
+        stub = [upcard, *hands["stub"], *([bottom] if bottom is not None else [])]
         full_hands = [
             _texts(mine + played[s]) if s == seat else _texts(hands[s] + played[s]) for s in range(4)
         ]

@@ -60,6 +60,7 @@ from parlour.cards import (
     SUIT_CHARS,
     SUIT_MASKS,
     SUIT_NAMES,
+    deal_with_voids,
     high_card_winner,
     parse_card,
     sort_key,
@@ -735,55 +736,6 @@ def shown_voids(actions: list[list[Any]], players: int) -> list[set[int]]:
     return voids
 
 
-def constrained_deal(
-    pool: list[int], sizes: dict[int, int], allowed: dict[int, set[int]], rng: random.Random
-) -> dict[int, list[int]]:
-    """Deal `pool` to seats with the given sizes, card c only to seats whose allowed suits
-    contain c's suit (jokers go anywhere), at random. Each card goes to a seat with room,
-    chosen in proportion to that room (a plain random deal when nothing is void); when no
-    seat it fits has room, a chain of moves frees one (an augmenting path)."""
-    cards = list(pool)
-    rng.shuffle(cards)
-    room = dict(sizes)
-    hands: dict[int, list[int]] = {s: [] for s in sizes}
-
-    def fits(c: int, seat: int) -> bool:
-        return c == JOKER or c // 13 in allowed[seat]
-
-    for c in cards:
-        open_seats = [s for s in sizes if room[s] and fits(c, s)]
-        if open_seats:
-            seat = rng.choices(open_seats, weights=[room[s] for s in open_seats])[0]
-            hands[seat].append(c)
-            room[seat] -= 1
-            continue
-        parent: dict[int, tuple[int | None, int]] = {s: (None, c) for s in sizes if fits(c, s)}
-        queue = list(parent)
-        found = None
-        while queue and found is None:
-            seat = queue.pop(0)
-            if room[seat]:
-                found = seat
-                break
-            for d in hands[seat]:
-                for t in sizes:
-                    if t not in parent and fits(d, t):
-                        parent[t] = (seat, d)
-                        queue.append(t)
-        if found is None:
-            raise ValueError("no deal fits the observation")
-        room[found] -= 1
-        t = found
-        while True:
-            prev, moved = parent[t]
-            hands[t].append(moved)
-            if prev is None:
-                break
-            hands[prev].remove(moved)
-            t = prev
-    return hands
-
-
 class Cramps(Game):
     name = "cramps"
     title = "Cramps"
@@ -861,7 +813,7 @@ class Cramps(Game):
         voids = shown_voids(actions, n)
         sizes = {s: observation["hand_sizes"][s] for s in range(n) if s != seat}
         allowed = {s: {0, 1, 2, 3} - voids[s] for s in sizes}
-        dealt = constrained_deal(unseen, sizes, allowed, rng)
+        dealt = deal_with_voids(unseen, sizes, allowed, rng)
         hands = []
         for s in range(n):
             rest = mine if s == seat else dealt[s]

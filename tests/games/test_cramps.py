@@ -295,3 +295,19 @@ def test_deal_with_voids_finds_the_only_deal_that_fits() -> None:
         assert sorted(out[1]) == list(range(26, 39)) and sorted(out[2]) == list(range(13))
     with pytest.raises(ValueError):
         deal_with_voids([0, 1], {1: 1, 2: 1}, {1: {1}, 2: {0}}, rng)
+
+
+def test_the_target_is_31_for_four_players_and_43_for_more() -> None:
+    state = GAME.new_state(CrampsOptions(players=6), 1)
+    state.totals = [30, 0, 0, 0, 0, 0]
+    state.points = [5, 1, 1, 1, 1, 1]
+    state._end_hand()
+    assert state.match_scores()[0] == 35 and not state.is_over()
+    state.points = [8, 0, 0, 0, 0, 2]
+    state._end_hand()
+    assert state.is_over() and state.winners() == [0]
+    state = GAME.new_state(CrampsOptions(), 1)
+    state.totals = [30, 0, 0, 0]
+    state.points = [1, 3, 3, 3]
+    state._end_hand()
+    assert state.is_over() and state.winners() == [0]

@@ -768,7 +768,10 @@ class Cramps(Game):
         values = " ".join(f"[{v:+d}]" if i + 1 == k else f"{v:+d}" for i, v in enumerate(obs["trick_values"]))
         lines = [f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}. Trick values: {values}"]
         auction = obs["auction"]
-        if auction["bidder"] is not None:
+        if obs["phase"] == "auction":
+            high = f"seat {auction['bidder']} bids {auction['bid']}" if auction["bidder"] is not None else "no bid yet"
+            lines.append(f"Auction for trumps: {high}; bids from {auction['min_bid']} to {auction['max_bid']}.")
+        elif auction["bidder"] is not None:
             trump = obs["trump"] or "to be named"
             lines.append(f"Seat {auction['bidder']} bid {auction['bid']}; trumps: {trump}.")
         queens = sorted(set(obs["queen_values"]))

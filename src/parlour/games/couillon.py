@@ -29,6 +29,9 @@ match, the losing acceptors' mark still applied (R-COUILLON-11).
 
 Decisions the sources leave open, taken here:
 - The pending doubling is cleared by the next hand with a winner, whoever wins it.
+- A seat shows a void in the suit led only by playing a card that is neither of that
+  suit nor a trump; `determinize` deals the unseen cards (cards.deal_with_voids) so the
+  hands fit those voids, the hidden stub taking anything.
 - `hand_scores()` gives each seat its team's card points; `match_scores()` its team's
   count of wins still needed (G-11), so lower is better; `winners()` is the team at 0.
 

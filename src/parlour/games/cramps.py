@@ -35,6 +35,11 @@ Decisions the sources leave open, taken here:
 - A bid at the cap still lets the others act: they can only pass (G-7).
 - A royal bidder's "score" compared with the bid is the step-4 hand score (tricks and
   queens).
+- `last_hand` gives the raw trick scores (`raw`), the scores after the Royal settlement
+  (`scores`), the winner of each trick and the contract.
+- `determinize` deals the unseen cards with cards.deal_with_voids: every deal it gives
+  fits the voids shown (a card of another suit played to a suit led; a joker shows
+  nothing), though not all consistent deals are exactly equally likely.
 
 Action notation: `play QS`, `play JK`; Royal: `bid 12`, `pass`, `trump H`, `trump NT`.
 Internally: a card play is its face id (0..51, JOKER=52), PASS=100, a bid 100+n,

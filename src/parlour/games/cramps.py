@@ -54,8 +54,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from functools import reduce
-from operator import or_
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -261,8 +259,9 @@ class CrampsState(State):
     def _set_hand(self, seat: int, cards: list[int]) -> None:
         """A hand is a mask of the faces held, a mask of the faces held twice (5-8 players)
         and a count of jokers (bit 52 of the mask while any is held)."""
-        m = reduce(or_, map(BITS.__getitem__, cards), 0)
-        dups = 0
+        m = dups = 0
+        for c in cards:
+            m |= BITS[c]
         if m.bit_count() < len(cards):
             seen = 0
             for c in cards:

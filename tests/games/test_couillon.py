@@ -155,3 +155,12 @@ def test_options_read_from_typed_strings() -> None:
         GAME.options(deck="36")
     with pytest.raises(Exception, match="4 players"):
         GAME.options(players=6)
+
+
+def test_after_a_tie_the_win_doubles_but_the_mark_does_not() -> None:
+    state = GAME.new_state(CouillonOptions(), dealer=1, deals=[TIE, rotated(TWELVE_EIGHT, 2)])
+    play(state, ["pass"] * 4, TIE_PLAYS)
+    assert state.ties == 1
+    play(state, ["accept"], TWELVE_EIGHT_PLAYS)  # seat 3 accepts for seats 1 and 3, who lose
+    assert state.match_scores() == [3, 6, 3, 6]
+    assert state.ties == 0

@@ -35,6 +35,15 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"min_bid": 15, "all_pass": "force", "joker_free": False, "ripper": "called", "hands": 2},
         {"min_bid": 20, "all_pass": "force", "hands": 1},
     ],
+    "cramps": [
+        {},
+        {"royal": True},
+        {"royal": True, "pass_is_final": False, "royal_made": "bid"},
+    ],
+    "couillon": [
+        {},
+        {"deck": 32, "tie_carry": "accumulate"},
+    ],
     "ridge": [
         {},
         {"hands": 2, "min_bid": 7},

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from parlour.cards import SUIT_MASKS, deal_constrained
+from parlour.cards import SUIT_MASKS, deal_constrained, void_mask
 
 
 def test_sizes_and_bans_are_kept() -> None:
@@ -33,3 +33,14 @@ def test_a_tight_deal_is_found() -> None:
 def test_no_deal_raises() -> None:
     with pytest.raises(ValueError, match="no deal"):
         deal_constrained([0, 1, 2], [2, 1], [0b111, 0], random.Random(0))
+
+
+def test_void_masks_leave_only_the_deal_that_fits() -> None:
+    """A seat void in spades and hearts and another void in diamonds and clubs."""
+    rng = random.Random(0)
+    spades_and_diamonds = list(range(13)) + list(range(26, 39))
+    for _ in range(50):
+        one, two = deal_constrained(spades_and_diamonds, [13, 13], [void_mask([0, 1]), void_mask([2, 3])], rng)
+        assert sorted(one) == list(range(26, 39)) and sorted(two) == list(range(13))
+    with pytest.raises(ValueError):
+        deal_constrained([0, 13], [1, 1], [void_mask([0]), void_mask([0, 1])], rng)

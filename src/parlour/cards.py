@@ -158,6 +158,14 @@ def follow_suit_options(hand: Iterable[int], led_suit: int | None, suit: Callabl
     return same or cards
 
 
+def void_mask(suits: Iterable[int]) -> int:
+    """The bitmask of every card of `suits` (jokers never): what a seat void in them cannot hold."""
+    m = 0
+    for s in suits:
+        m |= SUIT_MASKS[s]
+    return m
+
+
 def deal_constrained(
     cards: Sequence[int],
     sizes: Sequence[int],
@@ -212,3 +220,28 @@ def deal_constrained(
         assert held is not None
         out[slots[i]].append(held)
     return out
+
+
+def high_card_winner(plays: Sequence[int], led_suit: int, trump: int | None = None) -> int:
+    """`trick_winner(plays, led_suit, trump)` with the natural ranks and suits, in a plain
+    loop over card ids (no key calls), for the hot path of random playouts and search.
+
+    Same result for every input: the first-played highest trump, else the first-played
+    highest card of the suit led; a joker (suit 4) wins only when jokers were led.
+    """
+    if trump is not None:
+        lo = 13 * trump
+        hi = lo + 13
+        best = -1
+        for c in plays:
+            if lo <= c < hi and c > best:
+                best = c
+        if best >= 0:
+            return plays.index(best)
+    lo = 13 * led_suit
+    hi = lo + 13
+    best = -1
+    for c in plays:
+        if lo <= c < hi and c > best:
+            best = c
+    return plays.index(best) if best >= 0 else 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine import Game, Options, OptionsError
+from parlour.games.couillon import GAME as COUILLON
+from parlour.games.cramps import GAME as CRAMPS
 from parlour.games.mighty import GAME as MIGHTY
 from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
@@ -15,9 +17,11 @@ GAMES: dict[str, Game] = {
     game.name: game
     for game in (
         RIBS,
-        PITCH,
-        MIGHTY,
+        CRAMPS,
         RIDGE,
+        COUILLON,
+        MIGHTY,
+        PITCH,
     )
 }
 

@@ -78,13 +78,14 @@ def take_turn(page: Any, rng: random.Random) -> bool:
     obs = msg["observation"]
     if obs["to_act"] != msg["seat"]:
         return True
+    page.bring_to_front()  # two windows: in the one behind, animation frames (and clicks) crawl
     legal = obs["legal"]
     passes = [e for e in legal if e["text"] == "pass"]
     entry = passes[0] if passes and rng.random() < 0.7 else rng.choice(legal)
     for card in entry["cards"]:
         page.locator(f".hand .card[data-card='{card}']:not(.selected)").first.click()
     page.locator(f"#actions button[data-action='{entry['text']}']").click()
-    page.wait_for_function(f"() => window.__parlour.msg.version > {msg['version']}")
+    page.wait_for_function(f"() => window.__parlour.msg.version > {msg['version']}", polling=50)
     return True
 
 
@@ -188,10 +189,9 @@ def test_every_game_is_played_by_clicks_in_the_same_page(web: ServerProcess, pla
         msg = page.evaluate("() => window.__parlour.msg")
         truth = replay_to(web.record(table), msg["version"])
         assert msg["observation"] == truth.observation(0)
-        hand = next((z for z in msg["observation"]["zones"] if z["owner"] == 0 and z["kind"] == "hand"), None)
-        if hand is not None:
-            shown = page.eval_on_selector_all(".mine .hand .card", "els => els.map((e) => e.dataset.card)")
-            assert shown == hand["cards"]
+        mine = [c for z in msg["observation"]["zones"] if z["owner"] == 0 and z["kind"] == "hand" for c in z["cards"]]
+        shown = page.eval_on_selector_all(".mine .cards.hand .card", "els => els.map((e) => e.dataset.card)")
+        assert shown == mine
         assert any(seat == 0 for seat, _ in truth.history), "no move was made by clicks"
         assert not errors, errors
     finally:

@@ -480,8 +480,9 @@ class TableView {
     const hidden = z.hidden || 0;
     const big = z.kind === "table";
     const many = cards.length + hidden > 10;
-    const row = h("div", { class: "cards" + (big ? " mid" : " mini") + (many ? " stacked" : "") });
-    if (many && z.kind !== "table") {
+    const fan = z.kind === "hand" && !cards.length && hidden > 1;  // backs only: fanned
+    const row = h("div", { class: "cards" + (big ? " mid" : " mini") + (many ? " stacked" : "") + (fan ? " fan" : "") });
+    if (many && !fan && z.kind !== "table") {
       row.append(...this.groupedCards(cards));
       if (hidden) row.append(Cards.el(null, "mini"), h("span", { class: "count" }, "\u00d7" + hidden));
     } else {
@@ -530,28 +531,36 @@ class TableView {
   }
 
   myArea(obs, me, zones, myTurn, lastActs) {
-    const handZone = zones.find((z) => z.owner === me && z.kind === "hand");
-    const hand = handZone ? handZone.cards : [];
-    const otherMine = zones.filter((z) => z.owner === me && z !== handZone);
+    // Every hand of mine with visible cards is clickable (a game may give a seat two,
+    // like a declarer's own hand and dummy); picked cards are keys "zone:index".
+    const hands = zones.filter((z) => z.owner === me && z.kind === "hand" && (z.cards || []).length);
+    const otherMine = zones.filter((z) => z.owner === me && !hands.includes(z));
+    const allCards = hands.flatMap((z) => z.cards);
     const legal = myTurn ? obs.legal || [] : [];
-    // Moves whose cards all come from the hand are made by picking the cards; any other
+    // Moves whose cards all come from my hands are made by picking the cards; any other
     // move (no cards, or cards from elsewhere) is a button of its own.
-    const cardMoves = legal.filter((e) => e.cards && e.cards.length && fits(hand, e.cards));
+    const cardMoves = legal.filter((e) => e.cards && e.cards.length && fits(allCards, e.cards));
     const plain = legal.filter((e) => !cardMoves.includes(e));
-    const sel = [...this.selected].sort((a, b) => a - b).map((i) => hand[i]);
+    const cardAt = (key) => { const [zi, i] = key.split(":").map(Number); return hands[zi] ? hands[zi].cards[i] : undefined; };
+    const keys = [...this.selected].filter((k) => cardAt(k) !== undefined);
+    const sel = keys.map(cardAt);
     const matches = cardMoves.filter((e) => sameCards(e.cards, sel));
-    const handRow = h("div", { class: "cards hand" + (hand.length > 10 ? " crowded" : "") });
-    hand.forEach((c, i) => {
-      const chosen = this.selected.has(i);
-      const usable = myTurn && cardMoves.some((e) => fits(e.cards, chosen ? sel : [...sel, c]));
-      const el = Cards.el(c, (chosen ? "selected" : "") + (myTurn && cardMoves.length && !usable && !chosen ? " dim" : "") + (usable || chosen ? " clickable" : ""));
-      el.dataset.index = i;
-      if (usable || chosen) {
-        el.tabIndex = 0;
-        el.addEventListener("click", () => this.toggle(i));
-        el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.toggle(i); } });
-      }
-      handRow.append(el);
+    const rows = hands.map((z, zi) => {
+      const row = h("div", { class: "cards hand" + (z.cards.length > 10 ? " crowded" : ""), dataset: { zone: z.id } });
+      z.cards.forEach((c, i) => {
+        const key = zi + ":" + i;
+        const chosen = this.selected.has(key);
+        const usable = myTurn && cardMoves.some((e) => fits(e.cards, chosen ? sel : [...sel, c]));
+        const el = Cards.el(c, (chosen ? "selected" : "") + (myTurn && cardMoves.length && !usable && !chosen ? " dim" : "") + (usable || chosen ? " clickable" : ""));
+        el.dataset.index = i;
+        if (usable || chosen) {
+          el.tabIndex = 0;
+          el.addEventListener("click", () => this.toggle(key));
+          el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.toggle(key); } });
+        }
+        row.append(el);
+      });
+      return hands.length > 1 ? h("div", { class: "hand-zone" }, h("div", { class: "zone-label" }, z.label), row) : row;
     });
     const buttons = h("div", { class: "actions", id: "actions" },
       plain.map((e) => h("button", { class: "act" + (/^pass/.test(e.text) ? "" : " primary"), disabled: this.sending, dataset: { action: e.text }, onclick: () => this.send(e.text) }, e.text)),
@@ -565,14 +574,14 @@ class TableView {
       h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, String(me)), h("span", { class: "seat-name" }, this.seatName(me)),
         obs.dealer === me ? h("span", { class: "chip", title: "dealer" }, "D") : null,
         lastActs[me] ? h("span", { class: "said inline" }, lastActs[me]) : null),
-      handRow,
+      rows,
       hint ? h("div", { class: "hint" }, hint) : null,
       buttons,
       otherMine.length ? h("div", { class: "my-zones" }, otherMine.map((z) => this.zoneBox(z, "seat-zone"))) : null);
   }
 
-  toggle(i) {
-    if (this.selected.has(i)) this.selected.delete(i); else this.selected.add(i);
+  toggle(key) {
+    if (this.selected.has(key)) this.selected.delete(key); else this.selected.add(key);
     this.render();
   }
 

@@ -118,7 +118,7 @@ def check_against_engine(page: Any, server: ServerProcess, table: str) -> None:
     first = truth.scores_by_hand()[0]
     rows = shown_scores(page)
     assert rows["last:points"] == [str(p) for p in first], rows
-    assert rows["Hands won"] == [str(w) for w in truth.match_scores()], rows
+    assert rows["Match"] == [str(w) for w in truth.match_scores()], rows
     assert page.locator("#history h3").text_content() == "Hand 1 of 1"
 
 

@@ -482,6 +482,7 @@ class TableView {
     const many = cards.length + hidden > 10;
     const fan = z.kind === "hand" && !cards.length && hidden > 1;  // backs only: fanned
     const row = h("div", { class: "cards" + (big ? " mid" : " mini") + (many ? " stacked" : "") + (fan ? " fan" : "") });
+    if (fan) row.style.setProperty("--fan-step", String(Math.min(0.55, 4 / (hidden - 1))));  // at most 5 cards wide
     if (many && !fan && z.kind !== "table") {
       row.append(...this.groupedCards(cards));
       if (hidden) row.append(Cards.el(null, "mini"), h("span", { class: "count" }, "\u00d7" + hidden));
@@ -506,6 +507,9 @@ class TableView {
     return out;
   }
 
+  // The trick just resolved, from the game's optional `tricks` list. Two shapes are read:
+  // {plays: [{seat, cards, folded}], bidder, ribs, explanation} (Ribs) and
+  // {leader, cards: [card, ...] or [[seat, card], ...], winner, explanation?}.
   lastTrick(obs) {
     let trick = null;
     if (Array.isArray(obs.tricks) && obs.tricks.length) trick = obs.tricks[obs.tricks.length - 1];
@@ -513,21 +517,39 @@ class TableView {
       trick = obs.last_hand.tricks[obs.last_hand.tricks.length - 1];
     }
     const log = obs.log || [];
-    if (!trick) {
+    const plays = trick && typeof trick === "object" ? this.trickPlays(trick, obs.players) : [];
+    if (!plays.length) {
       return log.length ? h("div", { class: "news" }, log[log.length - 1]) : null;
     }
-    const plays = (trick.plays || []).filter((p) => p);
+    const trickLine = [...log].reverse().find((l) => /^trick\b/i.test(l));
+    const explanation = trick.explanation || trickLine || (log.length ? log[log.length - 1] : "");
     return h("div", { class: "last-trick", id: "last-trick" },
-      h("div", { class: "zone-label" }, `Trick ${trick.trick || ""} just played`),
-      h("div", { class: "plays" }, plays.map((p) => {
-        const ribs = trick.bidder === p.seat;
-        const texts = p.seat === trick.bidder && trick.ribs ? trick.ribs : p.cards;
-        const list = typeof texts === "string" ? texts.split(/\s+/) : texts || [];
-        return h("div", { class: "play" + (ribs ? " ribs" : "") },
-          h("div", { class: "cards mini" }, p.folded ? [Cards.el(null), Cards.el(null)] : list.map((c) => Cards.el(c))),
-          h("div", { class: "small" }, this.shortName(p.seat) + (ribs ? " (ribs)" : p.folded ? " (folded)" : "")));
-      })),
-      h("div", { class: "explain" }, trick.explanation || ""));
+      h("div", { class: "zone-label" }, trick.trick ? `Trick ${trick.trick} just played` : "Last trick"),
+      h("div", { class: "plays" }, plays.map((p) => h("div", { class: "play" + (p.mark ? " ribs" : "") },
+        h("div", { class: "cards mini" }, p.folded ? [Cards.el(null), Cards.el(null)] : p.cards.map((c) => Cards.el(c))),
+        h("div", { class: "small" }, p.label)))),
+      h("div", { class: "explain" }, explanation));
+  }
+
+  trickPlays(trick, n) {
+    const split = (x) => (typeof x === "string" ? x.split(/\s+/).filter(Boolean) : Array.isArray(x) ? x : []);
+    const name = (seat) => (typeof seat === "number" ? this.shortName(seat) : seat === null || seat === undefined ? "" : String(seat));
+    if (Array.isArray(trick.plays)) {
+      return trick.plays.filter((p) => p && typeof p === "object").map((p) => {
+        const ribs = trick.bidder !== undefined && trick.bidder === p.seat;
+        return { cards: split(ribs && trick.ribs ? trick.ribs : p.cards), folded: !!p.folded, mark: ribs,
+          label: name(p.seat) + (ribs ? " (ribs)" : p.folded ? " (folded)" : "") };
+      });
+    }
+    if (Array.isArray(trick.cards)) {
+      return trick.cards.map((c, i) => {
+        const pair = Array.isArray(c);
+        const seat = pair ? c[0] : typeof trick.leader === "number" ? (trick.leader + i) % n : i === 0 ? trick.leader : null;
+        const won = trick.winner !== undefined && trick.winner === seat;
+        return { cards: split(pair ? c[1] : c), folded: false, mark: won, label: name(seat) + (won ? " (wins)" : "") };
+      });
+    }
+    return [];
   }
 
   myArea(obs, me, zones, myTurn, lastActs) {
@@ -589,7 +611,7 @@ class TableView {
     const n = obs.players;
     let rows = [];
     const sc = obs.scores;
-    const names = { hand: "This hand", match: "Hands won", total: "Total", points: "Points" };
+    const names = { hand: "This hand", match: "Match", total: "Total", points: "Points" };
     if (Array.isArray(sc)) rows = [["Score", sc]];
     else if (sc && typeof sc === "object") rows = Object.entries(sc).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [names[k] || k.replace(/_/g, " "), v]);
     const head = h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", { class: obs.to_act === s ? "hot" : "", title: this.seatName(s) }, this.shortName(s).replace("Seat ", ""))));

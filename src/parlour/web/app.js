@@ -568,7 +568,8 @@ class TableView {
     const sel = keys.map(cardAt);
     const matches = cardMoves.filter((e) => sameCards(e.cards, sel));
     const rows = hands.map((z, zi) => {
-      const row = h("div", { class: "cards hand" + (z.cards.length > 10 ? " crowded" : ""), dataset: { zone: z.id } });
+      const row = h("div", { class: "cards hand", dataset: { zone: z.id } });
+      row.style.setProperty("--n", String(Math.max(2, z.cards.length)));  // overlap to fit one row
       z.cards.forEach((c, i) => {
         const key = zi + ":" + i;
         const chosen = this.selected.has(key);

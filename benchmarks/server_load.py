@@ -156,7 +156,7 @@ def main() -> int:
         db = Path(tmp) / "load.sqlite3"
         server = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(port),
-             "--db", f"sqlite:///{db}", "--bot-delay", str(args.bot_delay), "--rate", "100000", "--lobby-rate", "1000"],
+             "--db", f"sqlite:///{db}", "--bot-delay", str(args.bot_delay), "--rate", "100000", "--lobby-rate", "1000", "--evict-after", "30"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         try:

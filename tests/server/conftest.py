@@ -14,8 +14,8 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
     started: list[ServerProcess] = []
 
     def make(db_name: str = "parlour.sqlite3", bot_delay: float = 0.0, rate: float = 20.0,
-             db_url: str | None = None, lobby_rate: float = 1000.0) -> ServerProcess:
-        server = ServerProcess(tmp_path / db_name, bot_delay, rate, db_url, lobby_rate).start()
+             db_url: str | None = None, lobby_rate: float = 1000.0, evict_after: float = 300.0) -> ServerProcess:
+        server = ServerProcess(tmp_path / db_name, bot_delay, rate, db_url, lobby_rate, evict_after).start()
         started.append(server)
         return server
 

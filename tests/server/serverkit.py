@@ -32,8 +32,9 @@ class ServerProcess:
     """`python -m parlour.server.serve` in a subprocess, on its own port and database."""
 
     def __init__(self, db_path: Path, bot_delay: float = 0.0, rate: float = 20.0, db_url: str | None = None,
-                 lobby_rate: float = 1000.0) -> None:
+                 lobby_rate: float = 1000.0, evict_after: float = 300.0) -> None:
         self.rate = rate
+        self.evict_after = evict_after
         self.lobby_rate = lobby_rate
         self.db_path = db_path
         self.db_url = db_url or f"sqlite:///{db_path}"
@@ -55,7 +56,7 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--rate", str(self.rate),
-             "--lobby-rate", str(self.lobby_rate)],
+             "--lobby-rate", str(self.lobby_rate), "--evict-after", str(self.evict_after)],
             stdout=log, stderr=subprocess.STDOUT, cwd=self.db_path.parent,
         )
         deadline = time.monotonic() + 30

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 
 import httpx
@@ -191,3 +192,23 @@ def test_asking_for_tables_too_fast_is_refused(server_factory: Callable[..., Ser
     assert 429 in answers[10:]
     refused = httpx.post(strict.base + "/api/tables", json={"game": "ribs", "players": 4})
     assert refused.status_code == 429 and "too many" in refused.json()["message"]
+
+
+def test_a_finished_table_leaves_memory_and_comes_back_on_demand(server_factory: Callable[..., ServerProcess]) -> None:
+    quick = server_factory("evict.sqlite3", evict_after=0.3)
+    bots = {s: "random" for s in range(4)}
+    made = quick.create(players=4, bots=bots, sit=None, options={"hands_to_win": 1})
+    table = made["table"]["id"]
+    deadline = time.monotonic() + 30
+    while table in {t["id"] for t in httpx.get(quick.base + "/api/tables").json()["tables"]}:
+        assert time.monotonic() < deadline, "the finished table stayed in memory"
+        time.sleep(0.2)
+    watcher = Client(quick, table)  # read back from the database
+    try:
+        record = quick.record(table)
+        truth = replay_to(record, len(record["actions"]))
+        assert truth.is_over()
+        assert watcher.state["observation"] == truth.observation(None)
+        assert watcher.state["observation"]["match_over"]
+    finally:
+        watcher.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -155,7 +156,7 @@ class Connection:
             self.error(exc.code, exc.message, kind)
 
     async def hello(self, message: dict[str, Any]) -> None:
-        table = self.manager.get(message.get("table"))
+        table = await self.manager.get(message.get("table"))
         token = message.get("token")
         seat = table.seat_of_token(token) if token is not None else None
         if self.table is not None and self.listener is not None:
@@ -183,7 +184,13 @@ class Connection:
         await self.table.act(self.listener.seat, message.get("action"), message.get("version"))
 
 
-def create_app(db_url: str, bot_delay: float = 0.7, rate: float = RATE, lobby_rate: float = LOBBY_RATE) -> Starlette:
+def create_app(
+    db_url: str,
+    bot_delay: float = 0.7,
+    rate: float = RATE,
+    lobby_rate: float = LOBBY_RATE,
+    evict_after: float = 300.0,
+) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
     holder: dict[str, TableManager] = {}
 
@@ -193,11 +200,16 @@ def create_app(db_url: str, bot_delay: float = 0.7, rate: float = RATE, lobby_ra
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        holder["manager"] = TableManager(storage, bot_delay=bot_delay)
+        holder["manager"] = TableManager(storage, bot_delay=bot_delay, evict_after=evict_after)
         restored = await holder["manager"].restore()
         if restored:
             log.info("restored %d tables", restored)
+        # What start-up made lives as long as the server: keep it out of every collection.
+        gc.collect()
+        gc.freeze()
+        sweeper = asyncio.get_running_loop().create_task(holder["manager"].sweep())
         yield
+        sweeper.cancel()
         holder["manager"].close()
 
     async def index(_request: Request) -> Response:
@@ -211,7 +223,7 @@ def create_app(db_url: str, bot_delay: float = 0.7, rate: float = RATE, lobby_ra
 
     async def table_info(request: Request) -> Response:
         try:
-            return JSONResponse(manager().get(request.path_params["table_id"]).summary())
+            return JSONResponse((await manager().get(request.path_params["table_id"])).summary())
         except TableError as exc:
             return _error(exc, 404)
 
@@ -237,7 +249,7 @@ def create_app(db_url: str, bot_delay: float = 0.7, rate: float = RATE, lobby_ra
 
     async def join(request: Request) -> Response:
         try:
-            table = manager().get(request.path_params["table_id"])
+            table = await manager().get(request.path_params["table_id"])
         except TableError as exc:
             return _error(exc, 404)
         try:

@@ -27,6 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--lobby-rate", type=float, default=0.2,
         help="tables created or seats taken a second per client address, after a burst of 10 (default 0.2)",
     )
+    parser.add_argument(
+        "--evict-after", type=float, default=300.0,
+        help="seconds after its end that a finished, unwatched table leaves memory (it stays in the database)",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
@@ -46,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=max(0.0, args.bot_delay),
         rate=max(1.0, args.rate),
         lobby_rate=max(0.01, args.lobby_rate),
+        evict_after=max(0.0, args.evict_after),
     )
     # Messages bigger than this are refused by the websocket layer itself; smaller ones
     # above MAX_MESSAGE get the protocol's "too_large" error.

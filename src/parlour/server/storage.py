@@ -165,9 +165,24 @@ class Storage:
 
     def load_all(self) -> list[StoredTable]:
         """Every table with its claimed seats and its actions in order."""
+        return self._load(None)
+
+    def load_one(self, table_id: str) -> StoredTable | None:
+        """One table, or None if the database has no such table."""
+        found = self._load(table_id)
+        return found[0] if found else None
+
+    def _load(self, table_id: str | None) -> list[StoredTable]:
+        tables_q = select(tables_t).order_by(tables_t.c.created)
+        seats_q = select(seats_t)
+        actions_q = select(actions_t).order_by(actions_t.c.table_id, actions_t.c.idx)
+        if table_id is not None:
+            tables_q = tables_q.where(tables_t.c.id == table_id)
+            seats_q = seats_q.where(seats_t.c.table_id == table_id)
+            actions_q = actions_q.where(actions_t.c.table_id == table_id)
         with self.engine.connect() as conn:
             out: dict[str, StoredTable] = {}
-            for row in conn.execute(select(tables_t).order_by(tables_t.c.created)):
+            for row in conn.execute(tables_q):
                 out[row.id] = StoredTable(
                     id=row.id,
                     game=row.game,
@@ -177,11 +192,10 @@ class Storage:
                     seats=json.loads(row.seats),
                     created=row.created,
                 )
-            for row in conn.execute(select(seats_t)):
+            for row in conn.execute(seats_q):
                 if row.table_id in out:
                     out[row.table_id].claimed[row.seat] = (row.token_hash, row.name)
-            query = select(actions_t).order_by(actions_t.c.table_id, actions_t.c.idx)
-            for row in conn.execute(query):
+            for row in conn.execute(actions_q):
                 if row.table_id in out:
                     out[row.table_id].actions.append((row.seat, row.text))
         return list(out.values())

@@ -303,10 +303,12 @@ class Table:
 class TableManager:
     """Every table of the server, the database, and the worker thread that writes to it."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.7) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.7, evict_after: float = 300.0) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.evict_after = evict_after
         self.tables: dict[str, Table] = {}
+        self.finished_at: dict[str, float] = {}  # table -> when it was first seen finished
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-db")
         self.inline = storage.engine.dialect.name == "sqlite"
         self.pending: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
@@ -363,11 +365,38 @@ class TableManager:
             table.wake_bot()
         return len(self.tables)
 
-    def get(self, table_id: Any) -> Table:
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+    async def get(self, table_id: Any) -> Table:
+        """A table by id: in memory, or read back from the database (a finished table
+        that was let go of)."""
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+            raise TableError("unknown_table", f"there is no table {str(table_id)[:40]!r}")
+        table = self.tables.get(table_id)
+        if table is None:
+            stored = await self.db(self.storage.load_one, table_id)
+            table = self.tables.get(table_id)  # someone else may have loaded it meanwhile
+            if table is None and stored is not None:
+                table = self.tables[table_id] = Table(self, stored)
+                self.finished_at.setdefault(table_id, time.monotonic())
         if table is None:
             raise TableError("unknown_table", f"there is no table {table_id!r}")
         return table
+
+    async def sweep(self) -> None:
+        """Let go of finished tables nobody watches, `evict_after` seconds after they end.
+
+        They stay in the database (and come back on demand), but not in memory, so a
+        long-running server's memory and garbage-collection pauses stay bounded.
+        """
+        while True:
+            await asyncio.sleep(max(0.2, min(30.0, self.evict_after / 2)))
+            now = time.monotonic()
+            for table_id, table in list(self.tables.items()):
+                if not table.state.is_over() or table.listeners:
+                    continue
+                ended = self.finished_at.setdefault(table_id, now)
+                if now - ended >= self.evict_after:
+                    del self.tables[table_id]
+                    del self.finished_at[table_id]
 
     def lobby(self) -> dict[str, Any]:
         games = []

@@ -109,23 +109,18 @@ def _texts(cards: list[int]) -> list[str]:
 class CouillonState(State):
     """One match of Couillon."""
 
+    last_hand: dict[str, Any] | None
+    COPIED = ("needed", "hand_results", "stub", "tricks", "trick", "log", "deals")
+    NESTED = ("hands", "taken")
+
     def __init__(self, options: CouillonOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self.options = options
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.first_dealer = dealer
-        self.given_deals = deals or []
+        self._begin_match(options, seed, dealer, deals)
         self.deals: list[dict[str, Any]] = []
-        self.history: list[tuple[int, Any]] = []
         self.n = 4
         self.needed = [LINES, LINES]
         self.ties = 0
-        self.hand_results: list[list[int]] = []
-        self.last_hand: dict[str, Any] | None = None
-        self.match_winners: list[int] = []
         self.hand_number = -1
         self.dealer = dealer
-        self.just_ended = False
         self._start_hand()
 
     # --- dealing -------------------------------------------------------------------------
@@ -334,17 +329,8 @@ class CouillonState(State):
         self._start_hand()
         self.just_ended = True
 
-    def hand_over(self) -> bool:
-        return self.just_ended
-
-    def scores_by_hand(self) -> list[list[Any]]:
-        return [list(h) for h in self.hand_results]
-
     def match_scores(self) -> list[Any]:
         return [self.needed[s % 2] for s in range(4)]
-
-    def winners(self) -> list[int]:
-        return list(self.match_winners)
 
     # --- cards, for the invariants ------------------------------------------------------
     def full_pack(self) -> list[str]:
@@ -367,20 +353,6 @@ class CouillonState(State):
         assert min(self.needed) >= 0
         if self.just_ended and self.last_hand is not None:
             assert sum(self.last_hand["points"]) == 40 - self.last_hand["stub_points"]
-
-    # --- copies -------------------------------------------------------------------------
-    def clone(self) -> CouillonState:
-        other = CouillonState.__new__(CouillonState)
-        d = self.__dict__.copy()
-        d["hands"] = [set(h) for h in self.hands]
-        d["taken"] = [list(t) for t in self.taken]
-        for key in ("needed", "hand_results", "stub", "tricks", "trick", "log", "history", "deals"):
-            d[key] = list(d[key])
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__.update(d)
-        return other
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -520,21 +492,7 @@ class Couillon(Game):
     min_players = 4
     max_players = 4
     Options = CouillonOptions
-
-    def new_state(
-        self,
-        options: GameOptions | None = None,
-        seed: int | None = None,
-        *,
-        dealer: int = 0,
-        deals: list[dict[str, Any]] | None = None,
-    ) -> CouillonState:
-        opts = options if options is not None else CouillonOptions()
-        if not isinstance(opts, CouillonOptions):
-            raise OptionsError("Couillon needs CouillonOptions")
-        if not 0 <= dealer < 4:
-            raise OptionsError("dealer must be a seat from 0 to 3")
-        return CouillonState(opts, seed, dealer, list(deals) if deals else None)
+    state_class = CouillonState
 
     def heuristic_bot(self) -> str | None:
         return "couillon-heuristic"

@@ -174,22 +174,21 @@ def cards_sorted_texts(faces: list[int]) -> list[str]:
 class CrampsState(State):
     """One match of Cramps."""
 
+    last_hand: dict[str, Any] | None
+    COPIED = (
+        "masks", "dups", "jokers", "totals", "hand_results", "points", "tricks",
+        "trick", "log", "_deals", "passed"
+    )
+    NESTED: tuple[str, ...] = ()
+
     def __init__(self, options: CrampsOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self.options = options
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.first_dealer = dealer
-        self.given_deals = deals or []
+        self._begin_match(options, seed, dealer, deals)
         self._deals: list[Any] = []
-        self.history: list[tuple[int, Any]] = []
         self.n = options.players
         self.multi = self.n > 4
         self.next_seat = tuple((s + 1) % self.n for s in range(self.n))
         self.values = options.values
         self.totals = [0] * self.n
-        self.hand_results: list[list[int]] = []
-        self.last_hand: dict[str, Any] | None = None
-        self.match_winners: list[int] = []
         self.hand_number = -1
         self.dealer = dealer
         self.ended_at = -1
@@ -538,14 +537,8 @@ class CrampsState(State):
     def hand_over(self) -> bool:
         return self.ended_at == len(self.history)
 
-    def scores_by_hand(self) -> list[list[Any]]:
-        return [list(h) for h in self.hand_results]
-
     def match_scores(self) -> list[Any]:
         return list(self.totals)
-
-    def winners(self) -> list[int]:
-        return list(self.match_winners)
 
     # --- cards, for the invariants ------------------------------------------------------
     def full_pack(self) -> list[str]:
@@ -585,20 +578,6 @@ class CrampsState(State):
         k, i = divmod(index, self.n)
         leader = self.tricks[k][0] if k < len(self.tricks) else self.leader
         return (leader + i) % self.n
-
-    # --- copies -------------------------------------------------------------------------
-    def clone(self) -> CrampsState:
-        other = CrampsState.__new__(CrampsState)
-        d = self.__dict__.copy()
-        for key in ("masks", "dups", "jokers", "totals", "hand_results", "points", "tricks", "trick", "log", "history", "_deals"):
-            d[key] = list(d[key])
-        if "passed" in d:
-            d["passed"] = list(d["passed"])
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__.update(d)
-        return other
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -747,21 +726,7 @@ class Cramps(Game):
     min_players = 4
     max_players = 8
     Options = CrampsOptions
-
-    def new_state(
-        self,
-        options: GameOptions | None = None,
-        seed: int | None = None,
-        *,
-        dealer: int = 0,
-        deals: list[dict[str, Any]] | None = None,
-    ) -> CrampsState:
-        opts = options if options is not None else CrampsOptions()
-        if not isinstance(opts, CrampsOptions):
-            raise OptionsError("Cramps needs CrampsOptions")
-        if not 0 <= dealer < opts.players:
-            raise OptionsError(f"dealer must be a seat from 0 to {opts.players - 1}")
-        return CrampsState(opts, seed, dealer, list(deals) if deals else None)
+    state_class = CrampsState
 
     def heuristic_bot(self) -> str | None:
         return "cramps-heuristic"

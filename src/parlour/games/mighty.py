@@ -159,22 +159,20 @@ class MightyOptions(GameOptions):
 class MightyState(State):
     """One match of Mighty."""
 
+    last_hand: dict[str, Any] | None
+    COPIED = (
+        "totals", "hand_results", "hands", "widow", "discards", "passed", "bids",
+        "trick", "tricks", "won", "log", "deals"
+    )
+    NESTED: tuple[str, ...] = ()
+
     def __init__(self, options: MightyOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self.options = options
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.first_dealer = dealer
-        self.given_deals: list[Any] = deals or []
+        self._begin_match(options, seed, dealer, deals)
         self.deals: list[dict[str, Any]] = []
-        self.history: list[tuple[int, Any]] = []
         self.totals = [0] * SEATS
-        self.hand_results: list[list[int]] = []
-        self.last_hand: dict[str, Any] | None = None
-        self.match_winners: list[int] = []
         self.hand_number = 0
         self.dealer = dealer
         self.opener = dealer
-        self.just_ended = False
         self._deal()
 
     # --- dealing -------------------------------------------------------------------------
@@ -554,17 +552,8 @@ class MightyState(State):
         self.opener = self.declarer
         self._deal()
 
-    def hand_over(self) -> bool:
-        return self.just_ended
-
-    def scores_by_hand(self) -> list[list[Any]]:
-        return [list(h) for h in self.hand_results]
-
     def match_scores(self) -> list[Any]:
         return list(self.totals)
-
-    def winners(self) -> list[int]:
-        return list(self.match_winners)
 
     # --- cards, for the invariants ------------------------------------------------------
     def full_pack(self) -> list[str]:
@@ -586,18 +575,6 @@ class MightyState(State):
         for row in self.hand_results:
             assert sum(row) == 0, f"a hand's scores {row} do not balance"
         assert self.totals == [sum(r[s] for r in self.hand_results) for s in range(SEATS)]
-
-    def clone(self) -> MightyState:
-        other = MightyState.__new__(MightyState)
-        d = self.__dict__.copy()
-        for key in ("totals", "hand_results", "hands", "widow", "discards", "passed", "bids", "trick",
-                    "tricks", "won", "log", "history", "deals"):
-            d[key] = list(d[key])
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__.update(d)
-        return other
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -813,21 +790,7 @@ class Mighty(Game):
     min_players = 5
     max_players = 5
     Options = MightyOptions
-
-    def new_state(
-        self,
-        options: GameOptions | None = None,
-        seed: int | None = None,
-        *,
-        dealer: int = 0,
-        deals: list[dict[str, Any]] | None = None,
-    ) -> MightyState:
-        opts = options if options is not None else MightyOptions()
-        if not isinstance(opts, MightyOptions):
-            raise OptionsError("Mighty needs MightyOptions")
-        if not 0 <= dealer < SEATS:
-            raise OptionsError("dealer must be a seat from 0 to 4")
-        return MightyState(opts, seed, dealer, list(deals) if deals else None)
+    state_class = MightyState
 
     def heuristic_bot(self) -> str | None:
         return "mighty-heuristic"

@@ -106,21 +106,19 @@ def game_points(cards: list[int]) -> int:
 class PitchState(State):
     """One match of Pitch."""
 
+    last_hand: dict[str, Any] | None
+    COPIED = (
+        "hands", "totals", "hand_results", "bids", "trick", "tricks", "piles",
+        "tricks_won", "played_by", "log", "deals", "stub"
+    )
+    NESTED: tuple[str, ...] = ()
+
     def __init__(self, options: PitchOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self.options = options
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.first_dealer = dealer
-        self.given_deals: list[Any] = deals or []
+        self._begin_match(options, seed, dealer, deals)
         self.deals: list[dict[str, Any]] = []
-        self.history: list[tuple[int, Any]] = []
         self.totals = [0, 0]
-        self.hand_results: list[list[int]] = []
-        self.last_hand: dict[str, Any] | None = None
-        self.match_winners: list[int] = []
         self.hand_number = -1
         self.dealer = dealer
-        self.just_ended = False
         self._start_hand()
 
     # --- dealing -------------------------------------------------------------------------
@@ -353,17 +351,8 @@ class PitchState(State):
         self._start_hand()
         self.just_ended = True
 
-    def hand_over(self) -> bool:
-        return self.just_ended
-
-    def scores_by_hand(self) -> list[list[Any]]:
-        return [list(h) for h in self.hand_results]
-
     def match_scores(self) -> list[Any]:
         return [self.totals[s % 2] for s in range(4)]
-
-    def winners(self) -> list[int]:
-        return list(self.match_winners)
 
     # --- cards, for the invariants ------------------------------------------------------
     def full_pack(self) -> list[str]:
@@ -389,18 +378,6 @@ class PitchState(State):
             made = self.last_hand["made"]
             assert 0 <= sum(made) <= 4, f"{made} points made in one hand"
         assert self.totals == [sum(h[t] for h in self.hand_results) for t in (0, 1)]
-
-    def clone(self) -> PitchState:
-        other = PitchState.__new__(PitchState)
-        d = self.__dict__.copy()
-        for key in ("hands", "totals", "hand_results", "bids", "trick", "tricks", "piles", "tricks_won",
-                    "played_by", "log", "history", "deals", "stub"):
-            d[key] = list(d[key])
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__.update(d)
-        return other
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -527,21 +504,7 @@ class Pitch(Game):
     min_players = 4
     max_players = 4
     Options = PitchOptions
-
-    def new_state(
-        self,
-        options: GameOptions | None = None,
-        seed: int | None = None,
-        *,
-        dealer: int = 0,
-        deals: list[dict[str, Any]] | None = None,
-    ) -> PitchState:
-        opts = options if options is not None else PitchOptions()
-        if not isinstance(opts, PitchOptions):
-            raise OptionsError("Pitch needs PitchOptions")
-        if not 0 <= dealer < 4:
-            raise OptionsError("dealer must be a seat from 0 to 3")
-        return PitchState(opts, seed, dealer, list(deals) if deals else None)
+    state_class = PitchState
 
     def heuristic_bot(self) -> str | None:
         return "pitch-heuristic"

@@ -188,27 +188,26 @@ _HIGH_FIRST = {
 class RibsState(State):
     """One match of Ribs."""
 
+    last_hand: dict[str, Any] | None
+    COPIED = (
+        "discard_up", "discard_folded", "folds", "has_folded", "wins", "hand_results",
+        "money_net", "hand_money", "in_bidding", "plays", "bids", "tricks", "log",
+        "deals"
+    )
+    NESTED = ("hands", "captured")
+
     def __init__(
         self, options: RibsOptions, seed: int | None, dealer: int, deals: list[Any] | None
     ) -> None:
-        self.options = options
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.first_dealer = dealer
-        self.given_deals = deals or []
+        self._begin_match(options, seed, dealer, deals)
         self.deals: list[dict[str, Any]] = []
-        self.history: list[tuple[int, Any]] = []
         n = options.players
         self.n = n
         self.strength = STRENGTH_LEMONS if options.lemons else STRENGTH_NORMAL
         self.wins = [0] * n
-        self.hand_results: list[list[int]] = []
         self.money_net: list[Fraction] = [Fraction(0)] * n
-        self.last_hand: dict[str, Any] | None = None
-        self.match_winners: list[int] = []
         self.hand_number = -1
         self.dealer = (dealer - 1) % n
-        self.just_ended = False
         self._start_hand()
 
     # --- dealing -------------------------------------------------------------------------
@@ -615,17 +614,8 @@ class RibsState(State):
             self.hand_money[s] += share
         self.large_pot = Fraction(0)
 
-    def hand_over(self) -> bool:
-        return self.just_ended
-
-    def scores_by_hand(self) -> list[list[Any]]:
-        return [list(h) for h in self.hand_results]
-
     def match_scores(self) -> list[Any]:
         return list(self.wins)
-
-    def winners(self) -> list[int]:
-        return list(self.match_winners)
 
     def money(self) -> list[Fraction] | None:
         """Each seat's net money over the match (whole hands), or None without stakes."""
@@ -672,24 +662,6 @@ class RibsState(State):
             assert sum(self.hands[s]) == 2 * (TRICKS_PER_HAND - self.trick_no) - (
                 2 if self.phase == PLAYING and self.plays[s] is not None else 0
             ) or self.phase == OVER
-
-    # --- copies -------------------------------------------------------------------------
-    def clone(self) -> RibsState:
-        other = RibsState.__new__(RibsState)
-        d = self.__dict__.copy()
-        for key in ("hands", "captured"):
-            d[key] = [list(x) for x in d[key]]
-        for key in (
-            "discard_up", "discard_folded", "folds", "has_folded", "wins", "hand_results",
-            "money_net", "hand_money", "in_bidding", "plays", "bids", "tricks", "log",
-            "history", "deals",
-        ):
-            d[key] = list(d[key])
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__.update(d)
-        return other
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -942,21 +914,7 @@ class Ribs(Game):
     min_players = 4
     max_players = 10
     Options = RibsOptions
-
-    def new_state(
-        self,
-        options: GameOptions | None = None,
-        seed: int | None = None,
-        *,
-        dealer: int = 0,
-        deals: list[dict[str, Any]] | None = None,
-    ) -> RibsState:
-        opts = options if options is not None else RibsOptions()
-        if not isinstance(opts, RibsOptions):
-            raise OptionsError("Ribs needs RibsOptions")
-        if not 0 <= dealer < opts.players:
-            raise OptionsError(f"dealer must be a seat from 0 to {opts.players - 1}")
-        return RibsState(opts, seed, dealer, list(deals) if deals else None)
+    state_class = RibsState
 
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"

@@ -260,21 +260,19 @@ def card_list(mask: int) -> list[str]:
 class RidgeState(State):
     """One match of Ridge."""
 
+    last_hand: dict[str, Any] | None
+    COPIED = (
+        "deals", "totals", "hand_results", "dealt", "hands", "calls", "trick", "tricks",
+        "won", "won_cards", "log", "match_winners", "given_deals"
+    )
+    NESTED: tuple[str, ...] = ()
+
     def __init__(self, options: RidgeOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self.options = options
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.first_dealer = dealer
-        self.given_deals: list[Any] = deals or []
+        self._begin_match(options, seed, dealer, deals)
         self.deals: list[dict[str, Any]] = []
-        self.history: list[tuple[int, Any]] = []
         self.totals = [0, 0]
-        self.hand_results: list[list[int]] = []
-        self.last_hand: dict[str, Any] | None = None
-        self.match_winners: list[int] = []
         self.hand_number = -1
         self.dealer = dealer
-        self.just_ended = False
         self._start_hand()
 
     # --- dealing -------------------------------------------------------------------------
@@ -517,17 +515,9 @@ class RidgeState(State):
         }
 
     # --- the match -----------------------------------------------------------------------
-    def hand_over(self) -> bool:
-        return self.just_ended
-
-    def scores_by_hand(self) -> list[list[Any]]:
-        return [list(h) for h in self.hand_results]
 
     def match_scores(self) -> list[Any]:
         return list(self.totals)
-
-    def winners(self) -> list[int]:
-        return list(self.match_winners)
 
     # --- cards and invariants ------------------------------------------------------------
     def full_pack(self) -> list[str]:
@@ -553,18 +543,6 @@ class RidgeState(State):
         for scores in self.hand_results:
             assert min(scores) == 0 and all(x >= 0 for x in scores)
         assert self.totals == [sum(h[s] for h in self.hand_results) for s in range(2)]
-
-    def clone(self) -> RidgeState:
-        other = RidgeState.__new__(RidgeState)
-        d = self.__dict__.copy()
-        for key in ("history", "deals", "totals", "hand_results", "dealt", "hands", "calls",
-                    "trick", "tricks", "won", "won_cards", "log", "match_winners", "given_deals"):
-            d[key] = list(d[key])
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__.update(d)
-        return other
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> RidgeState:
         """Nothing is hidden in Ridge: the copy is the same state."""
@@ -683,21 +661,7 @@ class Ridge(Game):
     min_players = 2
     max_players = 2
     Options = RidgeOptions
-
-    def new_state(
-        self,
-        options: GameOptions | None = None,
-        seed: int | None = None,
-        *,
-        dealer: int = 0,
-        deals: list[dict[str, Any]] | None = None,
-    ) -> RidgeState:
-        opts = options if options is not None else RidgeOptions()
-        if not isinstance(opts, RidgeOptions):
-            raise OptionsError("Ridge needs RidgeOptions")
-        if dealer not in (0, 1):
-            raise OptionsError("dealer must be seat 0 or 1")
-        return RidgeState(opts, seed, dealer, list(deals) if deals else None)
+    state_class = RidgeState
 
     def heuristic_bot(self) -> str | None:
         return "ridge-greedy"

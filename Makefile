@@ -1,17 +1,20 @@
-# The two commands of the README: `make play` and `make test`.
+# The commands of the README: `make serve`, `make play` and `make test`.
 # Both create .venv when it is missing and install the project into it.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: serve play test lint bench clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,ray]'
 	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/parlour serve $(if $(PORT),--port $(PORT))
 
 play: $(STAMP)
 	$(BIN)/parlour play $(or $(GAME),ribs) --players $(or $(PLAYERS),6)
@@ -20,7 +23,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy src
 
-test: $(STAMP) lint
+# The browser tests drive Debian's chromium (never `playwright install`).
+chromium:
+	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+test: $(STAMP) lint chromium
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

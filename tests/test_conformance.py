@@ -25,6 +25,30 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"folding": False, "open_last_trick": True, "lemons": True, "lemonade": "three_each"},
         {"stakes": (5, 2), "match_tie": "share", "hands_to_win": 1, "opening": "at_least_two"},
     ],
+    "pitch": [
+        {},
+        {"low": "played", "smudge_set": 4, "target": 5},
+        {"target": 1},
+    ],
+    "mighty": [
+        {},
+        {"min_bid": 15, "all_pass": "force", "joker_free": False, "ripper": "called", "hands": 2},
+        {"min_bid": 20, "all_pass": "force", "hands": 1},
+    ],
+    "cramps": [
+        {},
+        {"royal": True},
+        {"royal": True, "pass_is_final": False, "royal_made": "bid"},
+    ],
+    "couillon": [
+        {},
+        {"deck": 32, "tie_carry": "accumulate"},
+    ],
+    "ridge": [
+        {},
+        {"hands": 2, "min_bid": 7},
+        {"target": 30, "dealer_may_contest": True, "contest_13": False},
+    ],
 }
 
 SEEDS_PER_CASE = 3

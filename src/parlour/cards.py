@@ -156,3 +156,92 @@ def follow_suit_options(hand: Iterable[int], led_suit: int | None, suit: Callabl
         return cards
     same = [c for c in cards if suit(c) == led_suit]
     return same or cards
+
+
+def void_mask(suits: Iterable[int]) -> int:
+    """The bitmask of every card of `suits` (jokers never): what a seat void in them cannot hold."""
+    m = 0
+    for s in suits:
+        m |= SUIT_MASKS[s]
+    return m
+
+
+def deal_constrained(
+    cards: Sequence[int],
+    sizes: Sequence[int],
+    forbidden: Sequence[int],
+    rng: random.Random,
+    tries: int = 30,
+) -> list[list[int]]:
+    """Deal `cards` at random into places of `sizes`, no card into a place that forbids it.
+
+    `forbidden[p]` is a bitmask of the cards place `p` cannot hold (voids shown in play,
+    a joker a seat showed it lacks, a called card known to be elsewhere). Used by
+    `determinize`: random greedy deals first, then an exact matching so that a deal is
+    found whenever one exists. ValueError when none does.
+    """
+    if sum(sizes) != len(cards):
+        raise ValueError(f"{len(cards)} cards cannot fill places of sizes {list(sizes)}")
+    order = list(cards)
+    for _ in range(tries):
+        rng.shuffle(order)
+        order.sort(key=lambda c: sum(1 for m in forbidden if m >> c & 1), reverse=True)
+        room = list(sizes)
+        out: list[list[int]] = [[] for _ in sizes]
+        for c in order:
+            options = [p for p in range(len(sizes)) if room[p] and not forbidden[p] >> c & 1]
+            if not options:
+                break
+            p = rng.choices(options, weights=[room[q] for q in options])[0]
+            out[p].append(c)
+            room[p] -= 1
+        else:
+            return out
+    slots = [p for p, size in enumerate(sizes) for _ in range(size)]
+    rng.shuffle(slots)
+    holder: list[int | None] = [None] * len(slots)
+
+    def place(c: int, seen: set[int]) -> bool:
+        for i, p in enumerate(slots):
+            if i in seen or forbidden[p] >> c & 1:
+                continue
+            seen.add(i)
+            other = holder[i]
+            if other is None or place(other, seen):
+                holder[i] = c
+                return True
+        return False
+
+    for c in order:
+        if not place(c, set()):
+            raise ValueError("no deal of the unseen cards fits what play has shown")
+    out = [[] for _ in sizes]
+    for i, held in enumerate(holder):
+        assert held is not None
+        out[slots[i]].append(held)
+    return out
+
+
+def high_card_winner(plays: Sequence[int], led_suit: int, trump: int | None = None) -> int:
+    """`trick_winner(plays, led_suit, trump)` with the natural ranks and suits, in a plain
+    loop over card ids (no key calls), for the hot path of random playouts and search.
+
+    Same result for every input: the first-played highest trump, else the first-played
+    highest card of the suit led; a joker (suit 4) wins only when jokers were led.
+    """
+    if trump is not None:
+        lo = 13 * trump
+        hi = lo + 13
+        best = -1
+        for c in plays:
+            if lo <= c < hi and c > best:
+                best = c
+        if best >= 0:
+            return plays.index(best)
+    lo = 13 * led_suit
+    hi = lo + 13
+    best = -1
+    for c in plays:
+        if lo <= c < hi and c > best:
+            best = c
+    return plays.index(best) if best >= 0 else 0

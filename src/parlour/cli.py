@@ -22,6 +22,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("parlour.replay", "replay a game record and print its outcome"),
     "simulate": ("parlour.simulate", "play many seeded hands between bots and compare them"),
     "arena": ("parlour.arena", "a duplicate tournament between bots, with intervals and ratings"),
+    "serve": ("parlour.server.serve", "run the web parlour: play in a browser with friends and bots"),
+    "ridge": ("parlour.ridge_cli", "play given Ridge deals (PBN) against the double-dummy bot; export PBN"),
+    "analyse": ("parlour.analysis", "analyse a record with the game's exact oracle (Ridge: double dummy)"),
 }
 
 

@@ -260,8 +260,31 @@ class State:
     rng: random.Random
     seed: int | None
     first_dealer: int
+    given_deals: list[Any]
     deals: list[dict[str, Any]]
-    history: list[tuple[int, Action]]
+    just_ended: bool
+
+    COPIED: ClassVar[tuple[str, ...]] = ()
+    """Attributes holding lists (or sets) that `clone` copies; the rest are shared or immutable."""
+    NESTED: ClassVar[tuple[str, ...]] = ()
+    """Attributes holding lists of lists (or sets) that `clone` copies two levels deep."""
+
+    def _begin_match(self, options: Options, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
+        """The bookkeeping every match keeps, set before the first deal."""
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.first_dealer = dealer
+        self.given_deals = list(deals or [])
+        self.history: list[tuple[int, Action]] = []
+        self.hand_results: list[list[Any]] = []
+        self.last_hand: dict[str, Any] | None = None
+        self.match_winners: list[int] = []
+        self.just_ended = False
+
+    def given_deal(self, k: int) -> Any:
+        """The record's deal of hand k, or None when hand k is dealt by the shuffle."""
+        return self.given_deals[k] if k < len(self.given_deals) else None
 
     @property
     def players(self) -> int:
@@ -281,7 +304,20 @@ class State:
         raise NotImplementedError
 
     def clone(self) -> State:
-        raise NotImplementedError
+        """An independent copy: the lists named in COPIED and NESTED are copied, the RNG too."""
+        other = object.__new__(type(self))
+        d = self.__dict__.copy()
+        d["history"] = list(self.history)
+        for key in self.COPIED:
+            if key in d:
+                d[key] = d[key].copy()
+        for key in self.NESTED:
+            d[key] = [x.copy() for x in d[key]]
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        other.__dict__.update(d)
+        return other
 
     # --- what a seat may know ---------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -311,7 +347,7 @@ class State:
     # --- hands and the match ----------------------------------------------------------
     def hand_over(self) -> bool:
         """True when the last action applied ended a hand (its scores are in hand_scores)."""
-        raise NotImplementedError
+        return self.just_ended
 
     def hand_scores(self) -> list[Score]:
         """Each seat's score for the last finished hand (zeros before any hand ends)."""
@@ -320,7 +356,7 @@ class State:
 
     def scores_by_hand(self) -> list[list[Score]]:
         """Each finished hand's scores, in order."""
-        raise NotImplementedError
+        return [list(h) for h in self.hand_results]
 
     def match_scores(self) -> list[Score]:
         """The running standing in the game's own unit (G-11)."""
@@ -331,7 +367,7 @@ class State:
 
     def winners(self) -> list[int]:
         """The seats that won the match; empty until it is over."""
-        raise NotImplementedError
+        return list(self.match_winners)
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Action) -> str:
@@ -380,6 +416,8 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]]
+    state_class: ClassVar[type[State]]
+    """The game's State; built as `state_class(options, seed, dealer, deals)`."""
 
     def new_state(
         self,
@@ -390,7 +428,12 @@ class Game:
         deals: list[dict[str, Any]] | None = None,
     ) -> State:
         """A new match. `deals[k]`, where given, fixes hand k's deal instead of the shuffle."""
-        raise NotImplementedError
+        opts = options if options is not None else self.Options()
+        if not isinstance(opts, self.Options):
+            raise OptionsError(f"{self.title} needs {self.Options.__name__}, not {type(opts).__name__}")
+        if not isinstance(dealer, int) or not 0 <= dealer < opts.players:
+            raise OptionsError(f"dealer must be a seat from 0 to {opts.players - 1}")
+        return self.state_class(opts, seed, dealer, list(deals) if deals else None)  # type: ignore[call-arg]
 
     def determinize(self, observation: dict[str, Any], rng: random.Random) -> State:
         """A full state consistent with one seat's observation, built from it alone."""

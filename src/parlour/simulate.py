@@ -264,4 +264,7 @@ def print_table(stats: Sequence[BotStats], title: str) -> None:
             f"{j['mean_score']:.3f} ({low:.3f} .. {high:.3f})",
             f"{100 * j['hand_win_rate']:.1f}% ({100 * rlow:.1f} .. {100 * rhigh:.1f})",
         )
-    Console().print(table)
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=120)
+    console.print(table)

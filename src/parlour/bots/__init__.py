@@ -48,13 +48,24 @@ BotFactory = Callable[..., Bot]
 
 
 def _registry() -> dict[str, tuple[BotFactory, tuple[str, ...] | None]]:
+    from parlour.bots.couillon_heuristic import CouillonHeuristicBot
+    from parlour.bots.cramps_heuristic import CrampsHeuristicBot
     from parlour.bots.ismcts import ISMCTSBot
+    from parlour.bots.mighty_heuristic import MightyHeuristicBot
+    from parlour.bots.pitch_heuristic import PitchHeuristicBot
     from parlour.bots.ribs_heuristic import RibsHeuristicBot
+    from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
 
     return {
         "random": (RandomBot, None),
         "ismcts": (ISMCTSBot, None),
         "ribs-heuristic": (RibsHeuristicBot, ("ribs",)),
+        "pitch-heuristic": (PitchHeuristicBot, ("pitch",)),
+        "mighty-heuristic": (MightyHeuristicBot, ("mighty",)),
+        "cramps-heuristic": (CrampsHeuristicBot, ("cramps",)),
+        "couillon-heuristic": (CouillonHeuristicBot, ("couillon",)),
+        "ridge-dd": (RidgeDDBot, ("ridge",)),
+        "ridge-greedy": (RidgeGreedyBot, ("ridge",)),
     }
 
 

@@ -5,13 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine import Game, Options, OptionsError
+from parlour.games.couillon import GAME as COUILLON
+from parlour.games.cramps import GAME as CRAMPS
+from parlour.games.mighty import GAME as MIGHTY
+from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
+from parlour.games.ridge import GAME as RIDGE
 from parlour.spec import SpecError, parse_spec
 
 GAMES: dict[str, Game] = {
     game.name: game
     for game in (
         RIBS,
+        CRAMPS,
+        RIDGE,
+        COUILLON,
+        MIGHTY,
+        PITCH,
     )
 }
 

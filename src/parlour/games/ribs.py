@@ -61,7 +61,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
 
@@ -188,27 +188,26 @@ _HIGH_FIRST = {
 class RibsState(State):
     """One match of Ribs."""
 
+    last_hand: dict[str, Any] | None
+    COPIED = (
+        "discard_up", "discard_folded", "folds", "has_folded", "wins", "hand_results",
+        "money_net", "hand_money", "in_bidding", "plays", "bids", "tricks", "log",
+        "deals"
+    )
+    NESTED = ("hands", "captured")
+
     def __init__(
         self, options: RibsOptions, seed: int | None, dealer: int, deals: list[Any] | None
     ) -> None:
-        self.options = options
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.first_dealer = dealer
-        self.given_deals = deals or []
+        self._begin_match(options, seed, dealer, deals)
         self.deals: list[dict[str, Any]] = []
-        self.history: list[tuple[int, Any]] = []
         n = options.players
         self.n = n
         self.strength = STRENGTH_LEMONS if options.lemons else STRENGTH_NORMAL
         self.wins = [0] * n
-        self.hand_results: list[list[int]] = []
         self.money_net: list[Fraction] = [Fraction(0)] * n
-        self.last_hand: dict[str, Any] | None = None
-        self.match_winners: list[int] = []
         self.hand_number = -1
         self.dealer = (dealer - 1) % n
-        self.just_ended = False
         self._start_hand()
 
     # --- dealing -------------------------------------------------------------------------
@@ -437,20 +436,20 @@ class RibsState(State):
     # --- resolution ---------------------------------------------------------------------
     def _resolve_trick(self) -> None:
         n, bidder, bid = self.n, self.bidder, self.bid
-        plays = self.plays
+        plays = cast(list[tuple[int, int, bool]], self.plays)
         strength = self.strength
-        ra, rb, _ = plays[bidder]  # type: ignore[misc]
+        ra, rb, _ = plays[bidder]
         top_rib = max(strength[ra], strength[rb])
         sentence: str
         captures: dict[int, list[int]] = {}
         order = [(bidder + i) % n for i in range(1, n)]
         for seat in order:
-            lo, hi, fold = plays[seat]  # type: ignore[misc]
+            lo, hi, fold = plays[seat]
             if fold:
                 self.discard_folded[lo] += 1
                 self.discard_folded[hi] += 1
         cracker = next(
-            (s for s in order if not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)),  # type: ignore[index]
+            (s for s in order if not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)),
             None,
         )
         made = False
@@ -458,12 +457,12 @@ class RibsState(State):
         if cracker is not None:
             taken = [ra, rb]
             for seat in order:
-                lo, hi, fold = plays[seat]  # type: ignore[misc]
+                lo, hi, fold = plays[seat]
                 if not fold:
                     taken += [lo, hi]
             self._capture(cracker, taken, captures)
             pts = sum(VALUE[r] for r in taken)
-            others = [s for s in order if s != cracker and not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)]  # type: ignore[index]
+            others = [s for s in order if s != cracker and not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)]
             extra = f" (seat {', '.join(map(str, others))} cracked them too, later)" if others else ""
             sentence = (
                 f"Seat {cracker} cracked the ribs {pair_text(ra, rb, strength)} and takes all "
@@ -475,7 +474,7 @@ class RibsState(State):
             defeated: list[int] = []
             beaters = []
             for seat in order:
-                lo, hi, fold = plays[seat]  # type: ignore[misc]
+                lo, hi, fold = plays[seat]
                 if fold:
                     continue
                 if lo in (ra, rb) or hi in (ra, rb):
@@ -494,7 +493,7 @@ class RibsState(State):
             if made:
                 taken = [ra, rb]
                 for seat in defeated:
-                    lo, hi, _ = plays[seat]  # type: ignore[misc]
+                    lo, hi, _ = plays[seat]
                     taken += [lo, hi]
                 self._capture(bidder, taken, captures)
                 sentence = (
@@ -505,7 +504,7 @@ class RibsState(State):
                 outcome = "made"
             else:
                 for seat in defeated:
-                    lo, hi, _ = plays[seat]  # type: ignore[misc]
+                    lo, hi, _ = plays[seat]
                     self._capture(seat, [lo, hi], captures)
                 self.discard_up[ra] += 1
                 self.discard_up[rb] += 1
@@ -615,17 +614,8 @@ class RibsState(State):
             self.hand_money[s] += share
         self.large_pot = Fraction(0)
 
-    def hand_over(self) -> bool:
-        return self.just_ended
-
-    def scores_by_hand(self) -> list[list[Any]]:
-        return [list(h) for h in self.hand_results]
-
     def match_scores(self) -> list[Any]:
         return list(self.wins)
-
-    def winners(self) -> list[int]:
-        return list(self.match_winners)
 
     def money(self) -> list[Fraction] | None:
         """Each seat's net money over the match (whole hands), or None without stakes."""
@@ -672,24 +662,6 @@ class RibsState(State):
             assert sum(self.hands[s]) == 2 * (TRICKS_PER_HAND - self.trick_no) - (
                 2 if self.phase == PLAYING and self.plays[s] is not None else 0
             ) or self.phase == OVER
-
-    # --- copies -------------------------------------------------------------------------
-    def clone(self) -> RibsState:
-        other = RibsState.__new__(RibsState)
-        d = self.__dict__.copy()
-        for key in ("hands", "captured"):
-            d[key] = [list(x) for x in d[key]]
-        for key in (
-            "discard_up", "discard_folded", "folds", "has_folded", "wins", "hand_results",
-            "money_net", "hand_money", "in_bidding", "plays", "bids", "tricks", "log",
-            "history", "deals",
-        ):
-            d[key] = list(d[key])
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__.update(d)
-        return other
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -907,12 +879,13 @@ class RibsState(State):
             pool += list(f)
             slots.append(("fold", s, 2))
         for s in live_folds:
-            if s != seat:
-                pool += list(other.plays[s][:2])  # type: ignore[index]
+            live = other.plays[s]
+            if s != seat and live is not None:
+                pool += [live[0], live[1]]
                 slots.append(("live-fold", s, 2))
-        ribs_hidden = other.phase == PLAYING and other.plays[other.bidder] is not None and seat != other.bidder and not other._ribs_open()
-        if ribs_hidden:
-            pool += list(other.plays[other.bidder][:2])  # type: ignore[index]
+        ribs = other.plays[other.bidder] if other.phase == PLAYING else None
+        if ribs is not None and seat != other.bidder and not other._ribs_open():
+            pool += [ribs[0], ribs[1]]
             slots.append(("ribs", other.bidder, 2))
         rng.shuffle(pool)
         at = 0
@@ -941,21 +914,7 @@ class Ribs(Game):
     min_players = 4
     max_players = 10
     Options = RibsOptions
-
-    def new_state(
-        self,
-        options: GameOptions | None = None,
-        seed: int | None = None,
-        *,
-        dealer: int = 0,
-        deals: list[dict[str, Any]] | None = None,
-    ) -> RibsState:
-        opts = options if options is not None else RibsOptions()
-        if not isinstance(opts, RibsOptions):
-            raise OptionsError("Ribs needs RibsOptions")
-        if not 0 <= dealer < opts.players:
-            raise OptionsError(f"dealer must be a seat from 0 to {opts.players - 1}")
-        return RibsState(opts, seed, dealer, list(deals) if deals else None)
+    state_class = RibsState
 
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"

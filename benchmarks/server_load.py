@@ -1,0 +1,185 @@
+"""Load on the web parlour: many websocket clients playing bot-speed tables on loopback.
+
+Starts `parlour serve` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite database
+in a temporary directory, a per-connection rate limit high enough for bot speed), creates
+`--tables` Ribs tables each with `--people` websocket clients and random bots in the other
+seats. Bot speed: the server's bots act `--bot-delay` seconds after their turn comes, and
+the clients answer after the same delay, as bots would. `--bot-delay 0` plays flat out:
+every table asks for the next action at once, the server is saturated, and the figure that
+matters is actions/s (the round trip is then mostly the queue of the other tables). A
+finished table is replaced by a new one. After `--seconds` it stops by itself and prints:
+
+  tables/s  matches finished per second (with --hands-to-win 1 a match is one hand)
+  actions/s actions applied at all tables per second (people's and bots')
+  p50/p99   round trip of a person's action: from sending `act` to receiving the state
+            that includes it (the database commit is inside this time)
+
+Target on the project's machine: 200 concurrent Ribs tables with p99 under 50 ms.
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20
+    .venv/bin/python benchmarks/server_load.py --tables 20 --bot-delay 0   # throughput
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Load:
+    def __init__(self, args: argparse.Namespace, base: str) -> None:
+        self.args = args
+        self.base = base
+        self.ws_url = base.replace("http://", "ws://") + "/ws"
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.finished = 0
+        self.stop = False
+        self.rng = random.Random(1)
+
+    async def new_table(self, http: httpx.AsyncClient) -> tuple[str, list[tuple[int, str]]]:
+        players = self.args.players
+        people = min(self.args.people, players)
+        seats = [{} if s < people else {"bot": "random"} for s in range(players)]
+        options = {"hands_to_win": self.args.hands_to_win}
+        made = (await http.post("/api/tables", json={"game": "ribs", "players": players, "options": options,
+                                                      "seats": seats, "sit": 0})).json()
+        table = made["table"]["id"]
+        tokens = [(0, made["token"])]
+        for seat in range(1, people):
+            joined = (await http.post(f"/api/tables/{table}/join", json={"seat": seat})).json()
+            tokens.append((seat, joined["token"]))
+        return table, tokens
+
+    async def seat(self, table: str, seat: int, token: str, done: asyncio.Event) -> None:
+        async with websockets.connect(self.ws_url, max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+            sent_at: float | None = None
+            sent_version = -1
+            seen = 0
+            async for raw in ws:
+                message = json.loads(raw)
+                if message["type"] == "error":
+                    print("error:", message, file=sys.stderr)
+                    continue
+                if message["type"] != "state":
+                    continue
+                version = message["version"]
+                if seat == 0 and version > seen:
+                    self.actions += version - seen
+                    seen = version
+                if sent_at is not None and version > sent_version:
+                    self.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                obs = message["observation"]
+                if obs["match_over"] or self.stop:
+                    if obs["match_over"] and seat == 0:
+                        self.finished += 1
+                    done.set()
+                    return
+                if obs["to_act"] == seat and sent_version < version:
+                    sent_version = version
+                    if self.args.bot_delay > 0:  # a person's pace varies around the bots'
+                        await asyncio.sleep(self.args.bot_delay * self.rng.uniform(0.5, 1.5))
+                    sent_at = time.perf_counter()
+                    text = self.rng.choice(obs["legal_actions"])
+                    await ws.send(json.dumps({"type": "act", "action": text, "version": version}))
+
+    async def table_loop(self, http: httpx.AsyncClient, start_after: float) -> None:
+        await asyncio.sleep(start_after)  # tables open over the warm-up, not all at once
+        while not self.stop:
+            table, tokens = await self.new_table(http)
+            done = asyncio.Event()
+            tasks = [asyncio.create_task(self.seat(table, s, t, done)) for s, t in tokens]
+            await asyncio.gather(*tasks)
+
+    async def run(self) -> None:
+        async with httpx.AsyncClient(base_url=self.base, timeout=30) as http:
+            loops = [
+                asyncio.create_task(self.table_loop(http, self.args.warmup * 0.8 * i / self.args.tables))
+                for i in range(self.args.tables)
+            ]
+            await asyncio.sleep(self.args.warmup)
+            self.latencies.clear()
+            self.actions = 0
+            self.finished = 0
+            start = time.perf_counter()
+            await asyncio.sleep(self.args.seconds)
+            elapsed = time.perf_counter() - start
+            actions, finished, lat = self.actions, self.finished, sorted(self.latencies)
+            self.stop = True
+            for loop in loops:
+                loop.cancel()
+            await asyncio.gather(*loops, return_exceptions=True)
+        print(f"tables: {self.args.tables} concurrent Ribs tables, {self.args.players} seats, "
+              f"{self.args.people} websocket client(s) each, bot delay {self.args.bot_delay:g} s, "
+              f"{elapsed:.1f} s measured")
+        print(f"tables/s:  {finished / elapsed:.2f}   ({finished} matches finished)")
+        print(f"actions/s: {actions / elapsed:.0f}")
+        if lat:
+            p50 = statistics.median(lat) * 1000
+            p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000
+            print(f"round trip: p50 {p50:.1f} ms  p99 {p99:.1f} ms  ({len(lat)} actions by clients)")
+            print(f"target p99 < 50 ms: {'met' if p99 < 50 else 'NOT met'}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--people", type=int, default=1, help="websocket clients per table (the rest are bots)")
+    parser.add_argument("--hands-to-win", type=int, default=1)
+    parser.add_argument("--bot-delay", type=float, default=0.7,
+                        help="seconds bots and clients wait before acting (0: flat out)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    args = parser.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "load.sqlite3"
+        server = subprocess.Popen(
+            [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(port),
+             "--db", f"sqlite:///{db}", "--bot-delay", str(args.bot_delay), "--rate", "100000", "--lobby-rate", "1000", "--evict-after", "30"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    httpx.get(base + "/api/games", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    if time.monotonic() > deadline or server.poll() is not None:
+                        print("the server did not start", file=sys.stderr)
+                        return 1
+                    time.sleep(0.1)
+            asyncio.run(asyncio.wait_for(Load(args, base).run(), args.warmup + args.seconds + 60))
+        finally:
+            server.terminate()
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

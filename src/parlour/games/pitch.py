@@ -1,0 +1,582 @@
+"""Pitch (Setback): four players in partnerships, six cards each, High, Low, Jack and Game.
+
+Source: rules/sources/denexa-collection.txt, section "Pitch"; rulings R-PITCH-1..11 and
+the conventions G-1..G-11 in rules/RULINGS-others.md.
+
+Seats and deal. Four players, partners opposite: {0,2} v {1,3} (team = seat % 2). A
+52-card pack, aces high. Each seat gets 6 cards, dealt as slices clockwise from the
+dealer's left (G-4); the other 28 are the stub, never used nor shown. Seat 0 deals first;
+the deal passes left. A record's deal holds `hands` and `stub`.
+
+Bidding: one round from the dealer's left, the dealer last. Each seat passes or bids
+above the high bid (2 < 3 < 4 < smudge). The dealer may also steal: bid equal to the high
+bid, smudge included, even over its partner (R-PITCH-3, R-PITCH-11). If the three others
+pass the dealer must bid 2 (R-PITCH-4). The high bidder is the pitcher.
+
+Play: six tricks. The pitcher leads any card (R-PITCH-9) and its suit is trump. A seat
+must follow the suit led if able but may always play a trump instead; void, it plays
+anything. The highest trump wins, else the highest card of the suit led; the winner
+leads next. Tricks go to a pile per team.
+
+Points (one each): High, the team that played the highest trump dealt; Low, the team
+that captured the lowest trump dealt (`low`="played": the team that played it,
+R-PITCH-1); Jack, the team that captured the jack of trumps if dealt; Game, the team with
+more game points captured (T 10, A 4, K 3, Q 2, J 1; a tie scores nobody). High and Low
+are judged separately even when one trump is both (R-PITCH-6).
+
+Scoring: the opponents always score what they made. The pitcher's team scores what it
+made if that reaches its bid (R-PITCH-7), else loses the bid (set). A smudge is made only
+with all four points and all six tricks by the team (R-PITCH-10) and scores 5; set, it
+loses `smudge_set` (5, R-PITCH-2). A bid of 4 with everything still scores 4 (R-PITCH-5).
+A team wins at the end of a hand it pitched and made with `target` (21) or more; a team
+over the target that did not make a bid plays on.
+
+Decisions the sources leave open, taken here: the hand's log explains each trick; the
+four points are shown in `last_hand` with the team that took each and why; scores of a
+set team can go negative (the source: "deducted from their score").
+
+Action notation: `bid 2`, `bid 3`, `bid 4`, `bid smudge`, `pass`, `play AS` (`10` for T).
+Internally PASS=0, bids 2..4, SMUDGE=5, a play is PLAY_BASE + card.
+
+Hidden information: a seat sees its own hand, every bid and every card played; the other
+hands and the stub are hidden, the stub for ever.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Literal
+
+from parlour.cards import (
+    JACK,
+    SUIT_NAMES,
+    card,
+    card_text,
+    cards_of,
+    deal,
+    deal_constrained,
+    follow_suit_options,
+    mask_of,
+    pack,
+    parse_card,
+    rank_of,
+    sorted_cards,
+    suit_of,
+    trick_winner,
+)
+from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+
+PASS = 0
+SMUDGE = 5
+PLAY_BASE = 100
+BID_TEXT = {2: "bid 2", 3: "bid 3", 4: "bid 4", SMUDGE: "bid smudge"}
+BID_NAME = {2: "2", 3: "3", 4: "4", SMUDGE: "smudge"}
+GAME_POINTS = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)  # by rank 2..A
+TRICKS = 6
+BIDDING, PLAYING, OVER = "bidding", "playing", "over"
+
+
+@dataclasses.dataclass(frozen=True)
+class PitchOptions(GameOptions):
+    """The four-player partnership game of the source, with the rulings' defaults."""
+
+    players: int = 4
+    """Always 4: two partnerships, partners opposite."""
+    target: int = 21
+    """Points a team needs, reached on a hand it pitched and made, to win."""
+    low: Literal["captured", "played"] = "captured"
+    """R-PITCH-1: Low goes to the team that captured the lowest trump, or that played it."""
+    smudge_set: int = 5
+    """R-PITCH-2: what a set smudge loses, 5 (its value) or 4."""
+
+    def check(self) -> None:
+        if self.players != 4:
+            raise OptionsError(f"Pitch is for 4 players in two partnerships, not {self.players}")
+        if not isinstance(self.target, int) or self.target < 1:
+            raise OptionsError(f"target must be a whole number of at least 1, not {self.target}")
+        if self.smudge_set not in (4, 5):
+            raise OptionsError(f"smudge_set must be 4 or 5, not {self.smudge_set}")
+
+
+def game_points(cards: list[int]) -> int:
+    return sum(GAME_POINTS[rank_of(c)] for c in cards)
+
+
+class PitchState(State):
+    """One match of Pitch."""
+
+    last_hand: dict[str, Any] | None
+    COPIED = (
+        "hands", "totals", "hand_results", "bids", "trick", "tricks", "piles",
+        "tricks_won", "played_by", "log", "deals", "stub"
+    )
+    NESTED: tuple[str, ...] = ()
+
+    def __init__(self, options: PitchOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
+        self._begin_match(options, seed, dealer, deals)
+        self.deals: list[dict[str, Any]] = []
+        self.totals = [0, 0]
+        self.hand_number = -1
+        self.dealer = dealer
+        self._start_hand()
+
+    # --- dealing -------------------------------------------------------------------------
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        self.dealer = (self.first_dealer + self.hand_number) % 4
+        k = self.hand_number
+        given = self.given_deals[k] if k < len(self.given_deals) else None
+        if given is not None:
+            hands, stub = self._read_deal(given)
+        else:
+            slices, stub = deal(pack(), self.rng, [6] * 4)
+            hands = [[] for _ in range(4)]
+            for i in range(4):
+                hands[(self.dealer + 1 + i) % 4] = slices[i]
+        self.deals.append(
+            {"hands": [[card_text(c) for c in sorted_cards(h)] for h in hands], "stub": [card_text(c) for c in stub]}
+        )
+        self.hands = [mask_of(h) for h in hands]
+        self.dealt = mask_of(c for h in hands for c in h)
+        self.stub = stub
+        self.hand_start = len(self.history)
+        self.phase = BIDDING
+        self.turn = (self.dealer + 1) % 4
+        self.high_bid = 0
+        self.pitcher = -1
+        self.bids: list[list[Any]] = []
+        self.trump: int | None = None
+        self.trick: list[int] = []
+        self.leader = -1
+        self.tricks: list[dict[str, Any]] = []
+        self.piles = [0, 0]
+        self.tricks_won = [0, 0]
+        self.played_by = [-1] * 52
+        self.log = [f"Hand {self.hand_number + 1}: seat {self.dealer} deals."]
+
+    def _read_deal(self, given: dict[str, Any]) -> tuple[list[list[int]], list[int]]:
+        try:
+            hands = [[parse_card(t) for t in h] for h in given["hands"]]
+            stub = [parse_card(t) for t in given.get("stub", [])]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"a Pitch deal has 'hands' (four lists of 6 cards) and 'stub': {exc}") from None
+        if len(hands) != 4 or any(len(h) != 6 for h in hands):
+            raise ValueError("a Pitch deal gives 6 cards to each of 4 seats")
+        if not stub:
+            used = {c for h in hands for c in h}
+            stub = [c for c in range(52) if c not in used]
+        if sorted(stub + [c for h in hands for c in h]) != list(range(52)):
+            raise ValueError("a Pitch deal's hands and stub must hold the 52 cards once each")
+        return hands, stub
+
+    # --- the turn ------------------------------------------------------------------------
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def legal_actions(self) -> list[Any]:
+        if self.phase == BIDDING:
+            return self._legal_bids()
+        if self.phase == PLAYING:
+            return [PLAY_BASE + c for c in sorted_cards(self._legal_cards(self.turn))]
+        return []
+
+    def _legal_bids(self) -> list[int]:
+        if self.turn == self.dealer:
+            if self.high_bid == 0:
+                return [2]
+            return [PASS, *range(self.high_bid, SMUDGE + 1)]
+        return [PASS, *range(max(2, self.high_bid + 1), SMUDGE + 1)]
+
+    def _legal_cards(self, seat: int) -> list[int]:
+        hand = cards_of(self.hands[seat])
+        if not self.trick:
+            return hand
+        led = suit_of(self.trick[0])
+        allowed = set(follow_suit_options(hand, led))
+        allowed.update(c for c in hand if suit_of(c) == self.trump)
+        return [c for c in hand if c in allowed]
+
+    def apply(self, action: Any) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("The match is over.")
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalAction(f"{action!r} is not a Pitch action")
+        seat = self.turn
+        if self.phase == BIDDING:
+            if action not in self._legal_bids():
+                raise IllegalAction(self._why_not_bid(action))
+            self.just_ended = False
+            self.history.append((seat, action))
+            self._bid(seat, action)
+            return
+        c = action - PLAY_BASE
+        if not 0 <= c < 52:
+            raise IllegalAction("It is time to play a card, not to bid.")
+        if not self.hands[seat] >> c & 1:
+            raise IllegalAction(f"You do not hold {card_text(c)}.")
+        if c not in self._legal_cards(seat):
+            led = SUIT_NAMES[suit_of(self.trick[0])]
+            raise IllegalAction(f"You must follow {led} (or play a trump) while you hold {led}.")
+        self.just_ended = False
+        self.history.append((seat, action))
+        self._play(seat, c)
+
+    def _why_not_bid(self, action: int) -> str:
+        if action >= PLAY_BASE:
+            return "It is time to bid, not to play a card."
+        if self.turn == self.dealer and self.high_bid == 0:
+            return "Everyone else passed: the dealer must bid 2."
+        if action == PASS:
+            return "You cannot pass now."
+        low = self.high_bid if self.turn == self.dealer else self.high_bid + 1
+        if low > SMUDGE:
+            return "Smudge has been bid: you can only pass."
+        return f"Your bid must be at least {BID_NAME[max(2, low)]} (2 < 3 < 4 < smudge), or pass."
+
+    def _bid(self, seat: int, action: int) -> None:
+        if action == PASS:
+            self.bids.append([seat, "pass"])
+            self.log.append(f"Seat {seat} passes.")
+        else:
+            steal = action == self.high_bid
+            self.high_bid = action
+            self.pitcher = seat
+            self.bids.append([seat, BID_NAME[action]])
+            forced = seat == self.dealer and len(self.bids) == 4 and all(b[1] == "pass" for b in self.bids[:3])
+            how = " (forced)" if forced else (" (steals the bid)" if steal else "")
+            self.log.append(f"Seat {seat} bids {BID_NAME[action]}{how}.")
+        if seat == self.dealer:
+            self.phase = PLAYING
+            self.turn = self.leader = self.pitcher
+            self.log.append(f"Seat {self.pitcher} pitches at {BID_NAME[self.high_bid]}; its first lead names trumps.")
+        else:
+            self.turn = (seat + 1) % 4
+
+    def _play(self, seat: int, c: int) -> None:
+        self.hands[seat] &= ~(1 << c)
+        self.played_by[c] = seat
+        if self.trump is None:
+            self.trump = suit_of(c)
+            self.log.append(f"Seat {seat} pitches {card_text(c)}: {SUIT_NAMES[self.trump]} are trumps.")
+        self.trick.append(c)
+        if len(self.trick) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        w = trick_winner(self.trick, suit_of(self.trick[0]), self.trump)
+        winner = (self.leader + w) % 4
+        team = winner % 2
+        self.piles[team] |= mask_of(self.trick)
+        self.tricks_won[team] += 1
+        best = self.trick[w]
+        why = "the highest trump" if suit_of(best) == self.trump else "the highest card of the suit led"
+        self.log.append(
+            f"Trick {len(self.tricks) + 1}: {' '.join(card_text(x) for x in self.trick)} led by seat {self.leader}; "
+            f"seat {winner} wins with {card_text(best)}, {why}."
+        )
+        self.tricks.append({"leader": self.leader, "cards": [card_text(x) for x in self.trick], "winner": winner})
+        self.trick = []
+        self.leader = self.turn = winner
+        if len(self.tricks) == TRICKS:
+            self._end_hand()
+
+    # --- scoring -------------------------------------------------------------------------
+    def points_made(self) -> tuple[list[int], dict[str, Any]]:
+        """Each team's points of the hand just played and who took High, Low, Jack, Game."""
+        assert self.trump is not None
+        t = self.trump
+        trumps = [c for c in cards_of(self.dealt) if suit_of(c) == t]
+        made = [0, 0]
+        awards: dict[str, Any] = {}
+        high = max(trumps, key=rank_of)
+        low = min(trumps, key=rank_of)
+        awards["high"] = [self.played_by[high] % 2, card_text(high)]
+        low_team = self.played_by[low] % 2 if self.options.low == "played" else self._captor(low)
+        awards["low"] = [low_team, card_text(low)]
+        jack = card(JACK, t)
+        awards["jack"] = [self._captor(jack), card_text(jack)] if self.dealt >> jack & 1 else None
+        game = [game_points(cards_of(p)) for p in self.piles]
+        awards["game"] = [0 if game[0] > game[1] else 1 if game[1] > game[0] else None, game]
+        for key in ("high", "low", "jack"):
+            if awards[key] is not None:
+                made[awards[key][0]] += 1
+        if awards["game"][0] is not None:
+            made[awards["game"][0]] += 1
+        return made, awards
+
+    def _captor(self, c: int) -> int:
+        return 0 if self.piles[0] >> c & 1 else 1
+
+    def _end_hand(self) -> None:
+        made, awards = self.points_made()
+        pt = self.pitcher % 2
+        bid = self.high_bid
+        if bid == SMUDGE:
+            ok = made[pt] == 4 and self.tricks_won[pt] == TRICKS
+            gain = 5 if ok else -self.options.smudge_set
+        else:
+            ok = made[pt] >= bid
+            gain = made[pt] if ok else -bid
+        delta = [0, 0]
+        delta[pt] = gain
+        delta[1 - pt] = made[1 - pt]
+        for team in (0, 1):
+            self.totals[team] += delta[team]
+        self.hand_results.append([delta[s % 2] for s in range(4)])
+        self.log.append(
+            f"Hand {self.hand_number + 1} over: the pitcher's team {{{pt}, {pt + 2}}} "
+            f"{'makes' if ok else 'is set on'} its bid of {BID_NAME[bid]} with {made[pt]} points "
+            f"({gain:+d}); the other team scores {made[1 - pt]}."
+        )
+        self.last_hand = {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "pitcher": self.pitcher,
+            "bid": BID_NAME[bid],
+            "trump": "SHDC"[self.trump] if self.trump is not None else None,
+            "made": made,
+            "bid_made": ok,
+            "awards": awards,
+            "tricks_won": list(self.tricks_won),
+            "scores": [delta[s % 2] for s in range(4)],
+            "tricks": self.tricks,
+            "log": self.log,
+        }
+        self.just_ended = True
+        if ok and self.totals[pt] >= self.options.target:
+            self.match_winners = [pt, pt + 2]
+            self.phase = OVER
+            self.turn = -1
+            return
+        self._start_hand()
+        self.just_ended = True
+
+    def match_scores(self) -> list[Any]:
+        return [self.totals[s % 2] for s in range(4)]
+
+    # --- cards, for the invariants ------------------------------------------------------
+    def full_pack(self) -> list[str]:
+        return [card_text(c) for c in range(52)]
+
+    def card_places(self) -> dict[str, list[str]]:
+        places = {f"hand-{s}": [card_text(c) for c in cards_of(self.hands[s])] for s in range(4)}
+        if self.phase == OVER:
+            places = {"dealt": [card_text(c) for c in cards_of(self.dealt)]}
+        else:
+            places["table"] = [card_text(c) for c in self.trick]
+            for team in (0, 1):
+                places[f"pile-{team}"] = [card_text(c) for c in cards_of(self.piles[team])]
+        places["stub"] = [card_text(c) for c in self.stub]
+        return places
+
+    def check_invariants(self) -> None:
+        """Every hand scores at most 4 points made; a team's delta is its points or -bid."""
+        if self.phase != OVER:
+            played = len(self.tricks) * 4 + len(self.trick)
+            assert sum(bin(h).count("1") for h in self.hands) == 24 - played
+        if self.just_ended and self.last_hand is not None:
+            made = self.last_hand["made"]
+            assert 0 <= sum(made) <= 4, f"{made} points made in one hand"
+        assert self.totals == [sum(h[t] for h in self.hand_results) for t in (0, 1)]
+
+    # --- text ---------------------------------------------------------------------------
+    def action_to_text(self, action: Any) -> str:
+        if action == PASS:
+            return "pass"
+        if action in BID_TEXT:
+            return BID_TEXT[action]
+        return "play " + card_text(action - PLAY_BASE)
+
+    def text_to_action(self, text: str) -> int:
+        words = text.strip().lower().split()
+        if words == ["pass"]:
+            return PASS
+        if len(words) == 2 and words[0] == "bid":
+            for value, name in BID_NAME.items():
+                if words[1] == name:
+                    return value
+            raise IllegalAction(f"Pitch bids are 2, 3, 4 and smudge, not {words[1]!r}.")
+        if len(words) == 2 and words[0] == "play":
+            try:
+                c = parse_card(words[1])
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+            if c >= 52:
+                raise IllegalAction("Pitch has no jokers.")
+            return PLAY_BASE + c
+        raise IllegalAction(f"{text!r} is not a Pitch action: bid 2/3/4/smudge, pass, or play a card like AS.")
+
+    def action_cards(self, action: Any) -> list[str]:
+        return [card_text(action - PLAY_BASE)] if action >= PLAY_BASE else []
+
+    # --- what a seat may know -----------------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        over = self.phase == OVER
+        acting = not over and seat == self.turn
+        legal = self.legal_actions() if acting else []
+        hand = [card_text(c) for c in sorted_cards(cards_of(self.hands[seat]))] if seat is not None else None
+        sizes = [bin(h).count("1") for h in self.hands]
+        piles = [[card_text(c) for c in sorted_cards(cards_of(p))] for p in self.piles]
+        obs: dict[str, Any] = {
+            "game": "pitch",
+            "players": 4,
+            "seat": seat,
+            "options": self.options.to_json(),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": None if over else self.turn,
+            "legal_actions": [self.action_to_text(a) for a in legal],
+            "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
+            "hand": hand,
+            "hand_sizes": sizes,
+            "bids": [list(b) for b in self.bids],
+            "high_bid": BID_NAME.get(self.high_bid),
+            "pitcher": self.pitcher if self.pitcher >= 0 else None,
+            "trump": "SHDC"[self.trump] if self.trump is not None else None,
+            "trick": {"leader": self.leader, "cards": [card_text(c) for c in self.trick]} if self.phase == PLAYING else None,
+            "tricks": [dict(t) for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "piles": piles,
+            "actions": [[a, self.action_to_text(x)] for a, x in self.history[self.hand_start:]] if not over else [],
+            "scores": {"hand": list(self.hand_results[-1]) if self.hand_results else [0] * 4,
+                       "match": self.match_scores()},
+            "hand_results": [list(h) for h in self.hand_results],
+            "target": self.options.target,
+            "log": list(self.log),
+            "last_hand": self.last_hand,
+            "match_over": over,
+            "winners": list(self.match_winners),
+        }
+        zones: list[dict[str, Any]] = []
+        for s in range(4):
+            mine = s == seat
+            zones.append({"id": f"hand-{s}", "kind": "hand", "owner": s,
+                          "label": "Your hand" if mine else f"Seat {s}'s hand",
+                          "cards": hand if mine else [], "hidden": 0 if mine else sizes[s]})
+        if self.phase == PLAYING:
+            zones.append({"id": "trick", "kind": "table", "owner": None,
+                          "label": f"Trick {len(self.tricks) + 1}, led by seat {self.leader}",
+                          "cards": obs["trick"]["cards"], "hidden": 0})
+        for team in (0, 1):
+            zones.append({"id": f"pile-{team}", "kind": "pile", "owner": team,
+                          "label": f"Tricks of seats {team} and {team + 2}", "cards": piles[team], "hidden": 0})
+        zones.append({"id": "stub", "kind": "stock", "owner": None, "label": "Stub (not used)",
+                      "cards": [], "hidden": len(self.stub) if not over else 0})
+        obs["zones"] = zones
+        return obs
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> PitchState:
+        other = self.clone()
+        if other.phase == OVER:
+            return other
+        others = [s for s in range(4) if s != seat]
+        pool = [c for s in others for c in cards_of(other.hands[s])] + other.stub
+        rng.shuffle(pool)
+        at = 0
+        for s in others:
+            size = bin(other.hands[s]).count("1")
+            other.hands[s] = mask_of(pool[at:at + size])
+            at += size
+        other.stub = pool[at:]
+        return other
+
+
+def _voids(observation: dict[str, Any]) -> list[int]:
+    """Per seat, a mask of the suits it has shown it lacks (off-suit, non-trump plays)."""
+    voids = [0] * 4
+    trump = "SHDC".index(observation["trump"]) if observation["trump"] else None
+    tricks = [(t["leader"], t["cards"]) for t in observation["tricks"]]
+    if observation["trick"] is not None and observation["trick"]["cards"]:
+        tricks.append((observation["trick"]["leader"], observation["trick"]["cards"]))
+    for leader, texts in tricks:
+        cs = [parse_card(t) for t in texts]
+        led = suit_of(cs[0])
+        for i, c in enumerate(cs[1:], start=1):
+            if suit_of(c) != led and suit_of(c) != trump:
+                voids[(leader + i) % 4] |= 1 << led
+    return voids
+
+
+class Pitch(Game):
+    name = "pitch"
+    title = "Pitch"
+    min_players = 4
+    max_players = 4
+    Options = PitchOptions
+    state_class = PitchState
+
+    def heuristic_bot(self) -> str | None:
+        return "pitch-heuristic"
+
+    def render_text(self, observation: dict[str, Any]) -> str:
+        """The generic view under a line saying the bid, the pitcher and trumps."""
+        from parlour.terminal import generic_view
+
+        obs = observation
+        if obs["phase"] == BIDDING:
+            high = f"{obs['high_bid']} by seat {obs['pitcher']}" if obs["pitcher"] is not None else "none"
+            head = f"  Bidding: high bid {high}; the dealer is seat {obs['dealer']}."
+        else:
+            head = (f"  Seat {obs['pitcher']} pitches at {obs['high_bid']}; trumps "
+                    f"{obs['trump'] or 'named by the first lead'}; tricks won: seats 0 and 2 {obs['tricks_won'][0]}, "
+                    f"seats 1 and 3 {obs['tricks_won'][1]}.")
+        return head + "\n" + generic_view(obs)
+
+    def action_universe(self, options: GameOptions) -> list[Any]:
+        return [PASS, 2, 3, 4, SMUDGE, *(PLAY_BASE + c for c in range(52))]
+
+    def determinize(self, observation: dict[str, Any], rng: random.Random) -> PitchState:
+        """Deal the unseen cards among the other hands and the stub, respecting shown voids.
+
+        Built from the observation alone: the current hand is replayed from a sampled deal
+        (each seat's sampled cards plus those it played), the standing copied.
+        """
+        if observation["match_over"]:
+            raise ValueError("a finished match has nothing to determinize")
+        opts = self.options(**observation["options"])
+        assert isinstance(opts, PitchOptions)
+        seat = observation["seat"]
+        own = [parse_card(t) for t in observation["hand"]]
+        played: list[list[int]] = [[] for _ in range(4)]
+        for actor, text in observation["actions"]:
+            if text.startswith("play"):
+                played[actor].append(parse_card(text.split()[1]))
+        seen = mask_of(own) | mask_of(c for p in played for c in p)
+        unseen = [c for c in range(52) if not seen >> c & 1]
+        others = [s for s in range(4) if s != seat]
+        voids = _voids(observation)
+        forbidden = [sum(((1 << 13) - 1) << (13 * v) for v in range(4) if voids[s] >> v & 1) for s in others]
+        sizes = [observation["hand_sizes"][s] for s in others]
+        parts = deal_constrained(unseen, [*sizes, len(unseen) - sum(sizes)], [*forbidden, 0], rng)
+        hands: list[list[int]] = [[] for _ in range(4)]
+        hands[seat] = own + played[seat]
+        for s, part in zip(others, parts, strict=False):
+            hands[s] = part + played[s]
+        k = observation["hand_number"]
+        state = PitchState.__new__(PitchState)
+        state.options = opts
+        state.seed = None
+        state.rng = random.Random(rng.getrandbits(64))
+        state.first_dealer = (observation["dealer"] - k) % 4
+        state.given_deals = [None] * k + [
+            {"hands": [[card_text(c) for c in h] for h in hands], "stub": [card_text(c) for c in parts[-1]]}
+        ]
+        state.deals = [{} for _ in range(k)]
+        state.history = []
+        results = [list(h) for h in observation["hand_results"]]
+        state.hand_results = results
+        state.totals = [sum(h[t] for h in results) for t in (0, 1)]
+        state.last_hand = observation["last_hand"]
+        state.match_winners = []
+        state.hand_number = k - 1
+        state.just_ended = False
+        state._start_hand()
+        for _actor, text in observation["actions"]:
+            state.apply(state.text_to_action(text))
+        state.just_ended = False
+        return state
+
+
+GAME = Pitch()
+PitchState.game = GAME

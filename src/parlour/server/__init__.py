@@ -1,0 +1,1 @@
+"""The web parlour: an HTTP + websocket server for every registered game (docs/protocol.md)."""

@@ -1,0 +1,296 @@
+"""The web parlour's HTTP and websocket app (Starlette). The protocol is docs/protocol.md.
+
+HTTP serves the client (static files), the lobby (games, tables, creating a table, taking
+a seat). One websocket per seat or spectator carries the play: the client says `hello`
+with its table and seat token, then sends `act` messages and receives `state` messages.
+Input is distrusted: size-capped, rate-limited per connection, and every refusal is an
+`error` message that changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from parlour.server.storage import Storage
+from parlour.server.tables import Listener, Table, TableError, TableManager
+
+log = logging.getLogger("parlour.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+MAX_MESSAGE = 4096  # bytes of one client message; the protocol's messages are far smaller
+MAX_BODY = 16384  # bytes of an HTTP request body
+OUTBOX_LIMIT = 256  # messages queued for a connection that does not read them, before it is closed
+RATE = 20.0  # messages per second a connection may send on average
+BURST = 40.0  # ... and in a burst
+LOBBY_RATE = 0.2  # tables created or seats taken per second per client address, on average
+LOBBY_BURST = 10.0
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class RateLimit:
+    """A token bucket: `allow()` is False once the connection sends faster than RATE."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One websocket: reads client messages, queues server messages for its writer."""
+
+    def __init__(self, websocket: WebSocket, manager: TableManager, rate: float = RATE) -> None:
+        self.ws = websocket
+        self.manager = manager
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.table: Table | None = None
+        self.listener: Listener | None = None
+        self.limit = RateLimit(rate, 2 * rate)
+        self.last_limit_error = 0.0
+        self.dropped = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.dropped:
+            return
+        if self.outbox.qsize() > OUTBOX_LIMIT:
+            self.dropped = True
+            self.outbox.put_nowait(None)  # too slow to keep up: the writer closes
+            return
+        self.outbox.put_nowait(message)
+
+    def error(self, code: str, message: str, reply_to: Any = None) -> None:
+        out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        if isinstance(reply_to, str):
+            out["in_reply_to"] = reply_to[:32]
+        if self.table is not None:
+            out["version"] = self.table.version
+        self.send(out)
+
+    async def writer(self) -> None:
+        while True:
+            message = await self.outbox.get()
+            if message is None:
+                await self.ws.close(code=1008, reason="too slow")
+                return
+            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+
+    async def run(self) -> None:
+        await self.ws.accept()
+        writer = asyncio.create_task(self.writer())
+        try:
+            while True:
+                raw = await self.ws.receive()
+                if raw["type"] == "websocket.disconnect":
+                    break
+                data = raw.get("text")
+                if data is None:
+                    data = (raw.get("bytes") or b"").decode("utf-8", "replace")
+                await self.handle(data)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            if self.table is not None and self.listener is not None:
+                self.table.detach(self.listener)
+            writer.cancel()
+            with contextlib.suppress(BaseException):
+                await writer
+
+    async def handle(self, data: str) -> None:
+        if not self.limit.allow():
+            now = time.monotonic()
+            if now - self.last_limit_error > 1.0:
+                self.last_limit_error = now
+                self.error("rate_limited", f"too many messages: at most {self.limit.rate:g} a second; this one was ignored")
+            return
+        if len(data.encode()) > MAX_MESSAGE:
+            self.error("too_large", f"a message may be at most {MAX_MESSAGE} bytes; this one was ignored")
+            return
+        try:
+            message = json.loads(data)
+        except json.JSONDecodeError as exc:
+            self.error("bad_json", f"the message is not JSON: {exc.msg} at character {exc.pos}")
+            return
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            self.error("bad_message", "a message is a JSON object with a 'type'")
+            return
+        kind = message["type"]
+        try:
+            if kind == "hello":
+                await self.hello(message)
+            elif kind == "act":
+                await self.act(message)
+            elif kind == "ping":
+                self.send({"type": "pong"})
+            else:
+                raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: hello, act, ping)")
+        except TableError as exc:
+            self.error(exc.code, exc.message, kind)
+
+    async def hello(self, message: dict[str, Any]) -> None:
+        table = await self.manager.get(message.get("table"))
+        token = message.get("token")
+        seat = table.seat_of_token(token) if token is not None else None
+        if self.table is not None and self.listener is not None:
+            self.table.detach(self.listener)
+        self.table = table
+        self.listener = Listener(seat, self.send)
+        async with table.lock:  # never between an action's apply and its commit
+            self.send(
+                {
+                    "type": "welcome",
+                    "table": table.id,
+                    "seat": seat,
+                    "summary": table.summary(),
+                    "history": table.history_for(seat),
+                }
+            )
+            table.attach(self.listener)
+            self.send(table.message_for(seat))
+
+    async def act(self, message: dict[str, Any]) -> None:
+        if self.table is None or self.listener is None:
+            raise TableError("not_seated", "say hello with your table and seat token first")
+        if self.listener.seat is None:
+            raise TableError("spectator", "spectators cannot act; take a seat to play")
+        await self.table.act(self.listener.seat, message.get("action"), message.get("version"))
+
+
+def create_app(
+    db_url: str,
+    bot_delay: float = 0.7,
+    rate: float = RATE,
+    lobby_rate: float = LOBBY_RATE,
+    evict_after: float = 300.0,
+) -> Starlette:
+    """The app; the database is opened and every table restored at start-up."""
+    holder: dict[str, TableManager] = {}
+
+    def manager() -> TableManager:
+        return holder["manager"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        storage = Storage(db_url)
+        holder["manager"] = TableManager(storage, bot_delay=bot_delay, evict_after=evict_after)
+        restored = await holder["manager"].restore()
+        if restored:
+            log.info("restored %d tables", restored)
+        # What start-up made lives as long as the server: keep it out of every collection.
+        gc.collect()
+        gc.freeze()
+        sweeper = asyncio.get_running_loop().create_task(holder["manager"].sweep())
+        yield
+        sweeper.cancel()
+        holder["manager"].close()
+
+    async def index(_request: Request) -> Response:
+        return FileResponse(WEB_DIR / "index.html", headers=SECURITY_HEADERS)
+
+    async def games(_request: Request) -> Response:
+        return JSONResponse(manager().lobby())
+
+    async def tables(_request: Request) -> Response:
+        return JSONResponse({"tables": manager().open_tables()})
+
+    async def table_info(request: Request) -> Response:
+        try:
+            return JSONResponse((await manager().get(request.path_params["table_id"])).summary())
+        except TableError as exc:
+            return _error(exc, 404)
+
+    lobby_limits: dict[str, RateLimit] = {}
+
+    def lobby_limit(request: Request) -> None:
+        """Tables and seats a client address may ask for (default: 10 at once, then one each 5 s)."""
+        host = request.client.host if request.client else "?"
+        if len(lobby_limits) > 10_000:
+            lobby_limits.clear()
+        bucket = lobby_limits.setdefault(host, RateLimit(lobby_rate, max(LOBBY_BURST, 50 * lobby_rate)))
+        if not bucket.allow():
+            raise TableError("rate_limited", "too many tables or seats asked for; wait a few seconds")
+
+    async def create_table(request: Request) -> Response:
+        try:
+            lobby_limit(request)
+            body = await _json_body(request)
+            table, seat, token = await manager().create(body)
+        except TableError as exc:
+            return _error(exc, 429 if exc.code == "rate_limited" else 400)
+        return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
+
+    async def join(request: Request) -> Response:
+        try:
+            table = await manager().get(request.path_params["table_id"])
+        except TableError as exc:
+            return _error(exc, 404)
+        try:
+            lobby_limit(request)
+            body = await _json_body(request)
+            seat, token = await table.claim(body.get("seat"), body.get("name"))
+        except TableError as exc:
+            status = {"seat_taken": 409, "table_full": 409, "rate_limited": 429}.get(exc.code, 400)
+            return _error(exc, status)
+        return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
+
+    async def websocket(ws: WebSocket) -> None:
+        await Connection(ws, manager(), rate).run()
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", games),
+        Route("/api/tables", tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info, methods=["GET"]),
+        Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        WebSocketRoute("/ws", websocket),
+        Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise TableError("too_large", f"a request may be at most {MAX_BODY} bytes")
+    try:
+        data = json.loads(body or b"{}")
+    except json.JSONDecodeError as exc:
+        raise TableError("bad_json", f"the request is not JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise TableError("bad_message", "the request is a JSON object")
+    return data
+
+
+def _error(exc: TableError, status: int) -> JSONResponse:
+    return JSONResponse({"type": "error", "code": exc.code, "message": exc.message}, status_code=status)

@@ -1,0 +1,219 @@
+"""Where tables live between restarts: SQLAlchemy 2 Core, SQLite by default, any URL.
+
+A table is stored as what its record needs (game, options, seed, dealer) plus its seats,
+and every action is one row appended before anyone hears of it. Restarting the server
+replays each table's actions (parlour.record), so a table survives a crash intact.
+Seat tokens are stored hashed: the database alone does not let anyone act for a seat.
+
+All calls are blocking and made from one worker thread (see tables.py), so SQLite needs no
+locking and the event loop never waits on a disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+
+CHECKPOINT_EVERY = 2.0  # seconds between SQLite WAL checkpoints
+
+metadata = MetaData()
+
+tables_t = Table(
+    "parlour_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("dealer", Integer, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+seats_t = Table(
+    "parlour_seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("name", String(64), nullable=False),
+)
+
+actions_t = Table(
+    "parlour_actions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(200), nullable=False),
+)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def default_db_url(path: str | Path = "parlour.sqlite3") -> str:
+    return f"sqlite:///{Path(path).resolve()}"
+
+
+@dataclass
+class StoredTable:
+    """One table as read back from the database."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    dealer: int
+    seats: list[dict[str, Any]]
+    created: float
+    claimed: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (hash, name)
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        """The table's game record (parlour.record format) as far as it has been played."""
+        return {
+            "parlour": 1,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "actions": [[seat, text] for seat, text in self.actions],
+        }
+
+
+class Storage:
+    """The database of tables, seats and actions."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+        if self.engine.dialect.name == "sqlite" and self.engine.url.database not in (None, "", ":memory:"):
+            # Checkpoints fsync; done here, off the commit path, they never stall a table.
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="parlour-checkpoint", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        while not self._stop.wait(CHECKPOINT_EVERY):
+            try:
+                with self.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # a busy or closing database: try again next time
+                continue
+
+    def describe(self) -> str:
+        """The database as printed at start: the file for SQLite, else the URL sans password."""
+        if self.engine.dialect.name == "sqlite":
+            return self.engine.url.database or ":memory:"
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def create_table(self, table: StoredTable) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_t.insert().values(
+                    id=table.id,
+                    game=table.game,
+                    options=json.dumps(table.options),
+                    seed=table.seed,
+                    dealer=table.dealer,
+                    seats=json.dumps(table.seats),
+                    created=table.created or time.time(),
+                )
+            )
+
+    def claim_seat(self, table_id: str, seat: int, hashed: str, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(seats_t.insert().values(table_id=table_id, seat=seat, token_hash=hashed, name=name))
+
+    def append_action(self, table_id: str, index: int, seat: int, text: str) -> None:
+        """One action, committed. The primary key (table, index) refuses a second writer."""
+        self.append_actions([(table_id, index, seat, text)])
+
+    def append_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
+        """Several tables' actions in one transaction (the server's group commit)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                actions_t.insert(),
+                [{"table_id": t, "idx": i, "seat": s, "text": x} for t, i, s, x in rows],
+            )
+
+    def load_all(self) -> list[StoredTable]:
+        """Every table with its claimed seats and its actions in order."""
+        return self._load(None)
+
+    def load_one(self, table_id: str) -> StoredTable | None:
+        """One table, or None if the database has no such table."""
+        found = self._load(table_id)
+        return found[0] if found else None
+
+    def _load(self, table_id: str | None) -> list[StoredTable]:
+        tables_q = select(tables_t).order_by(tables_t.c.created)
+        seats_q = select(seats_t)
+        actions_q = select(actions_t).order_by(actions_t.c.table_id, actions_t.c.idx)
+        if table_id is not None:
+            tables_q = tables_q.where(tables_t.c.id == table_id)
+            seats_q = seats_q.where(seats_t.c.table_id == table_id)
+            actions_q = actions_q.where(actions_t.c.table_id == table_id)
+        with self.engine.connect() as conn:
+            out: dict[str, StoredTable] = {}
+            for row in conn.execute(tables_q):
+                out[row.id] = StoredTable(
+                    id=row.id,
+                    game=row.game,
+                    options=json.loads(row.options),
+                    seed=row.seed,
+                    dealer=row.dealer,
+                    seats=json.loads(row.seats),
+                    created=row.created,
+                )
+            for row in conn.execute(seats_q):
+                if row.table_id in out:
+                    out[row.table_id].claimed[row.seat] = (row.token_hash, row.name)
+            for row in conn.execute(actions_q):
+                if row.table_id in out:
+                    out[row.table_id].actions.append((row.seat, row.text))
+        return list(out.values())
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=5)
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a commit survives the process being killed (the case
+    # the server promises to survive) without an fsync per action. Checkpoints are left
+    # to Storage's own thread instead of the commit that happens to fill the WAL.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()

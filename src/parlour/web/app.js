@@ -1,0 +1,722 @@
+// The parlour client: a lobby and a table view, drawn from the server's JSON alone.
+// A table is rendered from the observation's generic keys (zones, legal, log, scores,
+// last_hand), so a new game needs no change here. Optional keys a game may add are used
+// when present: `actions` (the public actions of the hand, [seat, text]) and `tricks`
+// (resolved tricks with their plays and explanation).
+"use strict";
+
+const $app = document.getElementById("app");
+const $toast = document.getElementById("toast");
+const $conn = document.getElementById("conn");
+
+// Names and seat tokens live in localStorage (they survive closing the browser). The seat
+// a window plays is also kept in sessionStorage, which each window has of its own: a second
+// window opening the same link (a friend at the same computer) starts as a watcher with
+// the choice of an open seat or of returning to the stored one.
+const store = {
+  get(key) {
+    try { return JSON.parse(localStorage.getItem("parlour:" + key)); } catch (e) { return null; }
+  },
+  set(key, value) { localStorage.setItem("parlour:" + key, JSON.stringify(value)); },
+  drop(key) { localStorage.removeItem("parlour:" + key); sessionStorage.removeItem("parlour:" + key); },
+  getHere(key) {
+    try { return JSON.parse(sessionStorage.getItem("parlour:" + key)); } catch (e) { return null; }
+  },
+  setHere(key, value) {
+    sessionStorage.setItem("parlour:" + key, JSON.stringify(value));
+    this.set(key, value);
+  },
+};
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+let toastTimer = null;
+function toast(message, kind) {
+  $toast.textContent = message;
+  $toast.className = "toast " + (kind || "error");
+  $toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { $toast.hidden = true; }, 4500);
+}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const res = await fetch(path, init);
+  const data = await res.json();
+  if (!res.ok) throw new Error(data.message || res.statusText);
+  return data;
+}
+
+// ---------------------------------------------------------------- routing
+let view = null;
+function route() {
+  if (view && view.close) view.close();
+  const m = location.hash.match(/^#\/t\/([\w-]+)/);
+  view = m ? new TableView(m[1]) : new LobbyView();
+}
+window.addEventListener("hashchange", route);
+
+// ---------------------------------------------------------------- lobby
+class LobbyView {
+  constructor() {
+    this.games = [];
+    this.timer = null;
+    document.title = "parlour";
+    $conn.textContent = "";
+    $app.replaceChildren(h("p", { class: "muted pad" }, "Loading\u2026"));
+    this.load();
+  }
+  close() { clearInterval(this.timer); }
+
+  async load() {
+    try {
+      this.games = (await api("/api/games")).games;
+    } catch (e) {
+      $app.replaceChildren(h("p", { class: "pad" }, "The server cannot be reached: " + e.message));
+      return;
+    }
+    this.render();
+    this.refreshTables();
+    this.timer = setInterval(() => this.refreshTables(), 4000);
+  }
+
+  render() {
+    const gameSel = h("select", { id: "game", name: "game", onchange: () => this.renderForm() },
+      this.games.map((g) => h("option", { value: g.name }, g.title)));
+    const saved = store.get("name") || "";
+    this.nameInput = h("input", { id: "name", maxlength: "24", placeholder: "Your name", value: saved, autocomplete: "nickname" });
+    this.form = h("div", { class: "form-body" });
+    this.tablesBox = h("div", { class: "tables" }, h("p", { class: "muted" }, "Loading tables\u2026"));
+    $app.replaceChildren(
+      h("section", { class: "panel lobby-new" },
+        h("h1", {}, "Start a table"),
+        h("div", { class: "row" }, h("label", { for: "game" }, "Game"), gameSel),
+        h("div", { class: "row" }, h("label", { for: "name" }, "Name"), this.nameInput),
+        this.form),
+      h("section", { class: "panel lobby-tables" }, h("h2", {}, "Tables"), this.tablesBox),
+    );
+    this.gameSel = gameSel;
+    this.renderForm();
+  }
+
+  game() { return this.games.find((g) => g.name === this.gameSel.value) || this.games[0]; }
+
+  renderForm() {
+    const g = this.game();
+    const counts = [];
+    for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
+    const playersSel = h("select", { id: "players", onchange: () => this.renderSeats() },
+      counts.map((n) => h("option", { value: n, selected: n === Math.min(Math.max(4, g.min_players), g.max_players) }, String(n))));
+    this.playersSel = playersSel;
+    this.seatsBox = h("div", { class: "seats-form" });
+    const opts = h("details", { class: "options" }, h("summary", {}, "Rule options"),
+      g.options.map((o) => this.optionInput(o)));
+    this.form.replaceChildren(
+      g.about ? h("p", { class: "muted about" }, g.about) : null,
+      h("div", { class: "row" }, h("label", { for: "players" }, "Players"), playersSel),
+      this.seatsBox,
+      opts,
+      h("button", { class: "primary big", id: "create", onclick: () => this.create() }, "Create table"),
+    );
+    this.renderSeats();
+  }
+
+  optionInput(o) {
+    const id = "opt-" + o.name;
+    let input;
+    if (o.type === "bool") {
+      input = h("input", { type: "checkbox", id, checked: !!o.default });
+    } else if (o.choices) {
+      input = h("select", { id }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, String(c).replace(/_/g, " "))));
+    } else if (o.type === "int") {
+      input = h("input", { type: "number", id, value: o.default, step: "1" });
+    } else {
+      const d = o.default === null ? "" : Array.isArray(o.default) ? o.default.join("/") : o.default;
+      input = h("input", { type: "text", id, value: d, placeholder: o.type.endsWith("?") ? "none" : "" });
+    }
+    input.dataset.option = o.name;
+    input.dataset.type = o.type;
+    return h("div", { class: "row opt" }, h("label", { for: id, title: o.doc }, o.name.replace(/_/g, " ")), input,
+      h("small", { class: "muted doc" }, o.doc));
+  }
+
+  renderSeats() {
+    const g = this.game();
+    const n = Number(this.playersSel.value);
+    const rows = [];
+    for (let s = 0; s < n; s++) {
+      const choices = s === 0 ? [h("option", { value: "me" }, "You")] : [];
+      choices.push(h("option", { value: "person", selected: s === 1 && n > 0 && false }, "A friend (open seat)"));
+      for (const b of g.bots) {
+        choices.push(h("option", { value: "bot:" + b, selected: s > 0 && b === g.default_bot }, "Bot: " + b));
+      }
+      rows.push(h("div", { class: "row seat-row" }, h("label", { for: "seat-" + s }, "Seat " + s),
+        h("select", { id: "seat-" + s, dataset: { seat: s } }, choices)));
+    }
+    this.seatsBox.replaceChildren(h("p", { class: "muted small" }, "Fill seats with bots, or leave them open and send the table's link to friends."), ...rows);
+  }
+
+  async create() {
+    const g = this.game();
+    const n = Number(this.playersSel.value);
+    const seats = [];
+    let sit = null;
+    for (let s = 0; s < n; s++) {
+      const v = document.getElementById("seat-" + s).value;
+      if (v.startsWith("bot:")) seats.push({ bot: v.slice(4) });
+      else { seats.push({}); if (v === "me") sit = s; }
+    }
+    const options = {};
+    for (const el of this.form.querySelectorAll("[data-option]")) {
+      const o = g.options.find((x) => x.name === el.dataset.option);
+      let v = el.type === "checkbox" ? el.checked : el.value;
+      if (el.dataset.type === "int") v = Number(v);
+      const def = Array.isArray(o.default) ? o.default.join("/") : o.default;
+      if (v === def || (v === "" && o.default === null)) continue;
+      options[o.name] = v;
+    }
+    const name = this.nameInput.value.trim();
+    store.set("name", name);
+    try {
+      const res = await api("/api/tables", { game: g.name, players: n, options, seats, sit, name });
+      if (res.token) store.setHere("seat:" + res.table.id, { seat: res.seat, token: res.token });
+      location.hash = "#/t/" + res.table.id;
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  async refreshTables() {
+    let tables;
+    try { tables = (await api("/api/tables")).tables; } catch (e) { return; }
+    if (!tables.length) {
+      this.tablesBox.replaceChildren(h("p", { class: "muted" }, "No tables yet: start one."));
+      return;
+    }
+    this.tablesBox.replaceChildren(...tables.map((t) => {
+      const mine = store.get("seat:" + t.id);
+      const names = t.seats.filter((s) => s.kind === "person" && s.taken).map((s) => s.name || "?");
+      const bots = new Map();
+      for (const s of t.seats) if (s.kind === "bot") bots.set(s.bot, (bots.get(s.bot) || 0) + 1);
+      const people = [...names, ...[...bots].map(([b, k]) => `${k} ${b} bot${k > 1 ? "s" : ""}`),
+        t.open_seats.length ? `${t.open_seats.length} open` : null].filter(Boolean).join(" \u00b7 ");
+      const status = t.match_over ? "finished" : t.open_seats.length ? `${t.open_seats.length} open seat${t.open_seats.length > 1 ? "s" : ""}` : "playing";
+      return h("div", { class: "table-row" },
+        h("div", {}, h("b", {}, t.title), " \u00b7 ", `${t.players} players`, " \u00b7 ", h("span", { class: "muted" }, status),
+          h("div", { class: "muted small" }, people)),
+        h("a", { class: "button" + (mine || t.open_seats.length ? " primary" : ""), href: "#/t/" + t.id,
+          onclick: () => { if (mine) store.setHere("seat:" + t.id, mine); } },
+          mine ? "Return" : t.open_seats.length ? "Join" : "Watch"));
+    }));
+  }
+}
+
+// ---------------------------------------------------------------- table
+class TableView {
+  constructor(id) {
+    this.id = id;
+    this.ws = null;
+    this.closed = false;
+    this.retry = 500;
+    this.msg = null;          // the last state message
+    this.prev = null;         // the observation before it
+    this.history = [];        // finished hands (last_hand of each), as this seat sees them
+    this.historyAt = null;    // hand shown in the history panel
+    this.selected = new Set();
+    this.sending = false;
+    this.seatInfo = [];
+    this.cred = store.getHere("seat:" + id);
+    this.elsewhere = this.cred ? null : store.get("seat:" + id);  // a seat this browser holds
+    $app.replaceChildren(h("p", { class: "muted pad" }, "Connecting to the table\u2026"));
+    this.connect();
+    window.__parlour = this;  // for the browser tests and the curious
+  }
+
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      $conn.textContent = "\u25cf connected";
+      $conn.className = "conn ok";
+      const hello = { type: "hello", table: this.id };
+      if (this.cred) hello.token = this.cred.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
+    ws.onclose = () => {
+      if (this.closed) return;
+      $conn.textContent = "\u25cf reconnecting\u2026";
+      $conn.className = "conn bad";
+      setTimeout(() => { if (!this.closed) this.connect(); }, this.retry);
+      this.retry = Math.min(this.retry * 2, 8000);
+    };
+  }
+
+  receive(m) {
+    if (m.type === "welcome") {
+      this.history = m.history || [];
+      this.seatInfo = m.summary.seats;
+      this.summary = m.summary;
+    } else if (m.type === "state") {
+      if (this.msg && this.msg.version === m.version && this.msg.seat === m.seat) {
+        this.msg.seats = m.seats;
+      } else {
+        this.prev = this.msg ? this.msg.observation : null;
+        this.selected.clear();
+      }
+      const before = this.history.length;
+      if (m.hands_finished > this.history.length && m.observation.last_hand) {
+        this.history.push(m.observation.last_hand);
+      }
+      if (this.history.length > before) {
+        this.historyAt = this.history.length - 1;
+        if (before > 0 || this.msg) this.bannerHand = this.history.length;  // not on first load
+      }
+      this.msg = m;
+      this.seatInfo = m.seats;
+      this.sending = false;
+      this.render();
+    } else if (m.type === "seats") {
+      this.seatInfo = m.seats;
+      if (this.msg) { this.msg.seats = m.seats; this.render(); }
+    } else if (m.type === "error") {
+      this.sending = false;
+      if (m.code === "bad_token") {
+        store.drop("seat:" + this.id);
+        this.cred = null;
+        this.elsewhere = null;
+        toast("Your seat token is not valid here any more; you are watching.");
+        this.ws.close();
+        return;
+      }
+      if (m.code === "unknown_table") {
+        this.closed = true;
+        $app.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "No such table"),
+          h("p", {}, "This table does not exist (any more). "), h("a", { class: "button primary", href: "#/" }, "Back to the lobby")));
+        return;
+      }
+      toast(m.code === "stale" ? "The table moved on before your move arrived: look again." : m.message);
+      if (this.msg) this.render();
+    }
+  }
+
+  send(action) {
+    if (this.sending || !this.msg) return;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      toast("Not connected to the table; reconnecting\u2026");
+      return;
+    }
+    this.sending = true;
+    this.bannerHand = null;
+    this.ws.send(JSON.stringify({ type: "act", action, version: this.msg.version }));
+    this.render();
+  }
+
+  async takeSeat(seat) {
+    const answer = prompt("Your name at the table?", store.get("name") || "");
+    if (answer === null) return;
+    const name = answer.trim();
+    if (name) store.set("name", name);
+    try {
+      const res = await api(`/api/tables/${this.id}/join`, { seat, name });
+      this.cred = { seat: res.seat, token: res.token };
+      this.elsewhere = null;
+      store.setHere("seat:" + this.id, this.cred);
+      this.msg = null;
+      this.ws.close();
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  returnToSeat() {
+    this.cred = this.elsewhere;
+    this.elsewhere = null;
+    store.setHere("seat:" + this.id, this.cred);
+    this.msg = null;
+    this.ws.close();
+  }
+
+  seatName(s) {
+    const info = this.seatInfo[s];
+    const me = this.msg && this.msg.seat === s;
+    if (me) return "You";
+    if (!info) return "Seat " + s;
+    if (info.kind === "bot") return info.bot.replace(/-heuristic$/, "") + " bot";
+    return info.name || "Open seat";
+  }
+
+  // ------------------------------------------------------------ rendering
+  render() {
+    if (!this.msg) return;
+    const obs = this.msg.observation;
+    const me = this.msg.seat;
+    document.title = (me !== null && obs.to_act === me ? "\u25b6 Your turn \u00b7 " : "") + "parlour";
+    const n = obs.players;
+    const zones = obs.zones || [];
+    const myTurn = me !== null && obs.to_act === me;
+    const open = this.seatInfo.filter((s) => s.kind === "person" && !s.taken);
+
+    const bar = h("div", { class: "tablebar" },
+      h("div", { class: "title" }, h("b", {}, (this.summary && this.summary.title) || obs.game),
+        h("span", { class: "muted" }, ` \u00b7 hand ${obs.hand_number + 1} \u00b7 ${String(obs.phase).replace(/_/g, " ")}`)),
+      h("div", { class: "invite" },
+        h("button", { class: "small", onclick: () => this.copyLink() }, "Copy invite link"),
+        me === null && this.elsewhere ? h("button", { class: "primary small", onclick: () => this.returnToSeat() }, `Back to my seat ${this.elsewhere.seat}`) : null,
+        me === null && open.length ? open.map((s) => h("button", { class: "primary small", onclick: () => this.takeSeat(s.seat) }, `Sit at seat ${s.seat}`)) : null,
+        me === null ? h("span", { class: "badge" }, "watching") : null));
+
+    const status = h("div", { class: "status" + (myTurn ? " yours" : ""), id: "status", dataset: { myturn: myTurn ? "1" : "0" } },
+      obs.match_over ? this.overText(obs)
+        : myTurn ? "Your turn" + (this.sending ? "\u2026" : "")
+        : obs.to_act === null || obs.to_act === undefined ? ""
+        : `Waiting for ${this.fullName(obs.to_act)}`);
+
+    // seats, in clockwise order starting after mine so that mine comes last
+    const order = [];
+    const start = me === null ? 0 : (me + 1) % n;
+    for (let i = 0; i < n; i++) order.push((start + i) % n);
+    const lastActs = this.lastActions(obs);
+    const seatsBox = h("div", { class: "seats" + (n > 6 ? " many" : "") }, order.filter((s) => s !== me).map((s) => this.seatPanel(obs, s, zones, lastActs)));
+
+    const centre = h("div", { class: "centre" },
+      this.banner(obs),
+      zones.filter((z) => z.owner === null || z.owner === undefined).map((z) => this.zoneBox(z, "centre-zone")),
+      this.lastTrick(obs));
+
+    const mine = me === null ? null : this.myArea(obs, me, zones, myTurn, lastActs);
+
+    $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") },
+      bar,
+      h("div", { class: "board" }, status, seatsBox, centre, mine),
+      h("div", { class: "side" }, this.scoresBox(obs), this.logBox(obs), this.historyBox(obs))));
+  }
+
+  // The end of a hand (while the next one is just dealt) or of the match.
+  banner(obs) {
+    const last = obs.last_hand;
+    if (obs.match_over) {
+      return h("div", { class: "banner", id: "banner" },
+        h("div", { class: "banner-title" }, this.overText(obs)),
+        last && last.log && last.log.length ? h("div", {}, last.log[last.log.length - 1]) : null,
+        h("div", { class: "banner-actions" },
+          this.msg.seat !== null ? h("button", { class: "primary", onclick: () => this.playAgain() }, "Play again (new table)") : null,
+          h("a", { class: "button", href: "#/" }, "Lobby")));
+    }
+    if (!last || this.bannerHand !== this.history.length) return null;
+    const lines = last.log || [];
+    const winners = Array.isArray(last.winners) ? last.winners : [];
+    return h("div", { class: "banner", id: "banner" },
+      h("div", { class: "banner-title" }, `Hand ${(last.hand_number !== undefined ? last.hand_number : obs.hand_number - 1) + 1} is over`),
+      lines.length ? h("div", {}, lines[lines.length - 1])
+        : winners.length ? h("div", {}, "Won by " + winners.map((s) => this.fullName(s)).join(" and ")) : null,
+      h("div", { class: "banner-actions" },
+        h("span", { class: "muted small" }, "The next hand is dealt; the hand history shows the whole hand."),
+        h("button", { class: "small", onclick: () => { this.bannerHand = null; this.render(); } }, "OK")));
+  }
+
+  async playAgain() {
+    const t = this.summary;
+    const options = Object.assign({}, t.options);
+    delete options.players;
+    const seats = this.seatInfo.map((s) => (s.kind === "bot" ? { bot: s.bot } : {}));
+    try {
+      const res = await api("/api/tables", { game: t.game, players: t.players, options, seats, sit: this.msg.seat, name: store.get("name") || "" });
+      if (res.token) store.setHere("seat:" + res.table.id, { seat: res.seat, token: res.token });
+      location.hash = "#/t/" + res.table.id;
+      toast("A new table: copy its invite link for your friends.", "info");
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  overText(obs) {
+    const w = (obs.winners || []).map((s) => this.fullName(s));
+    return "The match is over" + (w.length ? ": " + w.join(" and ") + (w.length > 1 ? " win." : " wins.") : ".");
+  }
+
+  lastActions(obs) {
+    const out = {};
+    for (const [seat, text] of obs.actions || []) out[seat] = text;
+    return out;
+  }
+
+  seatPanel(obs, s, zones, lastActs) {
+    const info = this.seatInfo[s] || {};
+    const own = zones.filter((z) => z.owner === s);
+    const cls = ["seat"];
+    if (obs.to_act === s) cls.push("to-act");
+    if (info.kind === "person" && !info.connected && info.taken) cls.push("away");
+    return h("div", { class: cls.join(" "), dataset: { seat: s } },
+      h("div", { class: "seat-head" },
+        h("span", { class: "seat-no" }, String(s)),
+        h("span", { class: "seat-name" }, this.seatName(s)),
+        obs.dealer === s ? h("span", { class: "chip", title: "dealer" }, "D") : null,
+        info.kind === "person" && !info.taken ? h("span", { class: "chip open" }, "open") : null),
+      lastActs[s] ? h("div", { class: "said" }, lastActs[s]) : null,
+      own.map((z) => this.zoneBox(z, "seat-zone")));
+  }
+
+  zoneBox(z, cls) {
+    const cards = z.cards || [];
+    const hidden = z.hidden || 0;
+    const big = z.kind === "table";
+    const many = cards.length + hidden > 10;
+    const fan = z.kind === "hand" && !cards.length && hidden > 1;  // backs only: fanned
+    const row = h("div", { class: "cards" + (big ? " mid" : " mini") + (many ? " stacked" : "") + (fan ? " fan" : "") });
+    if (fan) row.style.setProperty("--fan-step", String(Math.min(0.55, 4 / (hidden - 1))));  // at most 5 cards wide
+    if (many && !fan && z.kind !== "table") {
+      row.append(...this.groupedCards(cards));
+      if (hidden) row.append(Cards.el(null, "mini"), h("span", { class: "count" }, "\u00d7" + hidden));
+    } else {
+      for (const c of cards) row.append(Cards.el(c));
+      for (let i = 0; i < hidden; i++) row.append(Cards.el(null));
+    }
+    const label = z.kind === "hand" && !cards.length ? `${hidden} card${hidden === 1 ? "" : "s"} in hand` : z.label;
+    if (!cards.length && !hidden && z.kind !== "table") {
+      return h("div", { class: "zone empty " + cls, dataset: { zone: z.id } }, h("div", { class: "zone-label" }, label));
+    }
+    return h("div", { class: "zone " + z.kind + " " + cls, dataset: { zone: z.id } }, h("div", { class: "zone-label" }, label), row);
+  }
+
+  groupedCards(cards) {
+    const counts = new Map();
+    for (const c of cards) counts.set(c, (counts.get(c) || 0) + 1);
+    const out = [];
+    for (const [c, k] of counts) {
+      out.push(h("span", { class: "group" }, Cards.el(c), k > 1 ? h("span", { class: "count" }, "\u00d7" + k) : null));
+    }
+    return out;
+  }
+
+  // The trick just resolved, from the game's optional `tricks` list. Two shapes are read:
+  // {plays: [{seat, cards, folded}], bidder, ribs, explanation} (Ribs) and
+  // {leader, cards: [card, ...] or [[seat, card], ...], winner, explanation?}.
+  lastTrick(obs) {
+    let trick = null;
+    if (Array.isArray(obs.tricks) && obs.tricks.length) trick = obs.tricks[obs.tricks.length - 1];
+    else if (obs.last_hand && Array.isArray(obs.last_hand.tricks) && obs.last_hand.tricks.length && Array.isArray(obs.tricks)) {
+      trick = obs.last_hand.tricks[obs.last_hand.tricks.length - 1];
+    }
+    const log = obs.log || [];
+    const plays = trick && typeof trick === "object" ? this.trickPlays(trick, obs.players) : [];
+    if (!plays.length) {
+      return log.length ? h("div", { class: "news" }, log[log.length - 1]) : null;
+    }
+    const trickLine = [...log].reverse().find((l) => /^trick\b/i.test(l));
+    const explanation = trick.explanation || trickLine || (log.length ? log[log.length - 1] : "");
+    return h("div", { class: "last-trick", id: "last-trick" },
+      h("div", { class: "zone-label" }, trick.trick ? `Trick ${trick.trick} just played` : "Last trick"),
+      h("div", { class: "plays" }, plays.map((p) => h("div", { class: "play" + (p.mark ? " ribs" : "") },
+        h("div", { class: "cards mini" }, p.folded ? [Cards.el(null), Cards.el(null)] : p.cards.map((c) => Cards.el(c))),
+        h("div", { class: "small" }, p.label)))),
+      h("div", { class: "explain" }, explanation));
+  }
+
+  trickPlays(trick, n) {
+    const split = (x) => (typeof x === "string" ? x.split(/\s+/).filter(Boolean) : Array.isArray(x) ? x : []);
+    const name = (seat) => (typeof seat === "number" ? this.shortName(seat) : seat === null || seat === undefined ? "" : String(seat));
+    if (Array.isArray(trick.plays)) {
+      return trick.plays.filter((p) => p && typeof p === "object").map((p) => {
+        const ribs = trick.bidder !== undefined && trick.bidder === p.seat;
+        return { cards: split(ribs && trick.ribs ? trick.ribs : p.cards), folded: !!p.folded, mark: ribs,
+          label: name(p.seat) + (ribs ? " (ribs)" : p.folded ? " (folded)" : "") };
+      });
+    }
+    if (Array.isArray(trick.cards)) {
+      return trick.cards.map((c, i) => {
+        const pair = Array.isArray(c);
+        const seat = pair ? c[0] : typeof trick.leader === "number" ? (trick.leader + i) % n : i === 0 ? trick.leader : null;
+        const won = trick.winner !== undefined && trick.winner === seat;
+        return { cards: split(pair ? c[1] : c), folded: false, mark: won, label: name(seat) + (won ? " (wins)" : "") };
+      });
+    }
+    return [];
+  }
+
+  myArea(obs, me, zones, myTurn, lastActs) {
+    // Every hand of mine with visible cards is clickable (a game may give a seat two,
+    // like a declarer's own hand and dummy); picked cards are keys "zone:index".
+    const hands = zones.filter((z) => z.owner === me && z.kind === "hand" && (z.cards || []).length);
+    const otherMine = zones.filter((z) => z.owner === me && !hands.includes(z));
+    const allCards = hands.flatMap((z) => z.cards);
+    const legal = myTurn ? obs.legal || [] : [];
+    // Moves whose cards all come from my hands are made by picking the cards; any other
+    // move (no cards, or cards from elsewhere) is a button of its own.
+    const cardMoves = legal.filter((e) => e.cards && e.cards.length && fits(allCards, e.cards));
+    const plain = legal.filter((e) => !cardMoves.includes(e));
+    const cardAt = (key) => { const [zi, i] = key.split(":").map(Number); return hands[zi] ? hands[zi].cards[i] : undefined; };
+    const keys = [...this.selected].filter((k) => cardAt(k) !== undefined);
+    const sel = keys.map(cardAt);
+    const matches = cardMoves.filter((e) => sameCards(e.cards, sel));
+    const rows = hands.map((z, zi) => {
+      const row = h("div", { class: "cards hand", dataset: { zone: z.id } });
+      row.style.setProperty("--n", String(Math.max(2, z.cards.length)));  // overlap to fit one row
+      z.cards.forEach((c, i) => {
+        const key = zi + ":" + i;
+        const chosen = this.selected.has(key);
+        const usable = myTurn && cardMoves.some((e) => fits(e.cards, chosen ? sel : [...sel, c]));
+        const el = Cards.el(c, (chosen ? "selected" : "") + (myTurn && cardMoves.length && !usable && !chosen ? " dim" : "") + (usable || chosen ? " clickable" : ""));
+        el.dataset.index = i;
+        if (usable || chosen) {
+          el.tabIndex = 0;
+          el.addEventListener("click", () => this.toggle(key));
+          el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.toggle(key); } });
+        }
+        row.append(el);
+      });
+      return hands.length > 1 ? h("div", { class: "hand-zone" }, h("div", { class: "zone-label" }, z.label), row) : row;
+    });
+    const buttons = h("div", { class: "actions", id: "actions" },
+      plain.map((e) => h("button", { class: "act" + (/^pass/.test(e.text) ? "" : " primary"), disabled: this.sending, dataset: { action: e.text }, onclick: () => this.send(e.text) }, e.text)),
+      matches.map((e) => h("button", { class: "act primary", disabled: this.sending, dataset: { action: e.text }, onclick: () => this.send(e.text) }, e.text)));
+    let hint = "";
+    if (myTurn && cardMoves.length && !matches.length) {
+      const sizes = [...new Set(cardMoves.map((e) => e.cards.length))].sort();
+      hint = sel.length ? "Those cards make no move; pick others." : `Pick ${sizes.join(" or ")} card${sizes.length === 1 && sizes[0] === 1 ? "" : "s"} from your hand${plain.length ? ", or:" : ""}`;
+    }
+    return h("div", { class: "mine" + (myTurn ? " to-act" : ""), dataset: { seat: me } },
+      h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, String(me)), h("span", { class: "seat-name" }, this.seatName(me)),
+        obs.dealer === me ? h("span", { class: "chip", title: "dealer" }, "D") : null,
+        lastActs[me] ? h("span", { class: "said inline" }, lastActs[me]) : null),
+      rows,
+      hint ? h("div", { class: "hint" }, hint) : null,
+      buttons,
+      otherMine.length ? h("div", { class: "my-zones" }, otherMine.map((z) => this.zoneBox(z, "seat-zone"))) : null);
+  }
+
+  toggle(key) {
+    if (this.selected.has(key)) this.selected.delete(key); else this.selected.add(key);
+    this.render();
+  }
+
+  scoresBox(obs) {
+    const n = obs.players;
+    let rows = [];
+    const sc = obs.scores;
+    const names = { hand: "This hand", match: "Match", total: "Total", points: "Points" };
+    if (Array.isArray(sc)) rows = [["Score", sc]];
+    else if (sc && typeof sc === "object") rows = Object.entries(sc).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [names[k] || k.replace(/_/g, " "), v]);
+    const head = h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", { class: obs.to_act === s ? "hot" : "", title: this.seatName(s) }, this.shortName(s).replace("Seat ", ""))));
+    const body = rows.map(([label, vals]) => h("tr", { dataset: { row: label } }, h("th", {}, label), vals.map((v, s) => h("td", { dataset: { seat: s } }, String(v)))));
+    const target = obs.hands_to_win ? h("div", { class: "muted small" }, `First to ${obs.hands_to_win} hands wins the match.`) : null;
+    return h("div", { class: "panel scores", id: "scores" }, h("h3", {}, "Scores"),
+      h("div", { class: "scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, body))), target);
+  }
+
+  fullName(s) {
+    return this.msg && this.msg.seat === s ? "you" : `seat ${s} (${this.seatName(s)})`;
+  }
+
+  shortName(s) {
+    const me = this.msg && this.msg.seat === s;
+    return me ? "You" : "Seat " + s;
+  }
+
+  logBox(obs) {
+    const log = obs.log || [];
+    const box = h("div", { class: "panel log" }, h("h3", {}, "This hand"),
+      log.length ? h("ol", { class: "scroll-y" }, log.map((line) => h("li", {}, line))) : h("p", { class: "muted" }, "Nothing yet."));
+    requestAnimationFrame(() => { const ol = box.querySelector("ol"); if (ol) ol.scrollTop = ol.scrollHeight; });
+    return box;
+  }
+
+  historyBox(obs) {
+    if (!this.history.length) return h("div", { class: "panel history", id: "history" }, h("h3", {}, "Hand history"), h("p", { class: "muted" }, "Finished hands appear here."));
+    const k = Math.min(this.historyAt === null ? this.history.length - 1 : this.historyAt, this.history.length - 1);
+    const hand = this.history[k] || {};
+    const step = (d) => { this.historyAt = Math.max(0, Math.min(this.history.length - 1, k + d)); this.render(); };
+    return h("div", { class: "panel history", id: "history", dataset: { hand: k } },
+      h("div", { class: "stepper" },
+        h("button", { class: "small", disabled: k === 0, onclick: () => step(-1), "aria-label": "previous hand" }, "\u25c0"),
+        h("h3", {}, `Hand ${k + 1} of ${this.history.length}`),
+        h("button", { class: "small", disabled: k >= this.history.length - 1, onclick: () => step(1), "aria-label": "next hand" }, "\u25b6")),
+      this.handSummary(hand, obs.players));
+  }
+
+  // A finished hand, drawn from whatever its summary holds.
+  handSummary(hand, n) {
+    const out = [];
+    const perSeat = [];
+    const cardsPerSeat = [];
+    const cardLists = [];
+    const number = (x) => typeof x === "number" || (typeof x === "string" && /^-?\d+(\/\d+)?$/.test(x));
+    for (const [k, v] of Object.entries(hand)) {
+      if (k === "log" || k === "tricks" || k === "hand_number" || k === "dealer" || !Array.isArray(v)) continue;
+      if (v.length === n && v.every(number)) perSeat.push([k, v]);
+      else if (v.length === n && v.every((x) => Array.isArray(x) && x.every(Cards.looksLikeCard))) cardsPerSeat.push([k, v]);
+      else if (v.length && v.every(Cards.looksLikeCard)) cardLists.push([k, v]);
+    }
+    if (perSeat.length) {
+      out.push(h("table", { class: "summary" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", {}, this.shortName(s))))),
+        h("tbody", {}, perSeat.map(([k, v]) => h("tr", { dataset: { row: k } }, h("th", {}, k.replace(/_/g, " ")),
+          v.map((x, s) => h("td", { class: (hand.winners || []).includes(s) ? "win" : "", dataset: { seat: s } }, String(x))))))));
+    }
+    if (Array.isArray(hand.winners) && hand.winners.length) {
+      out.push(h("p", { class: "winners" }, "Won by " + hand.winners.map((s) => this.fullName(s)).join(" and ")));
+    }
+    const tricks = (hand.tricks || []).filter((t) => t && t.explanation);
+    if (tricks.length) out.push(h("ol", { class: "hand-log" }, tricks.map((t) => h("li", {}, t.explanation))));
+    const lines = hand.log || [];
+    if (lines.length) {
+      if (!tricks.length) out.push(h("p", { class: "small" }, lines[lines.length - 1]));
+      out.push(h("details", {}, h("summary", {}, `Every event (${lines.length})`),
+        h("ol", { class: "hand-log" }, lines.map((l) => h("li", {}, l)))));
+    }
+    for (const [k, list] of cardLists) {
+      out.push(h("details", {}, h("summary", {}, k.replace(/_/g, " ")), h("div", { class: "cards mini" }, this.groupedCards(list))));
+    }
+    for (const [k, piles] of cardsPerSeat) {
+      out.push(h("details", {}, h("summary", {}, k.replace(/_/g, " ")),
+        piles.map((p, s) => h("div", { class: "pile-row" }, h("span", { class: "small" }, this.shortName(s) + ": "),
+          h("span", { class: "cards mini" }, this.groupedCards(p))))));
+    }
+    return out;
+  }
+
+  async copyLink() {
+    const url = `${location.origin}/#/t/${this.id}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast("Link copied: send it to a friend. " + url, "info");
+    } catch (e) {
+      prompt("Send this link to a friend:", url);
+    }
+  }
+}
+
+function countOf(list) {
+  const m = new Map();
+  for (const x of list) m.set(x, (m.get(x) || 0) + 1);
+  return m;
+}
+function sameCards(a, b) {
+  if (a.length !== b.length) return false;
+  return fits(a, b);
+}
+function fits(target, part) {  // is `part` a sub-multiset of `target`?
+  const t = countOf(target);
+  for (const [c, k] of countOf(part)) if ((t.get(c) || 0) < k) return false;
+  return true;
+}
+
+route();

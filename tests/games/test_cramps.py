@@ -1,0 +1,301 @@
+"""Cramps rules pinned by the source's own numbers and the scenarios of RULINGS-others.md."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from parlour.cards import card_text, parse_cards, trick_winner
+from parlour.engine import IllegalAction, play_out
+from parlour.games.cramps import (
+    GAME,
+    VALUES_4,
+    VALUES_MANY,
+    CrampsOptions,
+    CrampsState,
+    full_pack_faces,
+    shown_voids,
+)
+
+# One whole 4-player hand, each trick in play order from its leader (seat 1 leads trick 1
+# when seat 0 deals). Seat 1 wins tricks 3, 4, 7, 8, 11 and 12 and takes no queen: the
+# source's maximum of 30 (scenario 2).
+MAX_HAND = [
+    "2H 5H 6H AH", "2C 2S 3C AC", "3D 4D AD 5D", "AS 5S 6S 7S", "3H 7H 8H KH",
+    "4C 3S 5C KC", "6D 7D KD 8D", "KS 8S 9S TS", "4H 9H JH TH", "QS QH 4S QC",
+    "9D TD JD 7C", "JS 8C TC 6C", "2D 9C JC QD",
+]
+
+
+def seats_of(tricks: list[str], players: int, leader: int, trump: int | None = None) -> list[list[tuple[int, int]]]:
+    """(seat, card) of each play: the leader of each trick is the last trick's winner."""
+    out = []
+    for text in tricks:
+        cards = parse_cards(text)
+        out.append([((leader + i) % players, c) for i, c in enumerate(cards)])
+        leader = (leader + trick_winner(cards, cards[0] // 13, trump)) % players
+    return out
+
+
+def deal_of(tricks: list[str], players: int, leader: int, trump: int | None = None) -> dict[str, Any]:
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for trick in seats_of(tricks, players, leader, trump):
+        for seat, c in trick:
+            hands[seat].append(card_text(c))
+    return {"hands": hands}
+
+
+def play_tricks(state: CrampsState, tricks: list[str]) -> None:
+    for text in tricks:
+        for c in text.split():
+            state.apply_text(f"play {c}")
+
+
+def test_values_and_totals_of_the_source() -> None:
+    assert sum(VALUES_4) - 4 == 10
+    assert sum(VALUES_MANY) - 8 == 10
+    assert sum(v for v in VALUES_4 if v > 0) == 30
+    assert sum(v for v in VALUES_MANY if v > 0) == 42
+    assert CrampsOptions().target == 31 and CrampsOptions(players=5).target == 43
+    assert CrampsOptions(players=4).min_bid == 11 and CrampsOptions(players=8).min_bid == 15
+
+
+@pytest.mark.parametrize("players", range(4, 9))
+def test_every_pack_deals_13_cards_each_with_4_more_queens(players: int) -> None:
+    faces = full_pack_faces(players)
+    assert len(faces) == 13 * players
+    queens = sum(1 for c in faces if c < 52 and c % 13 == 10)
+    assert queens == (4 if players == 4 else 8)
+    jokers = faces.count(52)
+    assert jokers == {4: 0, 5: 1, 6: 2, 7: 3, 8: 0}[players]
+
+
+def test_the_maximum_hand_of_30() -> None:
+    state = GAME.new_state(CrampsOptions(), deals=[deal_of(MAX_HAND, 4, 1)])
+    play_tricks(state, MAX_HAND)
+    assert state.hand_over()
+    assert state.hand_scores() == [-11, 30, 0, -9]
+    assert sum(state.hand_scores()) == 10
+    assert state.tricks == []  # the next hand is dealt at once
+    assert state.last_hand is not None
+    assert [k for k, w in enumerate(state.last_hand["trick_winners"]) if w == 1] == [2, 3, 6, 7, 10, 11]
+
+
+def test_trick_three_with_a_queen_scores_plus_two() -> None:
+    tricks = list(MAX_HAND)
+    tricks[2] = "3D QD AD 5D"  # seat 0 drops the queen of diamonds on seat 1's trick 3
+    tricks[12] = "2D 9C JC 4D"
+    state = GAME.new_state(CrampsOptions(), deals=[deal_of(tricks, 4, 1)])
+    play_tricks(state, tricks[:3])
+    assert state.points[1] == 3 - 1
+    play_tricks(state, tricks[3:])
+    assert sum(state.hand_scores()) == 10
+
+
+@pytest.mark.parametrize("players", range(4, 9))
+def test_every_regular_hand_totals_ten(players: int) -> None:
+    rng = random.Random(players)
+    for seed in range(5):
+        state = GAME.new_state(CrampsOptions(players=players), seed)
+        play_out(state, lambda s: rng.choice(s.legal_actions()), until_hand_over=True)
+        assert sum(state.hand_scores()) == 10
+
+
+def at_trick(state: CrampsState, k: int, leader: int, hands: list[str]) -> None:
+    """Put `state` at the start of trick k with the given hands (white box, for one-trick
+    scenarios of the bigger packs)."""
+    state.trick_no = k - 1
+    state.leader = state.turn = leader
+    state.led = -1
+    for s, text in enumerate(hands):
+        state._set_hand(s, parse_cards(text))
+
+
+def test_six_players_trick_two_with_two_queens_is_minus_five() -> None:
+    state = GAME.new_state(CrampsOptions(players=6), 1)
+    at_trick(state, 2, 0, ["2S", "AS", "QS", "QS", "3S", "4S"])
+    for c in ["2S", "AS", "QS", "QS", "3S", "4S"]:
+        state.apply_text(f"play {c}")
+    assert state.points[1] == -3 - 2
+
+
+def test_a_led_joker_wins_and_the_second_joker_loses() -> None:
+    state = GAME.new_state(CrampsOptions(players=6), 1)
+    at_trick(state, 1, 0, ["JK 2S", "AS 3S", "KH 3H", "2C 3C", "9D 3D", "JK 4D"])
+    for c in ["JK", "AS", "KH", "2C", "9D", "JK"]:
+        state.apply_text(f"play {c}")
+    assert state.tricks[-1][2] == 0
+    assert "joker led" in state._sentence(state.log[-1])
+
+
+def test_joker_may_be_played_holding_the_suit_led_and_never_wins_unled() -> None:
+    state = GAME.new_state(CrampsOptions(players=5), 1)
+    at_trick(state, 1, 0, ["2S 3D", "JK AS", "3S 4D", "4S 5D", "5S 6D"])
+    state.apply_text("play 2S")
+    assert set(state.legal_texts()) == {"play AS", "play JK"}
+    state.apply_text("play JK")
+    with pytest.raises(IllegalAction):
+        state.apply_text("play 4D")  # seat 2 holds a spade
+    for c in ["3S", "4S", "5S"]:
+        state.apply_text(f"play {c}")
+    assert state.tricks[-1][2] == 4
+
+
+def test_of_two_identical_cards_the_first_played_wins() -> None:
+    state = GAME.new_state(CrampsOptions(players=8), 1)
+    at_trick(state, 1, 0, ["AS 2D", "2S 3D", "AS 4D", "3S 5D", "4S 6D", "5S 7D", "6S 8D", "7S 9D"])
+    for c in ["AS", "2S", "AS", "3S", "4S", "5S", "6S", "7S"]:
+        state.apply_text(f"play {c}")
+    assert state.tricks[-1][2] == 0
+
+
+def royal_state(players: int, bidder_bids: list[str], declare: str, seed: int = 3) -> CrampsState:
+    state = GAME.new_state(CrampsOptions(players=players, royal=True), seed)
+    for text in bidder_bids:
+        state.apply_text(text)
+    state.apply_text(declare)
+    return state
+
+
+def test_royal_joker_led_is_beaten_by_a_trump() -> None:
+    state = royal_state(6, ["bid 15", "pass", "pass", "pass", "pass", "pass"], "trump S")
+    assert state.to_act() == 1 and state.trump == 0
+    at_trick(state, 1, 1, ["3H", "JK 2D", "2S 9D", "3C", "4C", "5C"])
+    for c in ["JK", "2S", "3C", "4C", "5C", "3H"]:
+        state.apply_text(f"play {c}")
+    assert state.tricks[-1][2] == 2
+
+
+def test_royal_auction_order_minimum_and_pass_is_final() -> None:
+    state = GAME.new_state(CrampsOptions(royal=True), 5)
+    assert state.to_act() == 1 and state.legal_texts()[:2] == ["pass", "bid 11"]
+    assert state.legal_texts()[-1] == "bid 30"
+    with pytest.raises(IllegalAction):
+        state.apply_text("bid 10")
+    state.apply_text("bid 13")
+    state.apply_text("pass")
+    state.apply_text("bid 20")  # jumps are allowed
+    with pytest.raises(IllegalAction):
+        state.apply_text("bid 20")
+    state.apply_text("pass")
+    assert state.to_act() == 1  # seat 2 passed for good
+    state.apply_text("pass")
+    assert state.phase == "declare" and state.to_act() == 3
+    state.apply_text("trump NT")
+    assert state.to_act() == 3 and state.queen_value == (-1, -1, -1, -1)
+
+
+def test_royal_all_pass_plays_as_regular() -> None:
+    state = GAME.new_state(CrampsOptions(royal=True), 5)
+    for _ in range(4):
+        state.apply_text("pass")
+    assert state.phase == "play" and state.to_act() == 1 and state.trump is None
+
+
+def test_royal_passed_player_may_bid_again_with_the_option() -> None:
+    state = GAME.new_state(CrampsOptions(royal=True, pass_is_final=False), 5)
+    for text in ["pass", "bid 12", "pass", "pass", "bid 14", "pass", "pass"]:
+        state.apply_text(text)
+    assert state.phase == "auction" and state.to_act() == 0
+    state.apply_text("pass")
+    assert state.phase == "declare" and state.bidder == 1 and state.bid == 14
+
+
+def test_royal_made_with_trump_queens_at_minus_four() -> None:
+    # The maximum hand with diamonds trumps: seat 1 still takes 30, the queen of diamonds
+    # (-4, seat 0's last trick) and no other queen counts.
+    state = GAME.new_state(CrampsOptions(royal=True), deals=[deal_of(MAX_HAND, 4, 1)])
+    for text in ["bid 12", "pass", "pass", "pass", "trump D"]:
+        state.apply_text(text)
+    play_tricks(state, MAX_HAND)
+    assert state.hand_scores() == [-14, 30, 0, -6]
+    assert state.last_hand is not None and state.last_hand["made"] is True
+
+
+def test_royal_made_scores_the_bid_with_the_option() -> None:
+    state = GAME.new_state(CrampsOptions(royal=True, royal_made="bid"), deals=[deal_of(MAX_HAND, 4, 1)])
+    for text in ["bid 12", "pass", "pass", "pass", "trump NT"]:
+        state.apply_text(text)
+    play_tricks(state, MAX_HAND)
+    assert state.hand_scores() == [-11, 12, 0, -9]
+
+
+def test_royal_set_bidder_loses_the_bid() -> None:
+    # Scenario 5 settled: the bidder's 9 falls short of 12, so -12; the table is -11.
+    state = GAME.new_state(CrampsOptions(royal=True), 1)
+    state.bidder, state.bid, state.points = 0, 12, [9, 0, 1, 0]
+    state._end_hand()
+    assert state.hand_scores() == [-12, 0, 1, 0] and sum(state.hand_scores()) == -11
+    # Scenario 6: 16 at no trump against 11 is made and scores 16.
+    state = GAME.new_state(CrampsOptions(royal=True), 1)
+    state.bidder, state.bid, state.points = 0, 11, [16, -2, -2, -2]
+    state._end_hand()
+    assert state.hand_scores()[0] == 16
+
+
+def test_a_tie_at_the_top_plays_on_then_one_leader_wins() -> None:
+    state = GAME.new_state(CrampsOptions(), deals=[deal_of(MAX_HAND, 4, 1), deal_of(MAX_HAND, 4, 2)])
+    state.totals = [44, 3, 20, 24]
+    play_tricks(state, MAX_HAND)
+    assert state.match_scores() == [33, 33, 20, 15]
+    assert state.to_act() is not None and state.winners() == []
+    play_tricks(state, MAX_HAND)
+    assert state.match_scores() == [24, 22, 50, 15]
+    assert state.is_over() and state.winners() == [2]
+
+
+def test_illegal_plays_leave_the_state_unchanged() -> None:
+    state = GAME.new_state(CrampsOptions(), deals=[deal_of(MAX_HAND, 4, 1)])
+    state.apply_text("play 2H")
+    before = state.observation(None)
+    with pytest.raises(IllegalAction, match="follow suit"):
+        state.apply_text("play 3C")
+    with pytest.raises(IllegalAction, match="do not hold"):
+        state.apply_text("play AH")
+    assert state.observation(None) == before
+
+
+def test_determinize_respects_shown_voids() -> None:
+    state = GAME.new_state(CrampsOptions(), deals=[deal_of(MAX_HAND, 4, 1)])
+    play_tricks(state, MAX_HAND[:2])  # seat 1 shows no clubs in trick 2
+    obs = state.observation(0)
+    rng = random.Random(0)
+    for _ in range(30):
+        world = GAME.determinize(obs, rng)
+        assert world.observation(0) == obs
+        assert not any(c // 13 == 3 for c in world.hand_cards(1))
+
+
+def test_joker_does_not_show_a_void_to_determinize() -> None:
+    assert shown_voids([[1, "play 2S"], [2, "play JK"], [3, "play 3H"]], 5) == [set(), set(), set(), {0}, set()]
+    assert shown_voids([[1, "play JK"], [2, "play 3H"]], 5) == [set()] * 5
+
+
+def test_the_fast_trick_winner_agrees_with_the_shared_helper() -> None:
+    from parlour.cards import high_card_winner
+
+    rng = random.Random(5)
+    faces = full_pack_faces(7)
+    for _ in range(3000):
+        plays = rng.sample(faces, rng.randint(2, 8))
+        trump = rng.choice([None, 0, 1, 2, 3])
+        led = plays[0] // 13
+        assert high_card_winner(plays, led, trump) == trick_winner(plays, led, trump)
+
+
+def test_the_target_is_31_for_four_players_and_43_for_more() -> None:
+    state = GAME.new_state(CrampsOptions(players=6), 1)
+    state.totals = [30, 0, 0, 0, 0, 0]
+    state.points = [5, 1, 1, 1, 1, 1]
+    state._end_hand()
+    assert state.match_scores()[0] == 35 and not state.is_over()
+    state.points = [8, 0, 0, 0, 0, 2]
+    state._end_hand()
+    assert state.is_over() and state.winners() == [0]
+    state = GAME.new_state(CrampsOptions(), 1)
+    state.totals = [30, 0, 0, 0]
+    state.points = [1, 3, 3, 3]
+    state._end_hand()
+    assert state.is_over() and state.winners() == [0]

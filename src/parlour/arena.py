@@ -32,8 +32,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.bots import make_bot
-from parlour.cli import add_game_arguments, game_from_args
+from parlour.cli import add_game_arguments
 from parlour.engine import OptionsError
 from parlour.simulate import (
     BotStats,
@@ -42,8 +41,7 @@ from parlour.simulate import (
     mean_ci,
     run_tasks,
     simulate_hand,
-    split_bots,
-    table_bots,
+    table_from_args,
     tally,
 )
 
@@ -72,14 +70,7 @@ def duplicate_tasks(game: str, options: Any, bots: list[str], hands: int, seed: 
 
 
 def run(args: argparse.Namespace) -> int:
-    game, options = game_from_args(args)
-    bots = table_bots(split_bots(args.bots), options.players)
-    for spec in set(bots):
-        make_bot(spec, game, 0, 0)
-    if args.hands < 1:
-        raise OptionsError("--hands must be at least 1")
-    if args.jobs < 1:
-        raise OptionsError("--jobs must be at least 1")
+    game, options, bots = table_from_args(args)
     if args.ray_address and args.backend != "ray":
         raise OptionsError("--ray-address goes with --backend ray")
     tasks = duplicate_tasks(game.name, options, bots, args.hands, args.seed)

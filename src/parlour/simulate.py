@@ -36,7 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
 
 
-def run(args: argparse.Namespace) -> int:
+def table_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions, list[str]]:
+    """The game, options and seat-by-seat bots of `simulate` or `arena`, checked: an unknown
+    bot, or a count below 1, fails here with a sentence rather than in a worker."""
     game, options = game_from_args(args)
     bots = table_bots(split_bots(args.bots), options.players)
     for spec in set(bots):
@@ -45,6 +47,11 @@ def run(args: argparse.Namespace) -> int:
         raise OptionsError("--hands must be at least 1")
     if args.jobs < 1:
         raise OptionsError("--jobs must be at least 1")
+    return game, options, bots
+
+
+def run(args: argparse.Namespace) -> int:
+    game, options, bots = table_from_args(args)
     tasks = [HandTask(game.name, options, bots, args.seed + i, i) for i in range(args.hands)]
     results = run_tasks(simulate_hand, tasks, jobs=args.jobs, description=f"{game.title} hands")
     stats = tally(results, bots)

@@ -37,7 +37,7 @@ import typing
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 Action = Hashable
 Score = int | Fraction
@@ -269,11 +269,18 @@ class State:
     NESTED: ClassVar[tuple[str, ...]] = ()
     """Attributes holding lists of lists (or sets) that `clone` copies two levels deep."""
 
-    def _begin_match(self, options: Options, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
+    def _begin_match(
+        self,
+        options: Options,
+        seed: int | None,
+        dealer: int,
+        deals: list[Any] | None,
+        rng: random.Random | None = None,
+    ) -> None:
         """The bookkeeping every match keeps, set before the first deal."""
         self.options = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = rng if rng is not None else random.Random(seed)
         self.first_dealer = dealer
         self.given_deals = list(deals or [])
         self.history: list[tuple[int, Action]] = []
@@ -281,6 +288,28 @@ class State:
         self.last_hand: dict[str, Any] | None = None
         self.match_winners: list[int] = []
         self.just_ended = False
+
+    @classmethod
+    def _for_determinize(
+        cls,
+        options: Options,
+        observation: dict[str, Any],
+        first_dealer: int,
+        deal: dict[str, Any],
+        rng: random.Random,
+        deal_index: int | None = None,
+    ) -> Self:
+        """The common start of every `determinize`: an empty state holding the match so far
+        as the observation tells it, whose current deal (number `deal_index`, by default the
+        hand number) will be `deal`. The game then sets its own fields, deals the hand and
+        replays the hand's public actions."""
+        k = observation["hand_number"] if deal_index is None else deal_index
+        state = object.__new__(cls)
+        state._begin_match(options, None, first_dealer, [None] * k + [deal], random.Random(rng.getrandbits(64)))
+        state.deals = [{} for _ in range(k)]
+        state.hand_results = [list(h) for h in observation["hand_results"]]
+        state.last_hand = observation["last_hand"]
+        return state
 
     def given_deal(self, k: int) -> Any:
         """The record's deal of hand k, or None when hand k is dealt by the shuffle."""

@@ -555,20 +555,11 @@ class Couillon(Game):
             _texts(mine + played[s]) if s == seat else _texts(hands[s] + played[s]) for s in range(4)
         ]
         k = observation["hand_number"]
-        state = CouillonState.__new__(CouillonState)
-        state.options = opts
-        state.seed = None
-        state.rng = random.Random(rng.getrandbits(64))
-        state.first_dealer = (observation["dealer"] - k) % 4
-        state.given_deals = [None] * k + [{"hands": full_hands, "stub": [CARD_TEXTS[c] for c in stub]}]
-        state.deals = [{} for _ in range(k)]
-        state.history = []
+        deal = {"hands": full_hands, "stub": [CARD_TEXTS[c] for c in stub]}
+        state = CouillonState._for_determinize(opts, observation, (observation["dealer"] - k) % 4, deal, rng)
         state.n = 4
         state.needed = list(observation["wins_needed"])
         state.ties = observation["ties_pending"]
-        state.hand_results = [list(h) for h in observation["hand_results"]]
-        state.last_hand = observation["last_hand"]
-        state.match_winners = []
         state.hand_number = k - 1
         state.just_ended = False
         state._start_hand()

@@ -794,22 +794,12 @@ class Cramps(Game):
             rest = mine if s == seat else dealt[s]
             hands.append(cards_sorted_texts(rest + played[s]))
         k = observation["hand_number"]
-        state = CrampsState.__new__(CrampsState)
-        state.options = opts
-        state.seed = None
-        state.rng = random.Random(rng.getrandbits(64))
-        state.first_dealer = (observation["dealer"] - k) % n
-        state.given_deals = [None] * k + [{"hands": hands}]
-        state.deals = [{} for _ in range(k)]
-        state.history = []
+        state = CrampsState._for_determinize(opts, observation, (observation["dealer"] - k) % n, {"hands": hands}, rng)
         state.n = n
         state.multi = n > 4
         state.next_seat = tuple((s + 1) % n for s in range(n))
         state.values = opts.values
         state.totals = list(observation["scores"]["match"])
-        state.hand_results = [list(h) for h in observation["hand_results"]]
-        state.last_hand = observation["last_hand"]
-        state.match_winners = []
         state.hand_number = k - 1
         state.ended_at = -1
         state._start_hand()

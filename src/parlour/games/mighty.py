@@ -887,19 +887,9 @@ class Mighty(Game):
                 h = (h | set(discards)) - set(widow)
             hands.append(sorted(h))
         k = observation["deal_number"]
-        state = MightyState.__new__(MightyState)
-        state.options = opts
-        state.seed = None
-        state.rng = random.Random(rng.getrandbits(64))
-        state.first_dealer = observation["dealer"]
-        state.given_deals = [None] * k + [{"hands": [[card_text(c) for c in h] for h in hands],
-                                           "widow": [card_text(c) for c in widow]}]
-        state.deals = [{} for _ in range(k)]
-        state.history = []
-        state.hand_results = [list(h) for h in observation["hand_results"]]
+        deal = {"hands": [[card_text(c) for c in h] for h in hands], "widow": [card_text(c) for c in widow]}
+        state = MightyState._for_determinize(opts, observation, observation["dealer"], deal, rng, deal_index=k)
         state.totals = [sum(h[s] for h in state.hand_results) for s in range(SEATS)]
-        state.last_hand = observation["last_hand"]
-        state.match_winners = []
         state.hand_number = observation["hand_number"]
         state.dealer = observation["dealer"]
         state.opener = observation["opener"]

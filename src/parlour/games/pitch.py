@@ -554,21 +554,9 @@ class Pitch(Game):
         for s, part in zip(others, parts, strict=False):
             hands[s] = part + played[s]
         k = observation["hand_number"]
-        state = PitchState.__new__(PitchState)
-        state.options = opts
-        state.seed = None
-        state.rng = random.Random(rng.getrandbits(64))
-        state.first_dealer = (observation["dealer"] - k) % 4
-        state.given_deals = [None] * k + [
-            {"hands": [[card_text(c) for c in h] for h in hands], "stub": [card_text(c) for c in parts[-1]]}
-        ]
-        state.deals = [{} for _ in range(k)]
-        state.history = []
-        results = [list(h) for h in observation["hand_results"]]
-        state.hand_results = results
-        state.totals = [sum(h[t] for h in results) for t in (0, 1)]
-        state.last_hand = observation["last_hand"]
-        state.match_winners = []
+        deal = {"hands": [[card_text(c) for c in h] for h in hands], "stub": [card_text(c) for c in parts[-1]]}
+        state = PitchState._for_determinize(opts, observation, (observation["dealer"] - k) % 4, deal, rng)
+        state.totals = [sum(h[t] for h in state.hand_results) for t in (0, 1)]
         state.hand_number = k - 1
         state.just_ended = False
         state._start_hand()

@@ -997,23 +997,13 @@ class Ribs(Game):
                 at += sizes[s]
             hands.append([RANK_TEXT[r] for r in rest + known_by_seat[s]])
         assert at == len(pool), "the observation's card counts do not add up"
-        state = RibsState.__new__(RibsState)
-        state.options = opts
-        state.seed = None
-        state.rng = random.Random(rng.getrandbits(64))
         k = observation["hand_number"]
-        state.first_dealer = (observation["dealer"] - k) % n
-        state.given_deals = [None] * k + [{"hands": hands}]
-        state.deals = [{} for _ in range(k)]
-        state.history = []
+        state = RibsState._for_determinize(opts, observation, (observation["dealer"] - k) % n, {"hands": hands}, rng)
         state.n = n
         state.strength = STRENGTH_LEMONS if opts.lemons else STRENGTH_NORMAL
         state.wins = list(observation["scores"]["match"])
-        state.hand_results = [list(h) for h in observation["hand_results"]]
         money = observation.get("money")
         state.money_net = [Fraction(m) for m in money["net"]] if money else [Fraction(0)] * n
-        state.last_hand = observation["last_hand"]
-        state.match_winners = []
         state.hand_number = k - 1
         state.dealer = (observation["dealer"] - 1) % n
         state.just_ended = False

@@ -683,18 +683,8 @@ class Ridge(Game):
         opts = self.options(**observation["options"])
         assert isinstance(opts, RidgeOptions)
         k = observation["hand_number"]
-        state = RidgeState.__new__(RidgeState)
-        state.options = opts
-        state.seed = None
-        state.rng = random.Random(rng.getrandbits(64))
-        state.first_dealer = (observation["dealer"] - k) % 2
-        state.given_deals = [None] * k + [{"pbn": observation["deal"]}]
-        state.deals = [{} for _ in range(k)]
-        state.history = []
+        state = RidgeState._for_determinize(opts, observation, (observation["dealer"] - k) % 2, {"pbn": observation["deal"]}, rng)
         state.totals = list(observation["scores"]["match"])
-        state.hand_results = [list(h) for h in observation["hand_results"]]
-        state.last_hand = observation["last_hand"]
-        state.match_winners = []
         state.hand_number = k - 1
         state.dealer = state.first_dealer
         state.just_ended = False

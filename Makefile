@@ -25,7 +25,7 @@ lint: $(STAMP)
 
 # The browser tests drive Debian's chromium (never `playwright install`).
 chromium:
-	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+	test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
 test: $(STAMP) lint chromium
 	$(BIN)/python -m pytest

@@ -283,6 +283,7 @@ class State:
         self.rng = rng if rng is not None else random.Random(seed)
         self.first_dealer = dealer
         self.given_deals = list(deals or [])
+        self.deals = []
         self.history: list[tuple[int, Action]] = []
         self.hand_results: list[list[Any]] = []
         self.last_hand: dict[str, Any] | None = None

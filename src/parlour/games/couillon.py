@@ -115,7 +115,6 @@ class CouillonState(State):
 
     def __init__(self, options: CouillonOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
         self._begin_match(options, seed, dealer, deals)
-        self.deals: list[dict[str, Any]] = []
         self.n = 4
         self.needed = [LINES, LINES]
         self.ties = 0

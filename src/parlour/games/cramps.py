@@ -179,7 +179,6 @@ class CrampsState(State):
         "masks", "dups", "jokers", "totals", "hand_results", "points", "tricks",
         "trick", "log", "_deals", "passed"
     )
-    NESTED: tuple[str, ...] = ()
 
     def __init__(self, options: CrampsOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
         self._begin_match(options, seed, dealer, deals)

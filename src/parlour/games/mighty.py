@@ -164,11 +164,9 @@ class MightyState(State):
         "totals", "hand_results", "hands", "widow", "discards", "passed", "bids",
         "trick", "tricks", "won", "log", "deals"
     )
-    NESTED: tuple[str, ...] = ()
 
     def __init__(self, options: MightyOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
         self._begin_match(options, seed, dealer, deals)
-        self.deals: list[dict[str, Any]] = []
         self.totals = [0] * SEATS
         self.hand_number = 0
         self.dealer = dealer

@@ -111,11 +111,9 @@ class PitchState(State):
         "hands", "totals", "hand_results", "bids", "trick", "tricks", "piles",
         "tricks_won", "played_by", "log", "deals", "stub"
     )
-    NESTED: tuple[str, ...] = ()
 
     def __init__(self, options: PitchOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
         self._begin_match(options, seed, dealer, deals)
-        self.deals: list[dict[str, Any]] = []
         self.totals = [0, 0]
         self.hand_number = -1
         self.dealer = dealer

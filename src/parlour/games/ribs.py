@@ -200,7 +200,6 @@ class RibsState(State):
         self, options: RibsOptions, seed: int | None, dealer: int, deals: list[Any] | None
     ) -> None:
         self._begin_match(options, seed, dealer, deals)
-        self.deals: list[dict[str, Any]] = []
         n = options.players
         self.n = n
         self.strength = STRENGTH_LEMONS if options.lemons else STRENGTH_NORMAL

@@ -265,11 +265,9 @@ class RidgeState(State):
         "deals", "totals", "hand_results", "dealt", "hands", "calls", "trick", "tricks",
         "won", "won_cards", "log", "match_winners", "given_deals"
     )
-    NESTED: tuple[str, ...] = ()
 
     def __init__(self, options: RidgeOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
         self._begin_match(options, seed, dealer, deals)
-        self.deals: list[dict[str, Any]] = []
         self.totals = [0, 0]
         self.hand_number = -1
         self.dealer = dealer

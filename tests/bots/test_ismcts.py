@@ -7,16 +7,25 @@ import random
 import pytest
 
 from parlour.bots import make_bot
-from parlour.bots.ismcts import mixed_rewards, relative_rewards
+from parlour.bots.ismcts import (
+    DEFAULT_ITERATIONS,
+    DEFAULT_PAIRED_ITERATIONS,
+    ISMCTSBot,
+    margin_rewards,
+    mixed_rewards,
+    paired_choice,
+    relative_rewards,
+)
 from parlour.engine import OptionsError
 from parlour.games import GAMES
 
 
+@pytest.mark.parametrize("spec", ["ismcts(iterations=12)", "ismcts(iterations=12, rollout=random)"])
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_plays_a_hand_of_every_game_legally(name: str) -> None:
+def test_plays_a_hand_of_every_game_legally(name: str, spec: str) -> None:
     game = GAMES[name]
     state = game.new_state(game.options(players=game.min_players), 5)
-    bots = [make_bot("ismcts(iterations=12)", game, s, s) for s in range(state.players)]
+    bots = [make_bot(spec, game, s, s) for s in range(state.players)]
     while True:
         seat = state.to_act()
         assert seat is not None
@@ -51,7 +60,16 @@ def test_time_budget_and_bad_parameters() -> None:
     assert make_bot("ismcts(seconds=0.05)", game, seat, 1).choose(state.observation(seat)) in ("pass", "bid 3")
     for spec in ("ismcts(iterations=20, rollout=mast)", "ismcts(iterations=20, worlds=5, bias=1)"):
         assert make_bot(spec, game, seat, 1).choose(state.observation(seat)) in ("pass", "bid 3")
-    for spec in ("ismcts(iterations=0)", "ismcts(iterations=5, seconds=1)", "ismcts(rollout=smart)", "ismcts(depth=3)"):
+    for spec in (
+        "ismcts(iterations=0)",
+        "ismcts(iterations=5, seconds=1)",
+        "ismcts(rollout=smart)",
+        "ismcts(depth=3)",
+        "ismcts(root=deep)",
+        "ismcts(root=paired, rollout=random)",
+        "ismcts(reward=money)",
+        "ismcts(z=high)",
+    ):
         with pytest.raises(OptionsError):
             make_bot(spec, game, 0, 1)
 
@@ -60,6 +78,32 @@ def test_rewards_are_relative_to_the_table() -> None:
     assert relative_rewards([10, 0, 5, 5]) == [1.0, 0.0, 0.5, 0.5]
     assert relative_rewards([3, 3, 3]) == [0.5, 0.5, 0.5]
     assert mixed_rewards([10, 0, 5, 10]) == [1.0, 0.0, 0.25, 1.0]
+    assert margin_rewards([10, 0, 5, 5]) == pytest.approx([20 / 3, -20 / 3, 0.0, 0.0])
+    assert margin_rewards([6, 0, 3]) == [4.5, -4.5, 0.0]
+
+
+def test_defaults_search_with_the_heuristic_as_model_where_a_game_has_one() -> None:
+    game = GAMES["ribs"]
+    paired = make_bot("ismcts", game, 0, 1)
+    assert isinstance(paired, ISMCTSBot)
+    assert (paired.root, paired.iterations) == ("paired", DEFAULT_PAIRED_ITERATIONS)
+    model = paired.search.rollout_bots
+    assert model is not None and getattr(model[0], "samples", None) == 4, "the model is the cheap heuristic"
+    tree = make_bot("ismcts(rollout=random)", game, 0, 1)
+    assert isinstance(tree, ISMCTSBot)
+    assert (tree.root, tree.iterations) == ("ucb", DEFAULT_ITERATIONS)
+
+
+def test_paired_choice_keeps_the_prior_unless_another_is_better_world_by_world() -> None:
+    base = [0.5] * 16
+    assert paired_choice([base, [0.55] * 16], 1.0) == 1, "a steady gain wins"
+    assert paired_choice([base, [0.5] * 16], 1.0) == 0, "a tie keeps the prior"
+    assert paired_choice([base, [0.4] * 16], 1.0) == 0
+    noisy = [0.5 + g for g in [0.21, -0.09] * 8]
+    assert paired_choice([base, noisy], 1.0) == 1, "mean gain 0.06, 1.5 standard errors"
+    assert paired_choice([base, noisy] + [base] * 8, 1.0) == 0, "not enough among nine rivals"
+    assert paired_choice([base, noisy, [0.56] * 16], 1.0) == 2, "the surest gain is taken"
+    assert paired_choice([[0.5], [0.9]], 1.0) == 0, "one world says nothing"
 
 
 def test_beats_random_players_at_ribs() -> None:

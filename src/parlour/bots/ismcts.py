@@ -1,44 +1,63 @@
-"""Information-set Monte Carlo tree search: a search bot for every registered game.
+"""Information-set Monte Carlo search: a search bot for every registered game.
 
-The variant is single-observer ISMCTS (SO-ISMCTS, Cowling, Powley and Whitehouse 2012):
-one tree for the searching seat, whose nodes are sequences of actions. Each iteration
-samples a world consistent with the bot's observation with `Game.determinize` (the bot
-never sees the true state), walks the tree inside that world choosing, at every node, the
-child that maximises UCB1 among the actions legal *in that world* (each child counts how
-often it was available, so actions legal only in some worlds are not favoured), adds one
-node, plays the hand out with the rollout policy and backs up the result. Every seat's
-decisions in the tree maximise that seat's own reward (max^n style).
+It sees only its own observation and samples worlds consistent with it with
+`Game.determinize`; the only per-game knowledge it may use is the game's heuristic bot
+(`Game.heuristic_bot()`), as a model of how the others play. Two forms share the code:
 
-Why single-observer: it needs nothing from a game beyond the interface (a many-tree
-variant would need each game to say how others see an action). Its known weakness is
-that, below the root, the tree branches on opponents' hidden actions (a fold, Ribs'
-face-down ribs), so later nodes are a little optimistic; the root decision, the one that
-is played, averages over all sampled worlds.
+**Model search (`root=paired`, the default when the game has a heuristic bot).** The
+heuristic bot plays every seat after the root move, in its cheaper rollout form
+(`ROLLOUT_PARAMS` on the bot class: Ribs' takes 4 samples instead of 24). The candidates
+are the heuristic's own choice at full strength (the prior) and the other legal moves
+(a random subset when the budget cannot compare them all over `MIN_PAIRED_WORLDS`
+worlds). Each sampled world is played out once after every candidate with the model bots
+reseeded alike (common random numbers), so two candidates' outcomes differ only through
+the move; a candidate replaces the prior only when its mean gain over the prior, world by
+world, exceeds `z` standard errors (raised for the number of rivals, Bonferroni). So the
+bot plays the heuristic's move unless the playouts show clearly that another is better:
+one step of policy improvement on the heuristic, which is what the measured budgets can
+afford (tens of playouts per move; a deeper tree would see each of its nodes a handful of
+times). The default budget, `DEFAULT_PAIRED_ITERATIONS` playouts per move, is the one
+that keeps `parlour arena ribs --players 6 ... --hands 1000 --jobs 2` within about half an
+hour (docs/strength.md).
 
-The search stops at the end of the current hand. Rewards are normalised the same way for
-every game, with no code of its own: the relative score of a seat is its hand score made
-relative to the table, `(score - lowest) / (highest - lowest)` over the seats (0.5 each
-when all are equal), so it lies in [0, 1] whatever a game's scale and a bigger margin is
-worth more; the default reward (`reward=mixed`) is half that and half a hand-win bonus
-(1 for every seat with the best score), since a hand won is what a match counts in Ribs;
-`reward=relative` is the relative score alone.
-Higher hand scores are taken to be better, as in every game registered so far.
-
-Worlds: sampling a world replays the hand so far, which costs several rollouts' worth of
-time, so the search samples `worlds` distinct worlds and then reuses copies of them in
+**Tree search (`root=ucb`, the default for a game without a heuristic bot).**
+Single-observer ISMCTS (SO-ISMCTS, Cowling, Powley and Whitehouse 2012): one tree for the
+searching seat, whose nodes are sequences of actions. Each iteration samples a world,
+walks the tree inside it choosing, at every node, the child that maximises UCB1 among the
+actions legal *in that world* (each child counts how often it was available, so actions
+legal only in some worlds are not favoured), adds one node, plays the hand out with the
+rollout policy and backs up the result. Every seat's decisions in the tree maximise that
+seat's own reward (max^n style); with `rollout=heuristic` the other seats' decisions in
+the tree are the model's instead, so the tree branches on the bot's own moves. Forced
+moves (one legal action) are followed without a decision. Why single-observer: it needs
+nothing from a game beyond the interface (a many-tree variant would need each game to say
+how others see an action). Its known weakness is that, below the root, the tree branches
+on opponents' hidden actions (a fold, Ribs' face-down ribs), so later nodes are a little
+optimistic; the root decision, the one that is played, averages over all sampled worlds.
+Sampling a world replays the hand so far, which costs several rollouts' worth of time,
+so the tree search samples `worlds` distinct worlds and then reuses copies of them in
 turn (with the defaults each world is walked eight times); `worlds=0` samples afresh
 every iteration, as in the paper.
 
-Parameters (all optional): `iterations` (default `DEFAULT_ITERATIONS`, chosen in
-docs/strength.md) or `seconds` per move (a time budget replaces the iteration budget and
-is not reproducible); `worlds` (default `DEFAULT_WORLDS`); `c`, the UCB exploration
-constant (default `DEFAULT_C`, for rewards in [0, 1]); `rollout=random` (default),
+The search stops at the end of the current hand. Rewards need no code of a game's own:
+`reward=mixed` (default) is half the relative score, `(score - lowest) / (highest -
+lowest)` over the seats (0.5 each when all are equal, so it lies in [0, 1] whatever a
+game's scale), and half a hand-win bonus (1 for every seat with the best score), since a
+hand won is what a match counts in Ribs; `reward=relative` is the relative score alone;
+`reward=margin` is the seat's score minus the others' mean (the arena's duplicate margin;
+unscaled, so meant for `root=paired`, whose test does not depend on scale). Higher hand
+scores are taken to be better, as in every game registered so far.
+
+Parameters (all optional): `iterations` (playouts per move; default
+`DEFAULT_PAIRED_ITERATIONS` for the model search, `DEFAULT_ITERATIONS` for the tree) or
+`seconds` per move (a time budget replaces the iteration budget and is not
+reproducible); `rollout=heuristic` (default where there is a heuristic bot), `random` or
 `mast` (move-average sampling: actions that did well for whoever played them earlier in
-this search are preferred, with `MAST_EPSILON` random moves) or `heuristic` (the game's
-heuristic bot plays the rollouts: a better model of strong players, far slower);
-`bias` > 0 adds `bias / (1 + visits)` to the heuristic bot's choice at the root (a
-prior). A seeded bot with an iteration budget plays the same moves on the same
-observations.
+this search are preferred, with `MAST_EPSILON` random moves); `root=paired` or `ucb`;
+`z` (default `DEFAULT_Z`); `c`, the UCB exploration constant (default `DEFAULT_C`, for
+rewards in [0, 1]); `worlds` (tree only, default `DEFAULT_WORLDS`); `bias` > 0 adds
+`bias / (1 + visits)` to the heuristic bot's choice at the tree's root (a prior). A
+seeded bot with an iteration budget plays the same moves on the same observations.
 """
 
 from __future__ import annotations
@@ -46,16 +65,44 @@ from __future__ import annotations
 import math
 import random
 import time
+from statistics import NormalDist
 from typing import Any
 
 from parlour.bots import Bot, make_bot
 from parlour.engine import Action, Game, OptionsError, State
 
 DEFAULT_ITERATIONS = 400
+DEFAULT_PAIRED_ITERATIONS = 48
 DEFAULT_WORLDS = 50
 DEFAULT_C = 0.4
 DEFAULT_REWARD = "mixed"
 MAST_EPSILON = 0.3
+DEFAULT_Z = 1.0
+MIN_PAIRED_WORLDS = 8
+
+
+def paired_choice(rewards: list[list[float]], z: float) -> int:
+    """Which candidate to play: 0 (the prior) unless another beats it world by world.
+
+    `rewards[k][w]` is candidate k's reward in world w. Candidate k > 0 wins when its mean
+    gain over candidate 0 minus `z` standard errors is positive, `z` being raised for the
+    number of candidates (Bonferroni) so that many comparisons do not turn noise into a
+    change of mind; among winners the largest such lower bound is taken.
+    """
+    if len(rewards) > 2:
+        z = NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(z)) / (len(rewards) - 1))
+    best, best_bound = 0, 0.0
+    base = rewards[0]
+    for k in range(1, len(rewards)):
+        gains = [r - b for r, b in zip(rewards[k], base, strict=True)]
+        if len(gains) < 2:
+            continue
+        mean = sum(gains) / len(gains)
+        var = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
+        bound = mean - z * math.sqrt(var / len(gains))
+        if bound > best_bound:
+            best, best_bound = k, bound
+    return best
 
 
 class Node:
@@ -82,6 +129,16 @@ def mixed_rewards(scores: list[Any]) -> list[float]:
     return [0.5 * r + (0.5 if s == best else 0.0) for r, s in zip(rel, scores, strict=True)]
 
 
+def margin_rewards(scores: list[Any]) -> list[float]:
+    """Each seat's hand score minus the mean of the others': the arena's duplicate margin.
+
+    Not scaled, so it suits `root=paired` (whose test is scale-free) rather than UCB.
+    """
+    values = [float(s) for s in scores]
+    total, others = sum(values), len(values) - 1
+    return [v - (total - v) / others for v in values]
+
+
 def relative_rewards(scores: list[Any]) -> list[float]:
     """Hand scores made relative to the table: lowest 0, highest 1, all equal 0.5."""
     values = [float(s) for s in scores]
@@ -90,6 +147,9 @@ def relative_rewards(scores: list[Any]) -> list[float]:
         return [0.5] * len(values)
     span = high - low
     return [(v - low) / span for v in values]
+
+
+REWARDS = {"mixed": mixed_rewards, "relative": relative_rewards, "margin": margin_rewards}
 
 
 class ISMCTS:
@@ -110,7 +170,7 @@ class ISMCTS:
         self.c = c
         self.rollout_bots = rollout_bots
         self.use_mast = mast
-        self.reward_of = mixed_rewards if reward == "mixed" else relative_rewards
+        self.reward_of = REWARDS[reward]
         self.simulations = 0
         self.prior_action: Action = None
         self.bias = 0.0
@@ -165,6 +225,59 @@ class ISMCTS:
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))[0]
         return text_world.action_to_text(best)
 
+    def search_paired(
+        self,
+        observation: dict[str, Any],
+        prior: str,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        z: float = DEFAULT_Z,
+    ) -> str:
+        """The model's own choice `prior`, or a root action that beats it on common worlds.
+
+        Every sampled world is played out once after each candidate root action, with the
+        model bots reseeded alike, so two candidates differ only by the action (common
+        random numbers): the per-world difference of rewards is far less noisy than either
+        reward. A candidate replaces the prior only when its mean difference exceeds `z`
+        standard errors. With more legal actions than the budget can compare over
+        `MIN_PAIRED_WORLDS` worlds, the prior faces a random subset of them.
+        """
+        seat = observation["seat"]
+        world = self.game.determinize(observation, self.rng)
+        legal = world.legal_actions()
+        prior_action = world.text_to_action(prior)
+        others = [a for a in legal if a != prior_action]
+        budget = iterations or DEFAULT_PAIRED_ITERATIONS
+        room = max(1, budget // MIN_PAIRED_WORLDS - 1)
+        if seconds is None and len(others) > room:
+            others = self.rng.sample(others, room)
+        candidates = [prior_action, *others]
+        totals = [[] for _ in candidates]  # type: list[list[float]]
+        deadline = time.perf_counter() + seconds if seconds is not None else None
+        done = 0
+        while True:
+            if deadline is not None:
+                if done and time.perf_counter() >= deadline:
+                    break
+            elif done + len(candidates) > budget and done:
+                break
+            if done:
+                world = self.game.determinize(observation, self.rng)
+            stream = self.rng.getrandbits(32)
+            for k, action in enumerate(candidates):
+                copy = world.clone()
+                copy.apply(action)
+                for b, bot in enumerate(self.rollout_bots or ()):
+                    bot.rng.seed(stream + b)
+                if not copy.hand_over() and copy.to_act() is not None:
+                    self._rollout(copy, None)
+                totals[k].append(self.reward_of(copy.hand_scores())[seat])
+                done += 1
+        self.simulations += done
+        best = candidates[paired_choice(totals, z)]
+        return world.action_to_text(best)
+
     def _iterate(self, root: Node, world: State) -> None:
         rng = self.rng
         node = root
@@ -172,12 +285,31 @@ class ISMCTS:
         trail: list[tuple[int, Action]] | None = [] if self.mast is not None else None
         c = self.c
         # Selection: descend while every action legal in this world has a child.
+        model = self.rollout_bots
+        me = root.seat
         while True:
             actor = world.to_act()
             if actor is None:
                 break
             legal = world.legal_actions()
             children = node.children
+            if len(legal) == 1 or (model is not None and actor != me):
+                if len(legal) == 1 or model is None:
+                    action = legal[0]
+                else:
+                    action = world.text_to_action(model[actor].choose(world.observation(actor)))
+                follow = children.get(action)
+                if follow is None:
+                    follow = children[action] = Node(actor)
+                follow.avail += 1
+                world.apply(action)
+                path.append(follow)
+                if trail is not None:
+                    trail.append((actor, action))
+                node = follow
+                if world.hand_over():
+                    break
+                continue
             untried = [a for a in legal if a not in children]
             if untried:
                 action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
@@ -256,9 +388,26 @@ class ISMCTS:
                 legal = world.legal_actions()
                 world.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
             else:
-                world.apply(world.text_to_action(bots[seat].choose(world.observation(seat))))
+                legal = world.legal_actions()
+                if len(legal) == 1:
+                    world.apply(legal[0])
+                else:
+                    world.apply(world.text_to_action(bots[seat].choose(world.observation(seat))))
             if world.hand_over():
                 return
+
+
+def model_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
+    """The heuristic bot as the search's model of the players, in its cheaper rollout form.
+
+    A heuristic bot class may set `ROLLOUT_PARAMS` (e.g. fewer samples): the search calls
+    it hundreds of times per move, where speed buys more than a finer estimate.
+    """
+    bot = make_bot(name, game, seat, seed)
+    params = getattr(type(bot), "ROLLOUT_PARAMS", None)
+    if params:
+        bot = type(bot)(game, seat, seed, **params)
+    return bot
 
 
 class ISMCTSBot(Bot):
@@ -274,8 +423,10 @@ class ISMCTSBot(Bot):
         *,
         iterations: int | str | None = None,
         seconds: float | str | None = None,
-        rollout: str = "random",
+        rollout: str | None = None,
+        root: str | None = None,
         c: float | str = DEFAULT_C,
+        z: float | str = DEFAULT_Z,
         bias: float | str = 0.0,
         worlds: int | str = DEFAULT_WORLDS,
         reward: str = DEFAULT_REWARD,
@@ -288,43 +439,56 @@ class ISMCTSBot(Bot):
             self.iterations = int(iterations) if iterations is not None else None
             self.seconds = float(seconds) if seconds is not None else None
             explore = float(c)
+            self.z = float(z)
             self.bias = float(bias)
             self.worlds = int(worlds)
         except ValueError:
-            raise OptionsError("ismcts: iterations is a whole number, seconds and c are numbers") from None
+            raise OptionsError("ismcts: iterations is a whole number, seconds, c, z and bias are numbers") from None
         if self.iterations is not None and self.iterations < 1:
             raise OptionsError("ismcts: iterations must be at least 1")
         if self.seconds is not None and self.seconds <= 0:
             raise OptionsError("ismcts: seconds must be more than 0")
+        heuristic = game.heuristic_bot()
+        if rollout is None:
+            rollout = "heuristic" if heuristic is not None else "random"
+        if rollout not in ("random", "mast", "heuristic"):
+            raise OptionsError(f"ismcts: rollout must be random, mast or heuristic, not {rollout!r}")
+        if rollout == "heuristic" and heuristic is None:
+            raise OptionsError(f"{game.name} has no heuristic bot for rollout=heuristic")
+        if root is None:
+            root = "paired" if rollout == "heuristic" else "ucb"
+        if root not in ("ucb", "paired"):
+            raise OptionsError(f"ismcts: root must be ucb or paired, not {root!r}")
+        if root == "paired" and rollout != "heuristic":
+            raise OptionsError("ismcts: root=paired compares moves by the heuristic bot's playouts (rollout=heuristic)")
+        if reward not in REWARDS:
+            raise OptionsError(f"ismcts: reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if self.iterations is None and self.seconds is None:
-            self.iterations = DEFAULT_ITERATIONS
+            self.iterations = DEFAULT_PAIRED_ITERATIONS if root == "paired" else DEFAULT_ITERATIONS
+        self.root = root
         rollout_bots = None
         if rollout == "heuristic":
-            name = game.heuristic_bot()
-            if name is None:
-                raise OptionsError(f"{game.name} has no heuristic bot for rollout=heuristic")
-            rollout_bots = [
-                make_bot(name, game, s, self.rng.getrandbits(32)) for s in range(game.max_players)
-            ]
-        elif rollout not in ("random", "mast"):
-            raise OptionsError(f"ismcts: rollout must be random, mast or heuristic, not {rollout!r}")
-        if reward not in ("relative", "mixed"):
-            raise OptionsError(f"ismcts: reward must be relative or mixed, not {reward!r}")
+            assert heuristic is not None
+            rollout_bots = [model_bot(heuristic, game, s, self.rng.getrandbits(32)) for s in range(game.max_players)]
         self.search = ISMCTS(
             game, self.rng, c=explore, rollout_bots=rollout_bots, mast=rollout == "mast", reward=reward
         )
         self.prior_bot = None
-        if self.bias > 0:
-            name = game.heuristic_bot()
-            if name is None:
+        if self.bias > 0 or root == "paired":
+            if heuristic is None:
                 raise OptionsError(f"{game.name} has no heuristic bot to bias the search")
-            self.prior_bot = make_bot(name, game, seat, self.rng.getrandbits(32))
+            self.prior_bot = make_bot(heuristic, game, seat, self.rng.getrandbits(32))
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]
         if len(legal) == 1:
             return legal[0]
         prior = self.prior_bot.choose(observation) if self.prior_bot is not None else None
+        if self.root == "paired":
+            assert prior is not None
+            return self.search.search_paired(
+                observation, prior, iterations=self.iterations, seconds=self.seconds, z=self.z
+            )
         return self.search.search(
             observation,
             iterations=self.iterations,
@@ -333,3 +497,4 @@ class ISMCTSBot(Bot):
             bias=self.bias,
             worlds=self.worlds,
         )
+

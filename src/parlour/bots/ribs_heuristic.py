@@ -28,10 +28,12 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.bots import Bot
-from parlour.engine import Game
-from parlour.games.ribs import STRENGTH_LEMONS, STRENGTH_NORMAL, VALUE, rank_id
+from parlour.engine import Game, OptionsError
+from parlour.games.ribs import RANK_TEXT, STRENGTH_LEMONS, STRENGTH_NORMAL, VALUE
 
 SAMPLES = 24
+RANK_OF = {text: rank for rank, text in enumerate(RANK_TEXT)}
+ROLLOUT_SAMPLES = 4
 NON_BIDDER_TRICK_VALUE = 1.5
 OPPONENT_WEIGHT = 0.5
 FOLD_MARGIN = 0.75
@@ -51,10 +53,19 @@ def _pairs(counts: list[int]) -> list[tuple[int, int]]:
 
 class RibsHeuristicBot(Bot):
     name = "ribs-heuristic"
+    ROLLOUT_PARAMS = {"samples": ROLLOUT_SAMPLES}
 
-    def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any) -> None:
+    def __init__(
+        self, game: Game, seat: int, seed: int | None = None, *, samples: int | str = SAMPLES, **params: Any
+    ) -> None:
         super().__init__(game, seat, seed, **params)
-        self._cache_key: tuple[int, int] | None = None
+        try:
+            self.samples = int(samples)
+        except ValueError:
+            raise OptionsError("ribs-heuristic: samples is a whole number") from None
+        if self.samples < 1:
+            raise OptionsError("ribs-heuristic: samples must be at least 1")
+        self._cache_key: tuple[Any, ...] | None = None
         self._takes: dict[tuple[int, int], list[int]] = {}
 
     def choose(self, observation: dict[str, Any]) -> str:
@@ -67,7 +78,7 @@ class RibsHeuristicBot(Bot):
         self.both_above = opts.get("beat") == "both_above"
         self.hand = [0] * 8
         for t in observation["hand"]:
-            self.hand[rank_id(t)] += 1
+            self.hand[RANK_OF[t]] += 1
         self.unseen = self._unseen(observation)
         if observation["phase"] == "bidding":
             return self._bid(observation, legal)
@@ -87,13 +98,13 @@ class RibsHeuristicBot(Bot):
         if obs.get("my_fold"):
             seen += obs["my_fold"].split()
         for t in seen:
-            counts[rank_id(t)] -= 1
+            counts[RANK_OF[t]] -= 1
         return [r for r in range(8) for _ in range(max(0, counts[r]))]
 
     # --- bidding and ribs ----------------------------------------------------------------
     def _ribs_takes(self, obs: dict[str, Any]) -> dict[tuple[int, int], list[int]]:
         """Per candidate ribs: sampled defeated points (-1 when cracked)."""
-        key = (obs["hand_number"], obs["trick"])
+        key = (obs["hand_number"], obs["trick"], tuple(self.hand), tuple(self.unseen))
         if key == self._cache_key:
             return self._takes
         sizes = obs["hand_sizes"]
@@ -102,7 +113,7 @@ class RibsHeuristicBot(Bot):
         takes: dict[tuple[int, int], list[int]] = {c: [] for c in candidates}
         rng = self.rng
         strength = self.strength
-        for _ in range(SAMPLES):
+        for _ in range(self.samples):
             pool = list(self.unseen)
             rng.shuffle(pool)
             plays = []
@@ -181,7 +192,7 @@ class RibsHeuristicBot(Bot):
         for s in order[:mine_at]:
             play = table[s]
             if play and not play["folded"] and play["cards"]:
-                a, b = (rank_id(t) for t in play["cards"].split())
+                a, b = (RANK_OF[t] for t in play["cards"].split())
                 earlier.append((min(a, b), max(a, b)))
         later = order[mine_at + 1 :]
         sizes = obs["hand_sizes"]
@@ -191,11 +202,11 @@ class RibsHeuristicBot(Bot):
         fold_score = {c: 0.0 for c in candidates}
         rng = self.rng
         strength = self.strength
-        for _ in range(SAMPLES):
+        for _ in range(self.samples):
             pool = list(self.unseen)
             rng.shuffle(pool)
             if ribs_shown:
-                a, b = (rank_id(t) for t in ribs_shown.split())
+                a, b = (RANK_OF[t] for t in ribs_shown.split())
                 ribs = (min(a, b), max(a, b))
                 at = 0
             else:
@@ -218,7 +229,7 @@ class RibsHeuristicBot(Bot):
         best_play = max(candidates, key=lambda c: (score[c], -VALUE[c[0]] - VALUE[c[1]]))
         if may_fold:
             best_fold = max(candidates, key=lambda c: fold_score[c])
-            if fold_score[best_fold] > score[best_play] + FOLD_MARGIN * SAMPLES:
+            if fold_score[best_fold] > score[best_play] + FOLD_MARGIN * self.samples:
                 return f"fold {self._pair_text(*best_fold)}"
         return f"play {self._pair_text(*best_play)}"
 

@@ -179,6 +179,19 @@ def _pair_texts(strength: tuple[int, ...]) -> dict[int, str]:
 
 
 _PAIR_TEXTS = {False: _pair_texts(STRENGTH_NORMAL), True: _pair_texts(STRENGTH_LEMONS)}
+
+
+def _action_texts(lemons: bool) -> dict[int, str]:
+    """Every action's text, computed once: observations write hundreds of them."""
+    out = {PASS: "pass"}
+    out.update({bid: f"bid {bid}" for bid in range(1, PLAY_BASE)})
+    for code in PAIR_OF:
+        out[PLAY_BASE + code] = "play " + _PAIR_TEXTS[lemons][code]
+        out[FOLD_BASE + code] = "fold " + _PAIR_TEXTS[lemons][code]
+    return out
+
+
+_ACTION_TEXTS = (_action_texts(False), _action_texts(True))
 _HIGH_FIRST = {
     False: sorted(range(8), key=lambda r: -STRENGTH_NORMAL[r]),
     True: sorted(range(8), key=lambda r: -STRENGTH_LEMONS[r]),
@@ -664,13 +677,7 @@ class RibsState(State):
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
-        if action == PASS:
-            return "pass"
-        if action < PLAY_BASE:
-            return f"bid {action}"
-        fold = action >= FOLD_BASE
-        lo, hi = PAIR_OF[action - (FOLD_BASE if fold else PLAY_BASE)]
-        return ("fold " if fold else "play ") + pair_text(lo, hi, self.strength)
+        return _ACTION_TEXTS[self.strength is STRENGTH_LEMONS][action]
 
     def text_to_action(self, text: str) -> int:
         words = text.strip().lower().replace("-", " ").split()

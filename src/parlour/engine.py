@@ -85,13 +85,20 @@ class Options:
         self.check()
 
     def to_json(self) -> dict[str, Any]:
-        """The options that differ from the defaults, JSON-ready (records store these)."""
-        out: dict[str, Any] = {"players": self.players}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.name != "players" and value != f.default:
-                out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
+        """The options that differ from the defaults, JSON-ready (records store these).
+
+        Worked out once per options object (every observation carries it) and copied out,
+        so a caller may change what it gets.
+        """
+        cached: dict[str, Any] | None = self.__dict__.get("_json")
+        if cached is None:
+            cached = {"players": self.players}
+            for f in dataclasses.fields(self):
+                value = getattr(self, f.name)
+                if f.name != "players" and value != f.default:
+                    cached[f.name] = list(value) if isinstance(value, tuple) else value
+            object.__setattr__(self, "_json", cached)
+        return {k: list(v) if isinstance(v, list) else v for k, v in cached.items()}
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:

@@ -61,6 +61,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from fractions import Fraction
+from operator import mul
 from typing import Any, Literal, cast
 
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
@@ -192,6 +193,7 @@ def _action_texts(lemons: bool) -> dict[int, str]:
 
 
 _ACTION_TEXTS = (_action_texts(False), _action_texts(True))
+_COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
 _HIGH_FIRST = {
     False: sorted(range(8), key=lambda r: -STRENGTH_NORMAL[r]),
     True: sorted(range(8), key=lambda r: -STRENGTH_LEMONS[r]),
@@ -283,8 +285,13 @@ class RibsState(State):
         return hands
 
     def _counts_texts(self, counts: list[int]) -> list[str]:
-        """Cards of a count vector as texts, high first."""
-        return list("".join([RANK_TEXT[r] * counts[r] for r in _HIGH_FIRST[self.strength is STRENGTH_LEMONS]]))
+        """Cards of a count vector as texts, high first (each vector's texts made once)."""
+        lemons = self.strength is STRENGTH_LEMONS
+        key = (lemons, *counts)
+        texts = _COUNTS_TEXTS.get(key)
+        if texts is None:
+            texts = _COUNTS_TEXTS[key] = "".join([RANK_TEXT[r] * counts[r] for r in _HIGH_FIRST[lemons]])
+        return list(texts)
 
     # --- bidding -------------------------------------------------------------------------
     def _start_bidding(self, opener: int) -> None:
@@ -576,7 +583,7 @@ class RibsState(State):
     def points_of(self, seat: int) -> int:
         """A seat's hand score from its capture pile, lemons included."""
         pile = self.captured[seat]
-        raw = sum(VALUE[r] * pile[r] for r in range(8))
+        raw = sum(map(mul, VALUE, pile))
         if not self.options.lemons:
             return raw
         return raw - pile[SEVEN] + lemon_score(pile[SEVEN], self.n, self.options.lemonade)
@@ -713,20 +720,27 @@ class RibsState(State):
         return pair_text(lo, hi, self.strength).split()
 
     # --- what a seat may know -----------------------------------------------------------
-    def _public_action_text(self, seat: int | None, actor: int, action: int, index: int) -> str:
-        """An action as `seat` saw it: others' folds and unturned ribs are masked."""
-        if action >= FOLD_BASE and actor != seat and self.phase != OVER:
-            return "fold"
-        if (
-            PLAY_BASE <= action < FOLD_BASE
-            and actor != seat
-            and self.phase == PLAYING
-            and actor == self.bidder
-            and index >= self._trick_start
-            and not self._ribs_open()
-        ):
-            return "ribs"
-        return self.action_to_text(action)
+    def _public_actions(self, seat: int | None) -> list[list[Any]]:
+        """The hand's actions as `seat` saw them during the hand: others' folds and the
+        unturned ribs are masked. One plain loop, since every observation builds it."""
+        texts = _ACTION_TEXTS[self.strength is STRENGTH_LEMONS]
+        history = self.history
+        ribs_from = len(history)
+        if self.phase == PLAYING and not self._ribs_open():
+            ribs_from = self._trick_start
+        bidder = self.bidder
+        out: list[list[Any]] = []
+        for i in range(self.hand_start, len(history)):
+            actor, action = history[i]
+            if action < PLAY_BASE or actor == seat:
+                out.append([actor, texts[action]])
+            elif action >= FOLD_BASE:
+                out.append([actor, "fold"])
+            elif actor == bidder and i >= ribs_from:
+                out.append([actor, "ribs"])
+            else:
+                out.append([actor, texts[action]])
+        return out
 
     def _ribs_open(self) -> bool:
         return self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1
@@ -759,10 +773,7 @@ class RibsState(State):
         captured = [self._counts_texts(c) for c in self.captured]
         folded_count = sum(self.discard_folded)
         own_fold = self.folds[seat] if seat is not None and not over else None
-        actions = [
-            [a, self._public_action_text(seat, a, act, i)]
-            for i, (a, act) in enumerate(self.history[self.hand_start :], start=self.hand_start)
-        ] if not over else []
+        actions = self._public_actions(seat) if not over else []
         obs: dict[str, Any] = {
             "game": "ribs",
             "players": n,

@@ -10,11 +10,16 @@ from parlour.bots import make_bot
 from parlour.bots.ismcts import (
     DEFAULT_ITERATIONS,
     DEFAULT_PAIRED_ITERATIONS,
+    SETTLE_WORLDS,
     ISMCTSBot,
+    bonferroni_z,
+    gain_bounds,
     margin_rewards,
     mixed_rewards,
     paired_choice,
     relative_rewards,
+    settled,
+    student_t,
 )
 from parlour.engine import OptionsError
 from parlour.games import GAMES
@@ -104,6 +109,73 @@ def test_paired_choice_keeps_the_prior_unless_another_is_better_world_by_world()
     assert paired_choice([base, noisy] + [base] * 8, 1.0) == 0, "not enough among nine rivals"
     assert paired_choice([base, noisy, [0.56] * 16], 1.0) == 2, "the surest gain is taken"
     assert paired_choice([[0.5], [0.9]], 1.0) == 0, "one world says nothing"
+    few = [0.5 + g for g in [0.21, -0.09] * 2]
+    assert paired_choice([base[:4], few], 1.0) == 0, "1.5 standard errors is not enough over 4 worlds (t, 3 dof)"
+
+
+def test_student_t_quantiles_match_the_tables() -> None:
+    assert student_t(1.959964, 5) == pytest.approx(2.571, abs=0.03)
+    assert student_t(1.959964, 30) == pytest.approx(2.042, abs=0.002)
+    assert student_t(1.0, 3) == pytest.approx(1.189, abs=0.01)
+    assert student_t(2.326348, 10) == pytest.approx(2.764, abs=0.005)
+    assert bonferroni_z(1.0, 1) == 1.0
+    assert bonferroni_z(1.0, 4) == pytest.approx(1.755, abs=0.001), "P(Z > z) = 0.1587 / 4"
+
+
+def test_a_race_settles_when_the_interval_leaves_zero() -> None:
+    prior = [0.5] * 6
+    assert settled(gain_bounds([0.1] * 6, prior, 1.0)), "surely worse"
+    assert settled(gain_bounds([0.6] * 6, prior, 1.0)), "surely better"
+    assert settled(gain_bounds([0.5] * 6, prior, 1.0)), "the same move in effect: nothing to learn"
+    assert not settled(gain_bounds([0.9, 0.1, 0.8, 0.3, 0.6, 0.4], prior, 1.0)), "too noisy to tell"
+    low, high = gain_bounds([0.9], prior, 1.0)
+    assert (low, high) == (float("-inf"), float("inf")), "one world gives no interval"
+
+
+def test_a_game_without_chance_settles_every_race_at_once() -> None:
+    """Ridge hides nothing and ridge-greedy draws no random numbers: every world is the
+    same, so each rival's gain is known after the first worlds and the race stops."""
+    game = GAMES["ridge"]
+    state = game.new_state(game.options(), 3)
+    bot = make_bot("ismcts(iterations=400)", game, 0, 1)
+    assert isinstance(bot, ISMCTSBot)
+    decisions = 0
+    while not state.hand_over() and decisions < 6:
+        seat = state.to_act()
+        assert seat is not None
+        obs = state.observation(seat)
+        if seat == 0 and len(obs["legal_actions"]) > 1:
+            before = bot.search.simulations
+            state.apply_text(bot.choose(obs))
+            candidates = min(len(obs["legal_actions"]), 400 // 8)
+            assert bot.search.simulations - before <= SETTLE_WORLDS * candidates
+            decisions += 1
+        else:
+            state.apply(state.legal_actions()[0])
+    assert decisions == 6
+
+
+def test_rivals_are_the_models_other_choices_before_random_ones() -> None:
+    game = GAMES["ribs"]
+    state = game.new_state(game.options(players=6), 4)
+    rng = random.Random(3)
+    while state.observation(state.to_act())["phase"] != "playing" or len(state.legal_actions()) < 12:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act()
+    obs = state.observation(seat)
+    bot = make_bot("ismcts", game, seat, 5)
+    assert isinstance(bot, ISMCTSBot) and bot.search.rollout_bots is not None
+    model = bot.search.rollout_bots[seat]
+    proposals = set()
+    for k in range(40):
+        model.rng.seed(k)
+        proposals.add(state.text_to_action(model.choose(obs)))
+    prior = state.legal_actions()[0]
+    rivals = bot.search._rivals(obs, state.clone(), state.legal_actions(), prior, 3)
+    assert len(rivals) == 3 and prior not in rivals and len(set(rivals)) == 3
+    assert rivals[0] in proposals, "the first rival is a move the model itself plays"
+    few = state.legal_actions()[:3]
+    assert bot.search._rivals(obs, state.clone(), few, few[0], 5) == few[1:], "all of them when they fit"
 
 
 def test_beats_random_players_at_ribs() -> None:

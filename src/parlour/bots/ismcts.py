@@ -7,18 +7,23 @@ It sees only its own observation and samples worlds consistent with it with
 **Model search (`root=paired`, the default when the game has a heuristic bot).** The
 heuristic bot plays every seat after the root move, in its cheaper rollout form
 (`ROLLOUT_PARAMS` on the bot class: Ribs' takes 4 samples instead of 24). The candidates
-are the heuristic's own choice at full strength (the prior) and the other legal moves
-(a random subset when the budget cannot compare them all over `MIN_PAIRED_WORLDS`
-worlds). Each sampled world is played out once after every candidate with the model bots
-reseeded alike (common random numbers), so two candidates' outcomes differ only through
-the move; a candidate replaces the prior only when its mean gain over the prior, world by
-world, exceeds `z` standard errors (raised for the number of rivals, Bonferroni). So the
-bot plays the heuristic's move unless the playouts show clearly that another is better:
-one step of policy improvement on the heuristic, which is what the measured budgets can
-afford (tens of playouts per move; a deeper tree would see each of its nodes a handful of
-times). The default budget, `DEFAULT_PAIRED_ITERATIONS` playouts per move, is the one
-that keeps `parlour arena ribs --players 6 ... --hands 1000 --jobs 2` within about half an
-hour (docs/strength.md).
+are the heuristic's own choice at full strength (the prior) and rivals: every other legal
+move when the budget can compare them all over `MIN_PAIRED_WORLDS` worlds, else the moves
+the model itself picks when asked again with other seeds (its near misses), then a random
+fill. Each sampled world is played out once after every live candidate with the model
+bots reseeded alike (common random numbers), so two candidates' outcomes differ only
+through the move. It is a race: from `SETTLE_WORLDS` worlds on, a rival whose gain over
+the prior, world by world, is surely negative or surely positive (a Student-t interval of
+`z` standard errors, raised for the number of rivals, Bonferroni) stops being played, and
+the search ends when no rival is left open or the budget is spent. A rival replaces the
+prior only when its gain is surely positive. So the bot plays the heuristic's move unless
+the playouts show clearly that another is better: one step of policy improvement on the
+heuristic, which is what the measured budgets can afford (tens of playouts per move; a
+deeper tree would see each of its nodes a handful of times). Clear decisions end after a
+few worlds and close ones get the budget; a game without chance (Ridge) settles each race
+at once. The default budget, `DEFAULT_PAIRED_ITERATIONS` playouts per move at most, is
+the one that keeps `parlour arena ribs --players 6 ... --hands 1000 --jobs 2` within
+about half an hour (docs/strength.md).
 
 **Tree search (`root=ucb`, the default for a game without a heuristic bot).**
 Single-observer ISMCTS (SO-ISMCTS, Cowling, Powley and Whitehouse 2012): one tree for the
@@ -48,10 +53,10 @@ hand won is what a match counts in Ribs; `reward=relative` is the relative score
 unscaled, so meant for `root=paired`, whose test does not depend on scale). Higher hand
 scores are taken to be better, as in every game registered so far.
 
-Parameters (all optional): `iterations` (playouts per move; default
-`DEFAULT_PAIRED_ITERATIONS` for the model search, `DEFAULT_ITERATIONS` for the tree) or
-`seconds` per move (a time budget replaces the iteration budget and is not
-reproducible); `rollout=heuristic` (default where there is a heuristic bot), `random` or
+Parameters (all optional): `iterations` (playouts per move, at most for the model search;
+default `DEFAULT_PAIRED_ITERATIONS` for the model search, `DEFAULT_ITERATIONS` for the
+tree) or `seconds` per move (a time budget replaces the iteration budget, lets the model
+search race every legal move, and is not reproducible); `rollout=heuristic` (default where there is a heuristic bot), `random` or
 `mast` (move-average sampling: actions that did well for whoever played them earlier in
 this search are preferred, with `MAST_EPSILON` random moves); `root=paired` or `ucb`;
 `z` (default `DEFAULT_Z`); `c`, the UCB exploration constant (default `DEFAULT_C`, for
@@ -72,36 +77,66 @@ from parlour.bots import Bot, make_bot
 from parlour.engine import Action, Game, OptionsError, State
 
 DEFAULT_ITERATIONS = 400
-DEFAULT_PAIRED_ITERATIONS = 48
+DEFAULT_PAIRED_ITERATIONS = 64
 DEFAULT_WORLDS = 50
 DEFAULT_C = 0.4
 DEFAULT_REWARD = "mixed"
 MAST_EPSILON = 0.3
 DEFAULT_Z = 1.0
 MIN_PAIRED_WORLDS = 8
+SETTLE_WORLDS = 4
+
+
+def bonferroni_z(z: float, rivals: int) -> float:
+    """`z` raised so that `rivals` one-sided tests together err no more often than one."""
+    if rivals <= 1:
+        return z
+    return NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(z)) / rivals)
+
+
+def student_t(z: float, dof: int) -> float:
+    """The Student-t quantile with the normal quantile `z`'s probability, for `dof` degrees of
+    freedom (Cornish-Fisher, Abramowitz and Stegun 26.7.5): wider than `z` for the handful
+    of worlds a race starts with, so a few lucky worlds settle nothing."""
+    z2 = z * z
+    g1 = (z2 + 1) * z / 4
+    g2 = ((5 * z2 + 16) * z2 + 3) * z / 96
+    g3 = (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384
+    return z + g1 / dof + g2 / dof**2 + g3 / dof**3
+
+
+def gain_bounds(rival: list[float], prior: list[float], z: float) -> tuple[float, float]:
+    """Lower and upper `z` bounds (Student-t) of a rival's mean gain over the prior, world
+    by world; the rival's rewards are paired with the prior's first ones."""
+    gains = [r - b for r, b in zip(rival, prior, strict=False)]
+    n = len(gains)
+    if n < 2:
+        return -math.inf, math.inf
+    mean = sum(gains) / n
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    half = student_t(z, n - 1) * math.sqrt(var / n)
+    return mean - half, mean + half
+
+
+def settled(bounds: tuple[float, float]) -> bool:
+    """A rival's race is over when its gain's interval no longer straddles zero."""
+    return bounds[1] <= 0 or bounds[0] > 0
 
 
 def paired_choice(rewards: list[list[float]], z: float) -> int:
     """Which candidate to play: 0 (the prior) unless another beats it world by world.
 
-    `rewards[k][w]` is candidate k's reward in world w. Candidate k > 0 wins when its mean
-    gain over candidate 0 minus `z` standard errors is positive, `z` being raised for the
-    number of candidates (Bonferroni) so that many comparisons do not turn noise into a
-    change of mind; among winners the largest such lower bound is taken.
+    `rewards[k][w]` is candidate k's reward in world w. Candidate k > 0 wins when the lower
+    bound of its mean gain over candidate 0 is positive, the bound being `z` raised for the
+    number of rivals (Bonferroni) so that many comparisons do not turn noise into a change
+    of mind; among winners the largest lower bound is taken.
     """
-    if len(rewards) > 2:
-        z = NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(z)) / (len(rewards) - 1))
+    z = bonferroni_z(z, len(rewards) - 1)
     best, best_bound = 0, 0.0
-    base = rewards[0]
     for k in range(1, len(rewards)):
-        gains = [r - b for r, b in zip(rewards[k], base, strict=True)]
-        if len(gains) < 2:
-            continue
-        mean = sum(gains) / len(gains)
-        var = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
-        bound = mean - z * math.sqrt(var / len(gains))
-        if bound > best_bound:
-            best, best_bound = k, bound
+        low, _ = gain_bounds(rewards[k], rewards[0], z)
+        if low > best_bound:
+            best, best_bound = k, low
     return best
 
 
@@ -236,47 +271,79 @@ class ISMCTS:
     ) -> str:
         """The model's own choice `prior`, or a root action that beats it on common worlds.
 
-        Every sampled world is played out once after each candidate root action, with the
-        model bots reseeded alike, so two candidates differ only by the action (common
-        random numbers): the per-world difference of rewards is far less noisy than either
-        reward. A candidate replaces the prior only when its mean difference exceeds `z`
-        standard errors. With more legal actions than the budget can compare over
-        `MIN_PAIRED_WORLDS` worlds, the prior faces a random subset of them.
+        Every sampled world is played out once after each live candidate, with the model
+        bots reseeded alike, so two candidates differ only by the action (common random
+        numbers): the per-world difference of rewards is far less noisy than either reward.
+        It is a race: from `SETTLE_WORLDS` worlds on, a rival is settled, and no longer
+        played, once its gain's interval lies wholly below zero (no better than the prior)
+        or wholly above (better); the search stops when every rival is settled or the
+        budget (`iterations` playouts, or `seconds`) is spent. So clear decisions cost a
+        few worlds and close ones get the budget; a game without chance (every world the
+        same, every playout alike) is settled at once. A rival replaces the prior only when
+        its lower bound is positive (`paired_choice`). Looking after every world lets
+        noise cross a bound more often than once-at-the-end would; measured on Ribs, the
+        wider early bound (`z` + 1) that prevents it halved the changes of mind while
+        keeping their direction (five of six a raise turned into a pass, the heuristic's
+        known overbidding), at nearly twice the cost, so the bounds are the same.
         """
         seat = observation["seat"]
         world = self.game.determinize(observation, self.rng)
         legal = world.legal_actions()
         prior_action = world.text_to_action(prior)
-        others = [a for a in legal if a != prior_action]
         budget = iterations or DEFAULT_PAIRED_ITERATIONS
-        room = max(1, budget // MIN_PAIRED_WORLDS - 1)
-        if seconds is None and len(others) > room:
-            others = self.rng.sample(others, room)
-        candidates = [prior_action, *others]
-        totals = [[] for _ in candidates]  # type: list[list[float]]
+        room = len(legal) if seconds is not None else max(1, budget // MIN_PAIRED_WORLDS - 1)
+        candidates = [prior_action, *self._rivals(observation, world, legal, prior_action, room)]
+        rewards: list[list[float]] = [[] for _ in candidates]
+        live = list(range(1, len(candidates)))
+        z_rival = bonferroni_z(z, len(live))
         deadline = time.perf_counter() + seconds if seconds is not None else None
         done = 0
-        while True:
+        worlds = 0
+        while live:
             if deadline is not None:
                 if done and time.perf_counter() >= deadline:
                     break
-            elif done + len(candidates) > budget and done:
+            elif done and done + len(live) + 1 > budget:
                 break
             if done:
                 world = self.game.determinize(observation, self.rng)
             stream = self.rng.getrandbits(32)
-            for k, action in enumerate(candidates):
+            for k in (0, *live):
                 copy = world.clone()
-                copy.apply(action)
+                copy.apply(candidates[k])
                 for b, bot in enumerate(self.rollout_bots or ()):
                     bot.rng.seed(stream + b)
                 if not copy.hand_over() and copy.to_act() is not None:
                     self._rollout(copy, None)
-                totals[k].append(self.reward_of(copy.hand_scores())[seat])
+                rewards[k].append(self.reward_of(copy.hand_scores())[seat])
                 done += 1
+            worlds += 1
+            if worlds >= SETTLE_WORLDS:
+                live = [k for k in live if not settled(gain_bounds(rewards[k], rewards[0], z_rival))]
         self.simulations += done
-        best = candidates[paired_choice(totals, z)]
-        return world.action_to_text(best)
+        return world.action_to_text(candidates[paired_choice(rewards, z)])
+
+    def _rivals(
+        self, observation: dict[str, Any], world: State, legal: list[Action], prior: Action, room: int
+    ) -> list[Action]:
+        """At most `room` legal actions other than the prior to race against it: all of them
+        when they fit, else first the ones the model itself picks when asked again with other
+        seeds (the moves it finds nearly as good), then a random fill."""
+        others = [a for a in legal if a != prior]
+        if len(others) <= room:
+            return others
+        chosen: list[Action] = []
+        model = self.rollout_bots[observation["seat"]] if self.rollout_bots else None
+        if model is not None:
+            for _ in range(2 * room):
+                model.rng.seed(self.rng.getrandbits(32))
+                action = world.text_to_action(model.choose(observation))
+                if action != prior and action not in chosen:
+                    chosen.append(action)
+                    if len(chosen) == room:
+                        return chosen
+        rest = [a for a in others if a not in chosen]
+        return chosen + self.rng.sample(rest, room - len(chosen))
 
     def _iterate(self, root: Node, world: State) -> None:
         rng = self.rng

@@ -1,12 +1,16 @@
 """ISMCTS simulations per second: parlour's search beside OpenSpiel's Python ISMCTS.
 
-parlour: `bots/ismcts.py` with the `ismcts` bot's defaults (a pool of sampled worlds,
-random rollouts) on Cramps (Ribs while Cramps is not registered), the same number of
+parlour: `bots/ismcts.py`'s tree search (`root=ucb`: a pool of sampled worlds, random
+rollouts, the form comparable with OpenSpiel's) on Cramps (Ribs while Cramps is not registered), the same number of
 simulations per decision, on decisions taken from seeded random hands; each simulation
 takes a world sampled by `Game.determinize`, walks the tree and plays the hand out.
 OpenSpiel: `open_spiel.python.algorithms.ismcts.ISMCTSBot` on hearts with a one-rollout
 random evaluator, the same number of simulations per decision; installed by the
 benchmark-only extra (`pip install -e '.[bench]'`), reported as missing otherwise.
+
+Also printed: the playouts per second of the default model search (`root=paired`, the
+heuristic bot playing every seat after the move) on the same decisions; each playout is
+far dearer, since the heuristic thinks at every step.
 
 Run: `python benchmarks/ismcts_speed.py [--decisions N] [--iterations K]`.
 """
@@ -18,8 +22,8 @@ import random
 import time
 
 
-def parlour_rate(decisions: int, iterations: int) -> tuple[str, float]:
-    from parlour.bots.ismcts import DEFAULT_C, DEFAULT_REWARD, DEFAULT_WORLDS, ISMCTS
+def parlour_decisions(decisions: int) -> tuple[str, int, list[dict[str, object]]]:
+    """Observations of seats with a real choice, from seeded random hands."""
     from parlour.games import GAMES
 
     name = "cramps" if "cramps" in GAMES else "ribs"
@@ -27,11 +31,9 @@ def parlour_rate(decisions: int, iterations: int) -> tuple[str, float]:
     players = 4 if name == "cramps" else 6
     options = game.options(players=players)
     rng = random.Random(1)
-    search = ISMCTS(game, random.Random(2), c=DEFAULT_C, reward=DEFAULT_REWARD)
-    spent = 0.0
-    done = 0
+    out: list[dict[str, object]] = []
     seed = 0
-    while done < decisions:
+    while len(out) < decisions:
         state = game.new_state(options, seed)
         seed += 1
         for _ in range(rng.randrange(0, 30)):
@@ -40,12 +42,39 @@ def parlour_rate(decisions: int, iterations: int) -> tuple[str, float]:
                 break
         if state.hand_over() or state.to_act() is None or len(state.legal_actions()) < 2:
             continue
-        obs = state.observation(state.to_act())
-        start = time.perf_counter()
+        out.append(state.observation(state.to_act()))
+    return name, players, out
+
+
+def parlour_rate(decisions: int, iterations: int) -> tuple[str, float]:
+    from parlour.bots.ismcts import DEFAULT_C, DEFAULT_REWARD, DEFAULT_WORLDS, ISMCTS
+    from parlour.games import GAMES
+
+    name, players, observations = parlour_decisions(decisions)
+    search = ISMCTS(GAMES[name], random.Random(2), c=DEFAULT_C, reward=DEFAULT_REWARD)
+    start = time.perf_counter()
+    for obs in observations:
         search.search(obs, iterations=iterations, worlds=DEFAULT_WORLDS)
+    spent = time.perf_counter() - start
+    return f"parlour ISMCTS tree on {name} ({players} players)", search.simulations / spent
+
+
+def parlour_model_rate(decisions: int) -> tuple[str, float]:
+    from parlour.bots import make_bot
+    from parlour.bots.ismcts import ISMCTSBot
+    from parlour.games import GAMES
+
+    name, players, observations = parlour_decisions(decisions)
+    spent = 0.0
+    playouts = 0
+    for obs in observations:
+        bot = make_bot("ismcts", GAMES[name], int(str(obs["seat"])), 2)
+        assert isinstance(bot, ISMCTSBot)
+        start = time.perf_counter()
+        bot.choose(obs)
         spent += time.perf_counter() - start
-        done += 1
-    return f"parlour ISMCTS on {name} ({players} players)", search.simulations / spent
+        playouts += bot.search.simulations
+    return f"parlour model search on {name} (default ismcts)", playouts / spent
 
 
 def openspiel_rate(decisions: int, iterations: int) -> tuple[str, float] | None:
@@ -97,6 +126,8 @@ def main() -> None:
     args = parser.parse_args()
     label, rate = parlour_rate(args.decisions, args.iterations)
     print(f"{label:48} {rate:10,.0f} simulations/s")
+    model_label, model_rate = parlour_model_rate(args.decisions)
+    print(f"{model_label:48} {model_rate:10,.0f} playouts/s")
     other = openspiel_rate(args.decisions, args.iterations)
     if other is None:
         print("OpenSpiel is not installed (pip install -e '.[bench]'): no comparison")

@@ -217,7 +217,9 @@ def print_report(rows: Sequence[dict[str, Any]], title: str) -> None:
 
 
 def plot_report(rows: Sequence[dict[str, Any]], title: str, path: str) -> None:
-    """Mean hand score and hand-win rate per bot, each with its 95% interval."""
+    """Per bot, with 95% intervals: the mean hand score and the hand-win rate (top), and
+    the duplicate margins over the other bots with the line of parity (bottom), since the
+    margins are what say whether a bot beats the field."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -225,32 +227,27 @@ def plot_report(rows: Sequence[dict[str, Any]], title: str, path: str) -> None:
 
     names = [row["bot"] for row in rows]
     ys = list(range(len(rows)))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 1.2 + 0.6 * len(rows)), sharey=True)
-    means = [row["mean_score"] for row in rows]
-    left.errorbar(
-        means,
-        ys,
-        xerr=[[m - row["mean_score_ci95"][0] for m, row in zip(means, rows, strict=True)],
-              [row["mean_score_ci95"][1] - m for m, row in zip(means, rows, strict=True)]],
-        fmt="o",
-        capsize=4,
+    fig, axes = plt.subplots(2, 2, figsize=(11, 2.4 + 1.2 * len(rows)), sharey=True)
+    panels = (
+        (axes[0][0], "mean_score", 1, "mean hand score (95% CI)", "tab:blue"),
+        (axes[0][1], "hand_win_rate", 100, "hand-win rate, % (95% CI)", "tab:green"),
+        (axes[1][0], "duplicate_margin", 1, "score margin vs the others (95% CI)", "tab:blue"),
+        (axes[1][1], "win_rate_margin", 100, "win-rate margin vs the others, points (95% CI)", "tab:green"),
     )
-    left.set_xlabel("mean hand score (95% CI)")
-    rates = [100 * row["hand_win_rate"] for row in rows]
-    right.errorbar(
-        rates,
-        ys,
-        xerr=[[r - 100 * row["hand_win_rate_ci95"][0] for r, row in zip(rates, rows, strict=True)],
-              [100 * row["hand_win_rate_ci95"][1] - r for r, row in zip(rates, rows, strict=True)]],
-        fmt="o",
-        capsize=4,
-        color="tab:green",
-    )
-    right.set_xlabel("hand-win rate, % (95% CI)")
-    left.set_yticks(ys, names)
-    left.set_ylim(-0.7, len(rows) - 0.3)
-    for axis in (left, right):
+    for axis, key, scale, label, colour in panels:
+        shown = [(y, row) for y, row in zip(ys, rows, strict=True) if row.get(key) is not None]
+        if shown:
+            values = [scale * row[key] for _, row in shown]
+            low = [v - scale * row[f"{key}_ci95"][0] for v, (_, row) in zip(values, shown, strict=True)]
+            high = [scale * row[f"{key}_ci95"][1] - v for v, (_, row) in zip(values, shown, strict=True)]
+            axis.errorbar(values, [y for y, _ in shown], xerr=[low, high], fmt="o", capsize=4, color=colour)
+        if key.endswith("margin"):
+            axis.axvline(0, color="grey", linewidth=1, linestyle="--")
+        axis.set_xlabel(label)
         axis.grid(axis="x", alpha=0.3)
+    for axis in (axes[0][0], axes[1][0]):
+        axis.set_yticks(ys, names)
+        axis.set_ylim(-0.7, len(rows) - 0.3)
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=120)

@@ -53,16 +53,17 @@ hand won is what a match counts in Ribs; `reward=relative` is the relative score
 unscaled, so meant for `root=paired`, whose test does not depend on scale). Higher hand
 scores are taken to be better, as in every game registered so far.
 
-Parameters (all optional): `iterations` (playouts per move, at most for the model search;
-default `DEFAULT_PAIRED_ITERATIONS` for the model search, `DEFAULT_ITERATIONS` for the
-tree) or `seconds` per move (a time budget replaces the iteration budget, lets the model
-search race every legal move, and is not reproducible); `rollout=heuristic` (default where there is a heuristic bot), `random` or
-`mast` (move-average sampling: actions that did well for whoever played them earlier in
-this search are preferred, with `MAST_EPSILON` random moves); `root=paired` or `ucb`;
-`z` (default `DEFAULT_Z`); `c`, the UCB exploration constant (default `DEFAULT_C`, for
-rewards in [0, 1]); `worlds` (tree only, default `DEFAULT_WORLDS`); `bias` > 0 adds
-`bias / (1 + visits)` to the heuristic bot's choice at the tree's root (a prior). A
-seeded bot with an iteration budget plays the same moves on the same observations.
+Parameters (all optional): `iterations` (playouts per move, at most for the model
+search; default `DEFAULT_PAIRED_ITERATIONS` for the model search, `DEFAULT_ITERATIONS`
+for the tree) or `seconds` per move (a time budget replaces the iteration budget, lets
+the model search race every legal move, and is not reproducible); `rollout=heuristic`
+(default where there is a heuristic bot), `random` or `mast` (move-average sampling:
+actions that did well for whoever played them earlier in this search are preferred, with
+`MAST_EPSILON` random moves); `root=paired` or `ucb`; `z` (default `DEFAULT_Z`); `c`,
+the UCB exploration constant (default `DEFAULT_C`, for rewards in [0, 1]); `worlds`
+(tree only, default `DEFAULT_WORLDS`); `bias` > 0 adds `bias / (1 + visits)` to the
+heuristic bot's choice at the tree's root (a prior). A seeded bot with an iteration
+budget plays the same moves on the same observations.
 """
 
 from __future__ import annotations

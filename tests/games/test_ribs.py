@@ -366,3 +366,15 @@ def test_ribs_and_folds_stay_hidden_until_their_time() -> None:
     while not state.hand_over():
         state.apply(rng.choice(state.legal_actions()))
     assert [1, "Q J"] in state.observation(3)["last_hand"]["folds"], "folds are shown when the hand ends"
+
+
+def test_card_text_cache_stays_bounded_and_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    import parlour.games.ribs as ribs_module
+
+    state = GAME.new_state(GAME.options(players=6), 3)
+    expected = [state.observation(s)["hand"] for s in range(6)]
+    monkeypatch.setattr(ribs_module, "COUNTS_TEXTS_LIMIT", 3)
+    ribs_module._COUNTS_TEXTS.clear()
+    for _ in range(3):
+        assert [state.observation(s)["hand"] for s in range(6)] == expected
+        assert len(ribs_module._COUNTS_TEXTS) <= 3

@@ -194,6 +194,7 @@ def _action_texts(lemons: bool) -> dict[int, str]:
 
 _ACTION_TEXTS = (_action_texts(False), _action_texts(True))
 _COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
+COUNTS_TEXTS_LIMIT = 50_000
 _HIGH_FIRST = {
     False: sorted(range(8), key=lambda r: -STRENGTH_NORMAL[r]),
     True: sorted(range(8), key=lambda r: -STRENGTH_LEMONS[r]),
@@ -285,11 +286,14 @@ class RibsState(State):
         return hands
 
     def _counts_texts(self, counts: list[int]) -> list[str]:
-        """Cards of a count vector as texts, high first (each vector's texts made once)."""
+        """Cards of a count vector as texts, high first (each vector's texts made once; the
+        cache is emptied when full, since capture piles reach many vectors in a long run)."""
         lemons = self.strength is STRENGTH_LEMONS
         key = (lemons, *counts)
         texts = _COUNTS_TEXTS.get(key)
         if texts is None:
+            if len(_COUNTS_TEXTS) >= COUNTS_TEXTS_LIMIT:
+                _COUNTS_TEXTS.clear()
             texts = _COUNTS_TEXTS[key] = "".join([RANK_TEXT[r] * counts[r] for r in _HIGH_FIRST[lemons]])
         return list(texts)
 

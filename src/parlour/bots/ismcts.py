@@ -86,6 +86,7 @@ MAST_EPSILON = 0.3
 DEFAULT_Z = 1.0
 MIN_PAIRED_WORLDS = 8
 SETTLE_WORLDS = 4
+WORLD_TRIES = 10
 
 
 def bonferroni_z(z: float, rivals: int) -> float:
@@ -211,6 +212,9 @@ class ISMCTS:
         self.prior_action: Action = None
         self.bias = 0.0
         self.mast: dict[Action, list[float]] | None = None
+        self.judges: list[Any] | None = None
+        self.doubts: dict[int, int] | None = None
+        self.world_tries = 0
 
     def search(
         self,
@@ -288,7 +292,8 @@ class ISMCTS:
         known overbidding), at nearly twice the cost, so the bounds are the same.
         """
         seat = observation["seat"]
-        world = self.game.determinize(observation, self.rng)
+        self.doubts = None
+        world = self.sample_world(observation)
         legal = world.legal_actions()
         prior_action = world.text_to_action(prior)
         budget = iterations or DEFAULT_PAIRED_ITERATIONS
@@ -307,7 +312,7 @@ class ISMCTS:
             elif done and done + len(live) + 1 > budget:
                 break
             if done:
-                world = self.game.determinize(observation, self.rng)
+                world = self.sample_world(observation)
             stream = self.rng.getrandbits(32)
             for k in (0, *live):
                 copy = world.clone()
@@ -320,12 +325,55 @@ class ISMCTS:
                 done += 1
             worlds += 1
             if worlds >= SETTLE_WORLDS:
-                live = [k for k in live if not settled(gain_bounds(rewards[k], rewards[0], z_rival))]
+                live = [
+                    k for k in live if not settled(gain_bounds(rewards[k], rewards[0], z_rival))
+                ]
         self.simulations += done
         return world.action_to_text(candidates[paired_choice(rewards, z)])
 
+    def sample_world(self, observation: dict[str, Any]) -> State:
+        """A world consistent with the observation and, where the model can judge it, with
+        how the others played: a drawn world is kept with the probability the judges (the
+        model bots' `plausibility`, one per seat) give it, else another is drawn, up to
+        `WORLD_TRIES` draws, after which the most plausible drawn is kept (judging a world
+        stops once its weight falls below the draw that would keep it, so the weights
+        compared there are upper bounds of the rejected worlds'; the seats that rejected
+        most worlds in this search are judged first). Uniform worlds
+        ignore what a bid says about a hand, so a search on them thinks a seat that raised
+        to 11 holds the average hand, and that its bid will fail."""
+        judges = self.judges
+        world = self.game.determinize(observation, self.rng)
+        if not judges:
+            return world
+        seat = observation["seat"]
+        if self.doubts is None:
+            self.doubts = {s: 0 for s in range(world.players) if s != seat}
+        doubts = self.doubts
+        order = sorted(doubts, key=lambda s: -doubts[s])
+        best, best_weight = world, -1.0
+        for tries in range(WORLD_TRIES):
+            if tries:
+                world = self.game.determinize(observation, self.rng)
+            self.world_tries += 1
+            weight, keep = 1.0, self.rng.random()
+            for s in order:
+                weight *= judges[s].plausibility(world.observation(s))
+                if weight <= keep:
+                    doubts[s] += 1
+                    break
+            else:
+                return world
+            if weight > best_weight:
+                best, best_weight = world, weight
+        return best
+
     def _rivals(
-        self, observation: dict[str, Any], world: State, legal: list[Action], prior: Action, room: int
+        self,
+        observation: dict[str, Any],
+        world: State,
+        legal: list[Action],
+        prior: Action,
+        room: int,
     ) -> list[Action]:
         """At most `room` legal actions other than the prior to race against it: all of them
         when they fit, else first the ones the model itself picks when asked again with other
@@ -498,6 +546,7 @@ class ISMCTSBot(Bot):
         bias: float | str = 0.0,
         worlds: int | str = DEFAULT_WORLDS,
         reward: str = DEFAULT_REWARD,
+        infer: int | str = 1,
         **unknown: Any,
     ) -> None:
         super().__init__(game, seat, seed, **unknown)
@@ -510,8 +559,11 @@ class ISMCTSBot(Bot):
             self.z = float(z)
             self.bias = float(bias)
             self.worlds = int(worlds)
+            self.infer = int(infer)
         except ValueError:
-            raise OptionsError("ismcts: iterations is a whole number, seconds, c, z and bias are numbers") from None
+            raise OptionsError(
+                "ismcts: iterations is a whole number, seconds, c, z and bias are numbers"
+            ) from None
         if self.iterations is not None and self.iterations < 1:
             raise OptionsError("ismcts: iterations must be at least 1")
         if self.seconds is not None and self.seconds <= 0:
@@ -520,7 +572,9 @@ class ISMCTSBot(Bot):
         if rollout is None:
             rollout = "heuristic" if heuristic is not None else "random"
         if rollout not in ("random", "mast", "heuristic"):
-            raise OptionsError(f"ismcts: rollout must be random, mast or heuristic, not {rollout!r}")
+            raise OptionsError(
+                f"ismcts: rollout must be random, mast or heuristic, not {rollout!r}"
+            )
         if rollout == "heuristic" and heuristic is None:
             raise OptionsError(f"{game.name} has no heuristic bot for rollout=heuristic")
         if root is None:
@@ -528,24 +582,41 @@ class ISMCTSBot(Bot):
         if root not in ("ucb", "paired"):
             raise OptionsError(f"ismcts: root must be ucb or paired, not {root!r}")
         if root == "paired" and rollout != "heuristic":
-            raise OptionsError("ismcts: root=paired compares moves by the heuristic bot's playouts (rollout=heuristic)")
+            raise OptionsError(
+                "ismcts: root=paired compares moves by the heuristic bot's playouts (rollout=heuristic)"
+            )
         if reward not in REWARDS:
-            raise OptionsError(f"ismcts: reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+            raise OptionsError(
+                f"ismcts: reward must be one of {', '.join(REWARDS)}, not {reward!r}"
+            )
         if self.iterations is None and self.seconds is None:
             self.iterations = DEFAULT_PAIRED_ITERATIONS if root == "paired" else DEFAULT_ITERATIONS
         self.root = root
         rollout_bots = None
         if rollout == "heuristic":
             assert heuristic is not None
-            rollout_bots = [model_bot(heuristic, game, s, self.rng.getrandbits(32)) for s in range(game.max_players)]
+            rollout_bots = [
+                model_bot(heuristic, game, s, self.rng.getrandbits(32))
+                for s in range(game.max_players)
+            ]
         self.search = ISMCTS(
-            game, self.rng, c=explore, rollout_bots=rollout_bots, mast=rollout == "mast", reward=reward
+            game,
+            self.rng,
+            c=explore,
+            rollout_bots=rollout_bots,
+            mast=rollout == "mast",
+            reward=reward,
         )
         self.prior_bot = None
         if self.bias > 0 or root == "paired":
             if heuristic is None:
                 raise OptionsError(f"{game.name} has no heuristic bot to bias the search")
             self.prior_bot = make_bot(heuristic, game, seat, self.rng.getrandbits(32))
+        if rollout_bots and self.infer and hasattr(rollout_bots[0], "plausibility"):
+            self.search.judges = [
+                model_bot(heuristic, game, s, self.rng.getrandbits(32))
+                for s in range(game.max_players)
+            ]
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]
@@ -565,4 +636,3 @@ class ISMCTSBot(Bot):
             bias=self.bias,
             worlds=self.worlds,
         )
-

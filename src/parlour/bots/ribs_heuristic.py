@@ -37,6 +37,7 @@ ROLLOUT_SAMPLES = 4
 NON_BIDDER_TRICK_VALUE = 1.5
 OPPONENT_WEIGHT = 0.5
 FOLD_MARGIN = 0.75
+IMPLAUSIBLE = 0.1
 
 
 def _pairs(counts: list[int]) -> list[tuple[int, int]]:
@@ -56,7 +57,13 @@ class RibsHeuristicBot(Bot):
     ROLLOUT_PARAMS = {"samples": ROLLOUT_SAMPLES}
 
     def __init__(
-        self, game: Game, seat: int, seed: int | None = None, *, samples: int | str = SAMPLES, **params: Any
+        self,
+        game: Game,
+        seat: int,
+        seed: int | None = None,
+        *,
+        samples: int | str = SAMPLES,
+        **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
         try:
@@ -85,6 +92,55 @@ class RibsHeuristicBot(Bot):
         if observation["bidding"]["bidder"] == self.seat:
             return self._ribs(observation)
         return self._play(observation, legal)
+
+    def plausibility(self, observation: dict[str, Any]) -> float:
+        """How well the hand in `observation` (this seat's view of a world a search sampled)
+        fits this seat's bids and passes in the current round: each one this bot would not
+        have made with that hand multiplies `IMPLAUSIBLE` in. A search weighs its worlds by
+        it, so a seat that raised to 11 is dealt a hand that would raise to 11.
+
+        The view is taken back to the bidding: cards this seat put on the table this trick
+        (its ribs, its pair or its fold) return to its hand, everybody's count in their hand
+        sizes again, and nobody else's count as seen.
+        """
+        bidding = observation["bidding"]
+        mine = [(k, bid) for k, (s, bid) in enumerate(bidding["bids"]) if s == self.seat]
+        if not mine:
+            return 1.0
+        view = dict(observation)
+        hand = list(observation["hand"])
+        own = observation["table"][self.seat]
+        if own and own["cards"]:
+            cards = own["cards"].split()
+            hand += cards
+            if own["folded"]:
+                view["my_fold"] = None
+        view["hand"] = hand
+        view["table"] = [None] * len(observation["table"])
+        view["hand_sizes"] = [
+            size + 2 * bool(play)
+            for size, play in zip(observation["hand_sizes"], observation["table"], strict=True)
+        ]
+        self.n = observation["players"]
+        opts = observation["options"]
+        self.strength = STRENGTH_LEMONS if opts.get("lemons") else STRENGTH_NORMAL
+        self.both_above = opts.get("beat") == "both_above"
+        self.hand = [0] * 8
+        for t in hand:
+            self.hand[RANK_OF[t]] += 1
+        self.unseen = self._unseen(view)
+        step = opts.get("bid_step", 1)
+        cap = bidding["cap"]
+        weight = 1.0
+        for k, bid in mine:
+            level = max((b for _, b in bidding["bids"][:k] if b != "pass"), default=None)
+            if level is None or (bid == "pass" and level + step > cap):
+                continue
+            offered = bid if bid != "pass" else level + step
+            raises = self._best_at(view, offered)[0] > NON_BIDDER_TRICK_VALUE + 0.5
+            if raises != (bid != "pass"):
+                weight *= IMPLAUSIBLE
+        return weight
 
     # --- what is left to be seen ---------------------------------------------------------
     def _unseen(self, obs: dict[str, Any]) -> list[int]:
@@ -145,7 +201,11 @@ class RibsHeuristicBot(Bot):
             if lo in ribs or hi in ribs:
                 total += VALUE[lo] + VALUE[hi]
                 continue
-            s = min(strength[lo], strength[hi]) if self.both_above else max(strength[lo], strength[hi])
+            s = (
+                min(strength[lo], strength[hi])
+                if self.both_above
+                else max(strength[lo], strength[hi])
+            )
             if s <= top:
                 total += VALUE[lo] + VALUE[hi]
         return total
@@ -163,7 +223,10 @@ class RibsHeuristicBot(Bot):
         if not raises:
             return "pass"
         if "pass" not in legal:
-            best = max(raises, key=lambda t: self._best_at(obs, int(t.split()[1]))[0] - 0.05 * int(t.split()[1]))
+            best = max(
+                raises,
+                key=lambda t: self._best_at(obs, int(t.split()[1]))[0] - 0.05 * int(t.split()[1]),
+            )
             return best
         bid = int(raises[0].split()[1])
         value, _ = self._best_at(obs, bid)
@@ -225,7 +288,9 @@ class RibsHeuristicBot(Bot):
                 score[pair] += mine - OPPONENT_WEIGHT * theirs
                 if may_fold:
                     _, theirs_fold = self._outcome(ribs, bid, earlier, None, later_plays)
-                    fold_score[pair] += -OPPONENT_WEIGHT * theirs_fold - 0.1 * (VALUE[pair[0]] + VALUE[pair[1]])
+                    fold_score[pair] += -OPPONENT_WEIGHT * theirs_fold - 0.1 * (
+                        VALUE[pair[0]] + VALUE[pair[1]]
+                    )
         best_play = max(candidates, key=lambda c: (score[c], -VALUE[c[0]] - VALUE[c[1]]))
         if may_fold:
             best_fold = max(candidates, key=lambda c: fold_score[c])
@@ -256,7 +321,11 @@ class RibsHeuristicBot(Bot):
             if lo in ribs or hi in ribs:
                 beats = False
             else:
-                s = min(strength[lo], strength[hi]) if self.both_above else max(strength[lo], strength[hi])
+                s = (
+                    min(strength[lo], strength[hi])
+                    if self.both_above
+                    else max(strength[lo], strength[hi])
+                )
                 beats = s > top
             if beats:
                 if p is mine:

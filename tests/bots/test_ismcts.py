@@ -198,3 +198,41 @@ def test_beats_random_players_at_ribs() -> None:
             mine += float(scores[rotation])
             theirs += sum(float(x) for s, x in enumerate(scores) if s != rotation) / 3
     assert mine > 1.5 * theirs
+
+
+class _AceJudge:
+    """A stand-in model: seat `doubter` finds a world plausible only when it holds an ace."""
+
+    def __init__(self, seat: int, doubter: int) -> None:
+        self.seat, self.doubter = seat, doubter
+
+    def plausibility(self, observation: dict[str, object]) -> float:
+        hand = observation["hand"]
+        assert isinstance(hand, list)
+        return 1.0 if self.seat != self.doubter or "A" in hand else 0.0
+
+
+def test_worlds_are_drawn_again_until_the_judges_find_them_plausible() -> None:
+    game = GAMES["ribs"]
+    state = game.new_state(game.options(players=6), 8)
+    obs = state.observation(state.to_act())
+    bot = make_bot("ismcts(infer=0)", game, obs["seat"], 2)
+    assert isinstance(bot, ISMCTSBot) and bot.search.judges is None
+    other = (obs["seat"] + 1) % 6
+    plain = sum("A" in bot.search.sample_world(obs).observation(other)["hand"] for _ in range(100))
+    bot.search.judges = [_AceJudge(s, other) for s in range(6)]
+    judged = sum("A" in bot.search.sample_world(obs).observation(other)["hand"] for _ in range(100))
+    assert judged == 100
+    assert plain < 95, "a uniform deal often leaves that seat without an ace"
+
+
+def test_inference_needs_a_model_that_can_judge() -> None:
+    ribs = make_bot("ismcts", GAMES["ribs"], 0, 1)
+    assert isinstance(ribs, ISMCTSBot) and ribs.search.judges is not None, "on by default"
+    cramps = GAMES["cramps"]
+    state = cramps.new_state(cramps.options(players=4), 3)
+    obs = state.observation(state.to_act())
+    on = make_bot("ismcts", cramps, obs["seat"], 4)
+    off = make_bot("ismcts(infer=0)", cramps, obs["seat"], 4)
+    assert isinstance(on, ISMCTSBot) and on.search.judges is None
+    assert on.choose(obs) == off.choose(obs), "without judges the search is unchanged"

@@ -1,6 +1,10 @@
-"""ribs-heuristic answers legally however it is reused, and takes its sample count."""
+"""ribs-heuristic answers legally however it is reused, takes its sample count, and judges
+whether a hand fits a seat's bids."""
 
 from __future__ import annotations
+
+import random
+from typing import Any
 
 import pytest
 
@@ -35,3 +39,80 @@ def test_one_bot_per_seat_reused_across_many_deals_always_answers_legally() -> N
 def test_bad_parameters_are_refused(spec: str) -> None:
     with pytest.raises(OptionsError):
         make_bot(spec, GAMES["ribs"], 0, 1)
+
+
+def _after_the_bidding(seed: int, plays: int) -> tuple[Any, list[Any]]:
+    """A 6-player hand played by the heuristic to the end of trick 1's bidding, then `plays`
+    plays more; with the bots, so a later test can go on."""
+    game = GAMES["ribs"]
+    state = game.new_state(game.options(players=6), seed)
+    bots = [make_bot("ribs-heuristic", game, s, 50 + s) for s in range(6)]
+    while state.observation(state.to_act())["phase"] == "bidding":
+        seat = state.to_act()
+        state.apply_text(bots[seat].choose(state.observation(seat)))
+    for _ in range(plays):
+        seat = state.to_act()
+        state.apply_text(bots[seat].choose(state.observation(seat)))
+    return state, bots
+
+
+def test_plausibility_takes_the_view_back_to_the_bidding() -> None:
+    """Pairs put on the table after the bidding do not change how plausible a seat's bids
+    were: its view is taken back to the moment it bid. (The bidder's ribs add their own
+    judgement, tested below.)"""
+    game = GAMES["ribs"]
+    for seed in range(6):
+        before, _ = _after_the_bidding(seed, 0)
+        after, _ = _after_the_bidding(seed, 3)
+        judged = [s for s, play in enumerate(after.observation(0)["table"]) if play and not play["ribs"]]
+        assert len(judged) == 2
+        for s in judged:
+            judge = make_bot("ribs-heuristic(samples=8)", game, s, 1)
+            first = judge.plausibility(before.observation(s))
+            judge = make_bot("ribs-heuristic(samples=8)", game, s, 1)
+            assert judge.plausibility(after.observation(s)) == first
+
+
+def test_a_hand_of_sevens_and_eights_does_not_fit_a_high_raise() -> None:
+    """Every seat that raised to 8 or more in trick 1 is judged less plausible holding only
+    sevens and eights than holding the hand it really raised with."""
+    game = GAMES["ribs"]
+    judged = 0
+    for seed in range(8):
+        state, _ = _after_the_bidding(seed, 0)
+        bids = state.observation(0)["bidding"]["bids"]
+        for seat in {s for s, bid in bids[1:] if bid != "pass" and bid >= 8}:
+            real = state.observation(seat)
+            low = dict(real, hand=["7", "8"] * (len(real["hand"]) // 2))
+            judge = make_bot("ribs-heuristic(samples=8)", game, seat, 1)
+            fits = judge.plausibility(real)
+            judge = make_bot("ribs-heuristic(samples=8)", game, seat, 1)
+            assert judge.plausibility(low) < fits, (seed, seat, real["hand"])
+            judged += 1
+    assert judged >= 8
+
+
+def test_the_ribs_it_would_have_picked_fit_better_than_its_lowest_pair() -> None:
+    """The bidder's real ribs are judged at least as plausible as its two lowest cards put
+    down instead, and more plausible in most deals (the rest are deals where no ribs could
+    make the bid, so every choice takes nothing)."""
+    game = GAMES["ribs"]
+    order = "789TJQKA"
+    better = 0
+    for seed in range(10):
+        state, _ = _after_the_bidding(seed, 1)
+        bidder = state.observation(state.to_act())["bidding"]["bidder"]
+        view = state.observation(bidder)
+        ribs = view["table"][bidder]["cards"].split()
+        low = sorted(view["hand"], key=order.index)[:2]
+        rest = list(view["hand"])
+        for card in low:
+            rest.remove(card)
+        table = list(view["table"])
+        table[bidder] = dict(table[bidder], cards=" ".join(low))
+        swapped = dict(view, hand=rest + ribs, table=table)
+        real = make_bot("ribs-heuristic(samples=8)", game, bidder, 1).plausibility(view)
+        other = make_bot("ribs-heuristic(samples=8)", game, bidder, 1).plausibility(swapped)
+        assert real >= other, (seed, ribs, low)
+        better += real > other
+    assert better >= 5

@@ -25,6 +25,7 @@ Samples come from the bot's own seeded RNG, so a seeded game replays the same.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from parlour.bots import Bot
@@ -37,7 +38,8 @@ ROLLOUT_SAMPLES = 4
 NON_BIDDER_TRICK_VALUE = 1.5
 OPPONENT_WEIGHT = 0.5
 FOLD_MARGIN = 0.75
-IMPLAUSIBLE = 0.1
+IMPLAUSIBLE = 0.05
+JUDGE_SPREAD = 1.0
 
 
 def _pairs(counts: list[int]) -> list[tuple[int, int]]:
@@ -95,9 +97,16 @@ class RibsHeuristicBot(Bot):
 
     def plausibility(self, observation: dict[str, Any]) -> float:
         """How well the hand in `observation` (this seat's view of a world a search sampled)
-        fits this seat's bids and passes in the current round: each one this bot would not
-        have made with that hand multiplies `IMPLAUSIBLE` in. A search weighs its worlds by
-        it, so a seat that raised to 11 is dealt a hand that would raise to 11.
+        fits this seat's bids and passes in the current round, and its ribs once played face
+        down. This bot's own estimates are noisy, so each choice is judged softly: a raise
+        weighs the chance that its value at that bid clears the raising threshold (a
+        logistic of the difference over `JUDGE_SPREAD` points), a pass the chance it does
+        not, and the ribs `exp(-shortfall / JUDGE_SPREAD)`, the shortfall being how much less
+        they are expected to take than the best ribs in that hand; no factor falls below
+        `IMPLAUSIBLE`. A search weighs its worlds by it, so a seat that raised to 11 is
+        dealt a hand that would raise to 11, and the ribs it hides are the ones it would pick
+        from that hand (a uniform deal makes them any two unseen cards, and a search on it
+        never sees a crack coming).
 
         The view is taken back to the bidding: cards this seat put on the table this trick
         (its ribs, its pair or its fold) return to its hand, everybody's count in their hand
@@ -131,15 +140,23 @@ class RibsHeuristicBot(Bot):
         self.unseen = self._unseen(view)
         step = opts.get("bid_step", 1)
         cap = bidding["cap"]
+        threshold = NON_BIDDER_TRICK_VALUE + 0.5
         weight = 1.0
         for k, bid in mine:
             level = max((b for _, b in bidding["bids"][:k] if b != "pass"), default=None)
             if level is None or (bid == "pass" and level + step > cap):
                 continue
             offered = bid if bid != "pass" else level + step
-            raises = self._best_at(view, offered)[0] > NON_BIDDER_TRICK_VALUE + 0.5
-            if raises != (bid != "pass"):
-                weight *= IMPLAUSIBLE
+            edge = (self._best_at(view, offered)[0] - threshold) / JUDGE_SPREAD
+            raises = 1 / (1 + math.exp(-max(-30.0, min(30.0, edge))))
+            weight *= max(IMPLAUSIBLE, raises if bid != "pass" else 1 - raises)
+        if own and own["ribs"] and own["cards"]:
+            a, b = (RANK_OF[t] for t in own["cards"].split())
+            bid = bidding["bid"]
+            takes = self._ribs_takes(view)
+            ribs = (min(a, b), max(a, b))
+            shortfall = self._best_at(view, bid)[0] - self._expected_take(ribs, takes[ribs], bid)
+            weight *= max(IMPLAUSIBLE, math.exp(-shortfall / JUDGE_SPREAD))
         return weight
 
     # --- what is left to be seen ---------------------------------------------------------

@@ -86,9 +86,7 @@ def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
         raise OptionsError(str(exc)) from None
     registry = _registry()
     if name not in registry:
-        raise OptionsError(
-            f"unknown bot {name!r} (bots for {game.name}: {', '.join(bot_names(game.name))})"
-        )
+        raise OptionsError(f"unknown bot {name!r} (bots for {game.name}: {', '.join(bot_names(game.name))})")
     factory, games = registry[name]
     if games is not None and game.name not in games:
         raise OptionsError(f"bot {name!r} does not play {game.name} (it plays {', '.join(games)})")

@@ -92,9 +92,7 @@ class CrampsHeuristicBot(Bot):
             dump = [c for c in losers if queens([c]) < 0]
             if dump:
                 return "play " + _text(dump[0])
-            return "play " + _text(
-                max(losers, key=lambda c: (strength(c) if c != JOKER else 98, c))
-            )
+            return "play " + _text(max(losers, key=lambda c: (strength(c) if c != JOKER else 98, c)))
         pick = max(winners, key=strength) if last else min(winners, key=strength)
         return "play " + _text(pick)
 

@@ -41,9 +41,7 @@ def strength(hand: list[int], s: int) -> float:
         value += sum(0.8 for c in trumps if rank_of(c) >= QUEEN)
     else:
         value += sum(1.2 for c in hand if c != JOKER and rank_of(c) == ACE and c != mighty)
-    value += sum(
-        0.6 for c in hand if c != JOKER and rank_of(c) == ACE and c != mighty and suit_of(c) != s
-    )
+    value += sum(0.6 for c in hand if c != JOKER and rank_of(c) == ACE and c != mighty and suit_of(c) != s)
     return 7.0 + value
 
 
@@ -58,10 +56,7 @@ def winner_index(plays: list[int], follow: int | None, trump: int, ripper_led: b
     for i, c in enumerate(plays):
         if c == JOKER:
             continue
-        key = (
-            2 if trump != NT and suit_of(c) == trump else 1 if suit_of(c) == follow else 0,
-            rank_of(c),
-        )
+        key = (2 if trump != NT and suit_of(c) == trump else 1 if suit_of(c) == follow else 0, rank_of(c))
         if best < 0 or key > best_key:
             best, best_key = i, key
     return best
@@ -146,52 +141,32 @@ class MightyHeuristicBot(Bot):
         on_declarer_side = seat == declarer or i_partner
         trick = obs["trick"]
         plays = [(s, parse_card(t)) for s, t in trick["cards"]]
-        played = {parse_card(t) for tr in obs["tricks"] for _, t in tr["cards"]} | {
-            c for _, c in plays
-        }
+        played = {parse_card(t) for tr in obs["tricks"] for _, t in tr["cards"]} | {c for _, c in plays}
         mighty = mighty_of(trump)
         options = [(t, _card_of(t)) for t in legal]
         if not plays:
-            return self._lead(
-                options, hand, played, trump, mighty, on_declarer_side, len(obs["tricks"])
-            )
+            return self._lead(options, hand, played, trump, mighty, on_declarer_side, len(obs["tricks"]))
         follow = TRUMP_TEXT.index(trick["follow"]) if trick["follow"] else None
         cards = [c for _, c in plays]
         w = winner_index(cards, follow, trump, trick["ripper"])
         friend_winning = plays[w][0] in friends
         last = len(plays) == 4
         value = sum(1 for c in cards if c != JOKER and rank_of(c) in POINT_RANKS)
-        wins = [
-            (t, c)
-            for t, c in options
-            if winner_index([*cards, c], follow, trump, trick["ripper"]) == len(cards)
-        ]
+        wins = [(t, c) for t, c in options if winner_index([*cards, c], follow, trump, trick["ripper"]) == len(cards)]
         if friend_winning and (last or cards[w] in (mighty, JOKER)):
             return max(options, key=lambda o: _give(o[1], trump, mighty))[0]
         if wins and not friend_winning and (value >= 1 or last or on_declarer_side):
             cheap = min(wins, key=lambda o: _cost(o[1], trump, mighty))
             if value >= 2 or cheap[1] not in (mighty, JOKER):
                 return cheap[0]
-        return min(
-            options, key=lambda o: _cost(o[1], trump, mighty) + (3 if _is_point(o[1]) else 0)
-        )[0]
+        return min(options, key=lambda o: _cost(o[1], trump, mighty) + (3 if _is_point(o[1]) else 0))[0]
 
-    def _lead(
-        self,
-        options: list[tuple[str, int]],
-        hand: list[int],
-        played: set[int],
-        trump: int,
-        mighty: int,
-        declarer_side: bool,
-        trick_no: int,
-    ) -> str:
+    def _lead(self, options: list[tuple[str, int]], hand: list[int], played: set[int], trump: int, mighty: int,
+              declarer_side: bool, trick_no: int) -> str:
         def top_of_suit(c: int) -> bool:
             s = suit_of(c)
-            return all(
-                card(r, s) in played or card(r, s) in hand or card(r, s) == mighty
-                for r in range(rank_of(c) + 1, 13)
-            )
+            return all(card(r, s) in played or card(r, s) in hand or card(r, s) == mighty
+                       for r in range(rank_of(c) + 1, 13))
 
         plain = [(t, c) for t, c in options if c not in (JOKER,) and not t.startswith("play JK")]
         if declarer_side and trump != NT:
@@ -201,11 +176,7 @@ class MightyHeuristicBot(Bot):
                 return max(trumps, key=lambda o: rank_of(o[1]))[0]
         if trick_no > 0 and mighty in hand and declarer_side:
             return "play " + card_text(mighty)
-        tops = [
-            (t, c)
-            for t, c in plain
-            if c != mighty and top_of_suit(c) and (trump == NT or suit_of(c) != trump)
-        ]
+        tops = [(t, c) for t, c in plain if c != mighty and top_of_suit(c) and (trump == NT or suit_of(c) != trump)]
         if tops:
             return max(tops, key=lambda o: rank_of(o[1]))[0]
         pool = plain or options

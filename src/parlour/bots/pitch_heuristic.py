@@ -80,15 +80,10 @@ class PitchHeuristicBot(Bot):
         trump = "SHDC".index(obs["trump"])
 
         def top_trump_left(c: int) -> bool:
-            return all(
-                played.__contains__(card(r, trump)) or card(r, trump) in hand
-                for r in range(rank_of(c) + 1, 13)
-            )
+            return all(played.__contains__(card(r, trump)) or card(r, trump) in hand for r in range(rank_of(c) + 1, 13))
 
         if not trick:
-            tops = [
-                c for c in cards if suit_of(c) == trump and top_trump_left(c) and rank_of(c) != JACK
-            ]
+            tops = [c for c in cards if suit_of(c) == trump and top_trump_left(c) and rank_of(c) != JACK]
             if tops and obs["pitcher"] is not None and obs["pitcher"] % 2 == seat % 2:
                 return "play " + card_text(max(tops, key=rank_of))
             return "play " + card_text(min(cards, key=lambda c: _throw_cost(c, trump)))
@@ -98,15 +93,12 @@ class PitchHeuristicBot(Bot):
         partner_winning = (leader + w) % 4 == (seat + 2) % 4
         last = len(trick) == 3
         trick_value = sum(GAME_POINTS[rank_of(c)] for c in trick) + sum(
-            5 for c in trick if suit_of(c) == trump and rank_of(c) in (TWO, THREE, JACK)
-        )
+            5 for c in trick if suit_of(c) == trump and rank_of(c) in (TWO, THREE, JACK))
         winning = [c for c in cards if trick_winner([*trick, c], led, trump) == len(trick)]
         if partner_winning and (last or (suit_of(trick[w]) == trump and top_trump_left(trick[w]))):
             return "play " + card_text(max(cards, key=lambda c: _give_value(c, trump)))
         if winning and (trick_value >= 3 or last or (not partner_winning and trick_value > 0)):
-            return "play " + card_text(
-                min(winning, key=lambda c: (_throw_cost(c, trump), rank_of(c)))
-            )
+            return "play " + card_text(min(winning, key=lambda c: (_throw_cost(c, trump), rank_of(c))))
         if winning and not partner_winning:
             cheap = [c for c in winning if suit_of(c) != trump]
             if cheap:

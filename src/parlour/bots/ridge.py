@@ -144,9 +144,7 @@ class RidgeGreedyBot(Bot):
         trump = None if trump_text == "NT" else DENOM_TEXTS.index(trump_text)
         trick = _trick(observation)
         to_play = HAND_NAMES.index(observation["hand_to_play"])
-        lowest = min(
-            cards, key=lambda c: (rank_of(c) + (13 if suit_of(c) == trump else 0), suit_of(c))
-        )
+        lowest = min(cards, key=lambda c: (rank_of(c) + (13 if suit_of(c) == trump else 0), suit_of(c)))
         if not trick:
             played = 0
             for t in observation["tricks"]:

@@ -3,7 +3,6 @@ whether a hand fits a seat's bids."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest

@@ -25,6 +25,18 @@ at once. The default budget, `DEFAULT_PAIRED_ITERATIONS` playouts per move at mo
 the one that keeps `parlour arena ribs --players 6 ... --hands 1000 --jobs 2` within
 about half an hour (docs/strength.md).
 
+**Inference (`infer=1`, the default where the model can judge).** A uniform
+determinization deals the hidden cards as if the others' play said nothing about them,
+so a search on it thinks a seat that raised to 11 holds an average hand and that the
+ribs it hid are any two unseen cards. Where the model bot offers
+`plausibility(observation)` (how well the hand in a seat's view of a world fits what that
+seat did; Ribs' heuristic judges the current round's bids and the ribs), each world is
+drawn again until the judges accept it (`sample_world`: rejection sampling, at most
+`WORLD_TRIES` draws). The judges play no part in a game whose model cannot judge, and
+`infer=0` turns them off. Measured on Ribs (docs/strength.md) the judge's signal is weak,
+since the heuristic raises on most hands, and the effect on strength is within the noise
+of a 1,000-hand run.
+
 **Tree search (`root=ucb`, the default for a game without a heuristic bot).**
 Single-observer ISMCTS (SO-ISMCTS, Cowling, Powley and Whitehouse 2012): one tree for the
 searching seat, whose nodes are sequences of actions. Each iteration samples a world,
@@ -62,7 +74,8 @@ actions that did well for whoever played them earlier in this search are preferr
 `MAST_EPSILON` random moves); `root=paired` or `ucb`; `z` (default `DEFAULT_Z`); `c`,
 the UCB exploration constant (default `DEFAULT_C`, for rewards in [0, 1]); `worlds`
 (tree only, default `DEFAULT_WORLDS`); `bias` > 0 adds `bias / (1 + visits)` to the
-heuristic bot's choice at the tree's root (a prior). A seeded bot with an iteration
+heuristic bot's choice at the tree's root (a prior); `infer=0` samples worlds uniformly
+even where the model can judge them. A seeded bot with an iteration
 budget plays the same moves on the same observations.
 """
 

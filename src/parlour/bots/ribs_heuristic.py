@@ -20,6 +20,8 @@
   half the bidder's. That plays low against a high bid (so the bid fails), plays an ace
   with a low card when the ribs are unlikely to hold one, and folds a pair the ribs
   would surely take when folding sinks the bid.
+- Judging a world (`plausibility`, for the search's inference): how well a hand that a
+  search dealt to this seat fits the bids, passes and ribs it chose this round.
 Samples come from the bot's own seeded RNG, so a seeded game replays the same.
 """
 

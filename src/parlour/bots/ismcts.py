@@ -30,8 +30,8 @@ determinization deals the hidden cards as if the others' play said nothing about
 so a search on it thinks a seat that raised to 11 holds an average hand and that the
 ribs it hid are any two unseen cards. Where the model bot offers
 `plausibility(observation)` (how well the hand in a seat's view of a world fits what that
-seat did; Ribs' heuristic judges the current round's bids and the ribs), each world is
-drawn again until the judges accept it (`sample_world`: rejection sampling, at most
+seat did; Ribs' heuristic judges the current round's bids and the ribs), each world of
+the model search is drawn again until the judges accept it (`sample_world`: rejection sampling, at most
 `WORLD_TRIES` draws). The judges play no part in a game whose model cannot judge, and
 `infer=0` turns them off. Measured on Ribs (docs/strength.md) the judge's signal is weak,
 since the heuristic raises on most hands, and the effect on strength is within the noise
@@ -575,7 +575,7 @@ class ISMCTSBot(Bot):
             self.infer = int(infer)
         except ValueError:
             raise OptionsError(
-                "ismcts: iterations is a whole number, seconds, c, z and bias are numbers"
+                "ismcts: iterations and infer are whole numbers, seconds, c, z and bias are numbers"
             ) from None
         if self.iterations is not None and self.iterations < 1:
             raise OptionsError("ismcts: iterations must be at least 1")

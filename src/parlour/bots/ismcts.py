@@ -227,7 +227,6 @@ class ISMCTS:
         self.mast: dict[Action, list[float]] | None = None
         self.judges: list[Any] | None = None
         self.doubts: dict[int, int] | None = None
-        self.world_tries = 0
 
     def search(
         self,
@@ -367,7 +366,6 @@ class ISMCTS:
         for tries in range(WORLD_TRIES):
             if tries:
                 world = self.game.determinize(observation, self.rng)
-            self.world_tries += 1
             weight, keep = 1.0, self.rng.random()
             for s in order:
                 weight *= judges[s].plausibility(world.observation(s))

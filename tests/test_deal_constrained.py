@@ -44,3 +44,30 @@ def test_void_masks_leave_only_the_deal_that_fits() -> None:
         assert sorted(one) == list(range(26, 39)) and sorted(two) == list(range(13))
     with pytest.raises(ValueError):
         deal_constrained([0, 13], [1, 1], [void_mask([0]), void_mask([0, 1])], rng)
+
+
+def test_required_cards_land_in_their_place_and_copies_count() -> None:
+    """A card known to be in a hand (taken from the discards) stays there, and copies of a
+    face (two packs) are dealt as a multiset."""
+    rng = random.Random(3)
+    cards = [0, 0, 1, 1, 2, 2, 52, 52]
+    for _ in range(100):
+        one, two = deal_constrained(cards, [4, 4], [0, 0], rng, required=[[52, 52], [2]])
+        assert one.count(52) == 2 and 2 in two
+        assert sorted(one + two) == sorted(cards)
+    with pytest.raises(ValueError):
+        deal_constrained(cards, [4, 4], [0, 0], rng, required=[[3], []])
+    with pytest.raises(ValueError):
+        deal_constrained([0, 13], [1, 1], [void_mask([1]), 0], rng, required=[[], [0]])
+
+
+def test_shown_voids_follow_the_one_rule() -> None:
+    """Off-suit plays show a void; free cards (trumps where trumping is always allowed)
+    and tricks with nothing to follow show nothing."""
+    from parlour.cards import shown_voids, suits_mask
+
+    td, two_h = 26 + 8, 13
+    tricks = [(0, [(1, td), (2, two_h)]), (None, [(3, td)]), (4, [(0, td)])]
+    assert shown_voids(tricks, 4) == [0, 1, 1, 0]
+    assert shown_voids(tricks, 4, free=1 << td) == [0, 0, 1, 0]
+    assert suits_mask(0b10) == SUIT_MASKS[1]

@@ -166,20 +166,62 @@ def void_mask(suits: Iterable[int]) -> int:
     return m
 
 
+def shown_voids(tricks: Iterable[tuple[int | None, Sequence[tuple[int, int]]]], players: int, free: int = 0) -> list[int]:
+    """Per seat, a mask of the suits (bit s for suit s) it has shown it lacks.
+
+    The one rule of every trick game here: a seat that plays a card of another suit to a
+    trick whose suit must be followed holds none of that suit. Each trick is `(led,
+    follows)`: the suit to follow (None or a joker's 4: nothing to follow) and the
+    followers' `(seat, card)` plays, the lead excluded. `free` is a card mask of what may
+    be played even holding the suit led (trumps in Pitch and Couillon, a Cramps joker,
+    Mighty's mighty): such a card shows nothing.
+    """
+    voids = [0] * players
+    for led, follows in tricks:
+        if led is None or not 0 <= led < 4:
+            continue
+        for seat, c in follows:
+            if c // 13 != led and not free >> c & 1:
+                voids[seat] |= 1 << led
+    return voids
+
+
+def suits_mask(voids: int) -> int:
+    """The card mask of every suit set in a suit mask (as `shown_voids` gives)."""
+    return void_mask(s for s in range(4) if voids >> s & 1)
+
+
 def deal_constrained(
     cards: Sequence[int],
     sizes: Sequence[int],
     forbidden: Sequence[int],
     rng: random.Random,
     tries: int = 30,
+    required: Sequence[Sequence[int]] | None = None,
 ) -> list[list[int]]:
     """Deal `cards` at random into places of `sizes`, no card into a place that forbids it.
 
-    `forbidden[p]` is a bitmask of the cards place `p` cannot hold (voids shown in play,
-    a joker a seat showed it lacks, a called card known to be elsewhere). Used by
-    `determinize`: random greedy deals first, then an exact matching so that a deal is
-    found whenever one exists. ValueError when none does.
+    `cards` is a multiset: copies of a face (several packs, jokers) are listed once each
+    and dealt as interchangeable. `forbidden[p]` is a bitmask of the faces place `p` cannot
+    hold (voids shown in play, a joker a seat showed it lacks, a called card known to be
+    elsewhere); `required[p]`, where given, lists cards place `p` is known to hold (a card
+    taken from the discard pile, a melded card): they are taken from `cards` and put
+    there first. Used by `determinize`: random greedy deals first, then an exact matching
+    so that a deal is found whenever one exists. ValueError when none does.
     """
+    if required is not None and any(required):
+        pool = list(cards)
+        for known in required:
+            for c in known:
+                try:
+                    pool.remove(c)
+                except ValueError:
+                    raise ValueError(f"required card {c} is not among the cards to deal") from None
+        rest = [size - len(known) for size, known in zip(sizes, required, strict=True)]
+        if min(rest) < 0:
+            raise ValueError("a place is required to hold more cards than its size")
+        parts = deal_constrained(pool, rest, forbidden, rng, tries)
+        return [list(known) + part for known, part in zip(required, parts, strict=True)]
     if sum(sizes) != len(cards):
         raise ValueError(f"{len(cards)} cards cannot fill places of sizes {list(sizes)}")
     order = list(cards)

@@ -41,6 +41,8 @@ from typing import Any, ClassVar, Self
 
 Action = Hashable
 Score = int | Fraction
+OVER = "over"
+"""The phase of a finished match: no seat acts."""
 
 OBSERVATION_KEYS = (
     "game",
@@ -256,10 +258,22 @@ def _coerce(name: str, hint: Any, raw: Any) -> Any:
 
 
 class State:
-    """One match of a game. Mutable; `clone()` gives an independent copy.
+    """One match of a game: the template every game fills with rules.
 
-    Subclasses implement the methods that raise NotImplementedError below; the rest is
-    shared plumbing built on them.
+    The engine owns the turn's plumbing: `apply` refuses what is not legal (with the
+    game's reason) and then `push`es, which records the action and dispatches to the
+    game's `_apply_<phase>`; `legal_actions` dispatches to `_legal_<phase>`. Dealing a
+    hand, ending it, ending the match, the observation and determinize are templates
+    too; a game writes only the rules that differ (see docs/architecture.md).
+
+    What a game defines:
+    - `_new_match()`: its match-level fields (totals, wins); `_deal(given)`: one hand's
+      deal, from the record's deal `given` or the seeded shuffle, appended to `deals`.
+    - `_legal_<phase>()` and `_apply_<phase>(action)` for every phase; `phase` and `turn`.
+    - At a hand's end `_hand_ended(scores, summary)`; the match ends when
+      `_match_winners()` names winners.
+    - `facts(seat)`: what that seat may know beyond the common keys; optionally
+      `status(obs)`, `recent(obs)`, `table_zones(seat, obs)` and `_seen_as(...)`.
     """
 
     game: ClassVar[Game]
@@ -270,11 +284,41 @@ class State:
     given_deals: list[Any]
     deals: list[dict[str, Any]]
     just_ended: bool
+    phase: str
+    turn: int
+    hand_number: int
+    dealer: int
+    hand_start: int
+    log: list[Any]
 
     COPIED: ClassVar[tuple[str, ...]] = ()
     """Attributes holding lists (or sets) that `clone` copies; the rest are shared or immutable."""
     NESTED: ClassVar[tuple[str, ...]] = ()
     """Attributes holding lists of lists (or sets) that `clone` copies two levels deep."""
+    _LEGAL: ClassVar[dict[str, Callable[..., list[Any]]]] = {}
+    _APPLY: ClassVar[dict[str, Callable[..., None]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Collect the game's `_legal_<phase>`/`_apply_<phase>` into dispatch tables once."""
+        super().__init_subclass__(**kwargs)
+        legal: dict[str, Callable[..., list[Any]]] = {}
+        apply: dict[str, Callable[..., None]] = {}
+        for klass in reversed(cls.__mro__):
+            for name, fn in vars(klass).items():
+                if name.startswith("_legal_") and callable(fn):
+                    legal[name[7:]] = fn
+                elif name.startswith("_apply_") and callable(fn):
+                    apply[name[7:]] = fn
+        cls._LEGAL = legal
+        cls._APPLY = apply
+
+    def __init__(
+        self, options: Options, seed: int | None = None, dealer: int = 0, deals: list[Any] | None = None
+    ) -> None:
+        self._begin_match(options, seed, dealer, deals)
+        self._new_match()
+        self.hand_number = -1
+        self._next_hand()
 
     def _begin_match(
         self,
@@ -296,28 +340,47 @@ class State:
         self.last_hand: dict[str, Any] | None = None
         self.match_winners: list[int] = []
         self.just_ended = False
+        self.eliminated: list[int] = []
+        self.phase = ""
+        self.turn = 0
+        self.dealer = dealer
+        self.hand_start = 0
+        self.log = []
 
-    @classmethod
-    def _for_determinize(
-        cls,
-        options: Options,
-        observation: dict[str, Any],
-        first_dealer: int,
-        deal: dict[str, Any],
-        rng: random.Random,
-        deal_index: int | None = None,
-    ) -> Self:
-        """The common start of every `determinize`: an empty state holding the match so far
-        as the observation tells it, whose current deal (number `deal_index`, by default the
-        hand number) will be `deal`. The game then sets its own fields, deals the hand and
-        replays the hand's public actions."""
-        k = observation["hand_number"] if deal_index is None else deal_index
-        state = object.__new__(cls)
-        state._begin_match(options, None, first_dealer, [None] * k + [deal], random.Random(rng.getrandbits(64)))
-        state.deals = [{} for _ in range(k)]
-        state.hand_results = [list(h) for h in observation["hand_results"]]
-        state.last_hand = observation["last_hand"]
-        return state
+    # --- the match's course: game hooks and the engine's sequence ----------------------
+    def _new_match(self) -> None:
+        """Set the game's match-level fields (totals, wins, money) before the first deal."""
+
+    def _deal(self, given: Any) -> None:
+        """Deal hand `hand_number` (from `given`, the record's deal, when not None) and set
+        the phase and turn of its first decision."""
+        raise NotImplementedError
+
+    def _dealer_of(self, hand: int) -> int:
+        """Who deals hand number `hand`: the deal passes left (a game may skip seats)."""
+        return (self.first_dealer + hand) % self.players
+
+    def _next_hand(self) -> None:
+        self.hand_number += 1
+        self.dealer = self._dealer_of(self.hand_number)
+        self.hand_start = len(self.history)
+        self._deal(self.given_deal(self.hand_number))
+
+    def _hand_ended(self, scores: list[Any], summary: dict[str, Any] | None) -> None:
+        """Record a finished hand, then end the match or deal the next hand."""
+        self.hand_results.append(scores)
+        self.last_hand = summary
+        self.just_ended = True
+        winners = self._match_winners()
+        if winners is None:
+            self._next_hand()
+        else:
+            self.match_winners = winners
+            self.phase = OVER
+
+    def _match_winners(self) -> list[int] | None:
+        """The match's winners once it is over after the hand just scored, else None."""
+        raise NotImplementedError
 
     def given_deal(self, k: int) -> Any:
         """The record's deal of hand k, or None when hand k is dealt by the shuffle."""
@@ -327,24 +390,113 @@ class State:
     def players(self) -> int:
         return self.options.players
 
+    # --- seats that leave the match ------------------------------------------------------
+    def eliminate(self, seat: int) -> None:
+        """Take `seat` out of the match: `next_seat` skips it from now on; the order of
+        leaving is kept, for placing seats that left (the last to leave places best)."""
+        if seat not in self.eliminated:
+            self.eliminated.append(seat)
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat clockwise still in the match."""
+        n = self.players
+        nxt = (seat + 1) % n
+        if self.eliminated:
+            while nxt in self.eliminated and nxt != seat:
+                nxt = (nxt + 1) % n
+        return nxt
+
+    def in_match(self) -> list[int]:
+        """The seats still in the match, in seat order."""
+        return [s for s in range(self.players) if s not in self.eliminated]
+
+    def places(self) -> list[int]:
+        """Each seat's place, 1 for the best: seats still in by the game's score sense (ties
+        share a place), then the seats that left, the last to leave first."""
+        scores = self.match_scores()
+        sense = self.game.score_sense
+        live = [s for s in range(self.players) if s not in self.eliminated]
+        out = [0] * self.players
+        for s in live:
+            out[s] = 1 + sum(1 for t in live if sense * (scores[t] - scores[s]) > 0)
+        for i, s in enumerate(reversed(self.eliminated)):
+            out[s] = len(live) + 1 + i
+        return out
+
+    # --- a stock that runs out -------------------------------------------------------------
+    def reshuffle(self, cards: list[int], to_text: Callable[[int], str], from_text: Callable[[str], int]) -> list[int]:
+        """A new stock from `cards` (the discards): the record's next `reshuffles` entry where
+        the deal gives one, else the seeded shuffle. Either way the new stock, top first, is
+        written into this hand's deal, so the record replays the same in any engine."""
+        given = self.given_deal(self.hand_number)
+        deal = self.deals[-1]
+        done = deal.setdefault("reshuffles", [])
+        recorded = given.get("reshuffles") if isinstance(given, dict) else None
+        if recorded is not None and len(done) < len(recorded):
+            stock = [from_text(t) for t in recorded[len(done)]]
+            if sorted(stock) != sorted(cards):
+                raise ValueError("a recorded reshuffle does not hold the discarded cards")
+        else:
+            stock = list(cards)
+            self.rng.shuffle(stock)
+        done.append([to_text(c) for c in stock])
+        return stock
+
     # --- the turn -------------------------------------------------------------------
     def to_act(self) -> int | None:
         """The seat whose decision it is, or None when the match is over."""
-        raise NotImplementedError
+        return None if self.phase == OVER else self.turn
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act (empty once the match is over)."""
-        raise NotImplementedError
+        if self.phase == OVER:
+            return []
+        return self._LEGAL[self.phase](self)
 
     def apply(self, action: Action) -> None:
         """Play an action for the seat to act; IllegalAction leaves the state unchanged."""
-        raise NotImplementedError
+        if self.phase == OVER:
+            raise IllegalAction("The match is over.")
+        try:
+            legal = action in self._LEGAL[self.phase](self)
+        except TypeError:
+            legal = False
+        if not legal:
+            raise IllegalAction(self.why_illegal(action))
+        self.push(action)
+
+    def push(self, action: Action) -> None:
+        """Play a legal action without checking it (search and replays of checked records):
+        the action is recorded and the game's `_apply_<phase>` carries it out."""
+        self.just_ended = False
+        self.history.append((self.turn, action))
+        self._APPLY[self.phase](self, action)
+
+    def why_illegal(self, action: Action) -> str:
+        """The sentence a player reads for an action that is not legal now: the game's
+        `_why_not(action)` where it explains, else the legal actions."""
+        why = self._why_not(action)
+        if why:
+            return why
+        try:
+            text = self.action_to_text(action)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            return f"{action!r} is not a {self.game.title} action."
+        options = ", ".join(self.legal_texts()[:12])
+        return f"{text!r} is not legal now (legal: {options})."
+
+    def _why_not(self, action: Action) -> str | None:
+        """The game's reason an action is not legal now, or None for the generic sentence."""
+        return None
 
     def clone(self) -> State:
         """An independent copy: the lists named in COPIED and NESTED are copied, the RNG too."""
         other = object.__new__(type(self))
         d = self.__dict__.copy()
         d["history"] = list(self.history)
+        d["hand_results"] = list(self.hand_results)
+        if self.eliminated:
+            d["eliminated"] = list(self.eliminated)
         for key in self.COPIED:
             if key in d:
                 d[key] = d[key].copy()
@@ -357,9 +509,109 @@ class State:
         return other
 
     # --- what a seat may know ---------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what `seat` may know (None: a spectator), JSON-ready."""
+    def observation(self, seat: int | None, views: bool = True) -> dict[str, Any]:
+        """Exactly what `seat` may know (None: a spectator), JSON-ready.
+
+        The common keys come from the engine, the game's own from `facts(seat)`. With
+        `views` (the default, for people) the keys drawn for reading are added: `legal`
+        (actions with their cards), `log`, `zones`, `status` and `recent`. Search asks
+        with views=False and pays only for the facts.
+        """
+        over = self.phase == OVER
+        legal = self._LEGAL[self.phase](self) if not over and seat == self.turn else []
+        to_text = self.action_to_text
+        obs: dict[str, Any] = {
+            "game": self.game.name,
+            "players": self.options.players,
+            "seat": seat,
+            "options": self.options.to_json(),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": None if over else self.turn,
+            "legal_actions": [to_text(a) for a in legal],
+            "actions": self.public_actions(seat),
+            "scores": {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())},
+            "hand_results": [jsonable_scores(h) for h in self.hand_results],
+            "last_hand": self.last_hand_view(),
+            "match_over": over,
+            "winners": list(self.match_winners),
+        }
+        if self.eliminated:
+            obs["eliminated"] = list(self.eliminated)
+        obs.update(self.facts(seat))
+        if views:
+            obs["legal"] = [{"text": to_text(a), "cards": self.action_cards(a)} for a in legal]
+            obs["log"] = [self.sentence(e) for e in self.log]
+            obs["zones"] = self.hand_zones(seat, obs) + self.table_zones(seat, obs)
+            obs["status"] = self.status(obs)
+            obs["recent"] = self.recent(obs)
+        return obs
+
+    def facts(self, seat: int | None) -> dict[str, Any]:
+        """The game's own keys of `seat`'s observation: its hand (`hand`, texts, None for a
+        spectator), `hand_sizes`, and every public fact of the game (bids, contract,
+        trumps, the table). Cheap: search reads them on every move."""
         raise NotImplementedError
+
+    def public_actions(self, seat: int | None) -> list[list[Any]]:
+        """The current hand's actions as `seat` saw them: `[actor, text]`, with what the
+        seat may not see replaced by the game's `_seen_as` (a fold, face-down ribs)."""
+        history = self.history
+        to_text = self.action_to_text
+        seen_as = self._seen_as
+        out: list[list[Any]] = []
+        for i in range(self.hand_start, len(history)):
+            actor, action = history[i]
+            shown = None if actor == seat else seen_as(i, actor, action)
+            out.append([actor, to_text(action) if shown is None else shown])
+        return out
+
+    def _seen_as(self, index: int, actor: int, action: Action) -> str | None:
+        """How the other seats see history entry `index` when they may not see all of it
+        ("fold", "ribs", "discard 3 cards"), or None when it is public. Determinize fills
+        these from the sampled deal."""
+        return None
+
+    def hand_points(self) -> list[Any]:
+        """Each seat's score in the hand being played, as far as it is public."""
+        return [0] * self.players
+
+    def last_hand_view(self) -> dict[str, Any] | None:
+        """The summary of the hand just finished, as a seat reads it."""
+        return self.last_hand
+
+    def sentence(self, entry: Any) -> str:
+        """A log entry as a sentence (a game may keep entries as tuples until read)."""
+        return entry if isinstance(entry, str) else str(entry)
+
+    def hand_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """A zone per seat's hand: the cards where `obs` shows them, else their count."""
+        own = obs.get("hand")
+        sizes = obs.get("hand_sizes") or [0] * self.players
+        zones = []
+        for s in range(self.players):
+            mine = s == seat and own is not None
+            zones.append({
+                "id": f"hand-{s}", "kind": "hand", "owner": s,
+                "label": "Your hand" if mine else f"Seat {s}'s hand",
+                "cards": list(own) if mine and own is not None else [], "hidden": 0 if mine else sizes[s],
+            })
+        return zones
+
+    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The game's other places of cards (the table, piles, stock), as zones."""
+        return []
+
+    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The headline facts a player keeps in view (contract, trumps, bid, the trick's
+        value, the target), each `{"label", "value"}`, drawn from the observation."""
+        return []
+
+    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        """The last public event: `{label, plays: [{seat, cards, face_down, mark}],
+        explanation}` (a trick, a discard, a meld), or None."""
+        return None
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> State:
         """A copy whose cards hidden from `seat` are shuffled among their hidden places.
@@ -368,6 +620,68 @@ class State:
         observation of this state. Places keep their sizes.
         """
         raise NotImplementedError
+
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: Options, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Action]]:
+        """The game's half of determinize: a deal of the current hand (as a record's deal)
+        that fits everything `observation` shows, and the actions behind the entries of
+        `observation["actions"]` the seat saw only in part (by their index there)."""
+        raise NotImplementedError
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        """Set the match-level fields (totals, wins, money) from an observation."""
+
+    @classmethod
+    def from_observation(cls, observation: dict[str, Any], rng: random.Random) -> Self:
+        """A full state that fits `observation`, built from it alone (see Game.determinize)."""
+        if observation["match_over"]:
+            raise ValueError("a finished match has nothing to determinize")
+        options = cls.game.options(**observation["options"])
+        deal, hidden = cls.sample_deal(options, observation, rng)
+        k = observation["hand_number"]
+        state = object.__new__(cls)
+        state._begin_match(options, None, 0, [None] * k + [deal], random.Random(rng.getrandbits(64)))
+        state.deals = [{} for _ in range(k)]
+        state.hand_results = [list(h) for h in observation["hand_results"]]
+        state.last_hand = observation["last_hand"]
+        state.eliminated = list(observation.get("eliminated", []))
+        state._new_match()
+        state._restore(observation)
+        state.first_dealer = state._first_dealer_from(observation)
+        state.hand_number = k - 1
+        state._next_hand()
+        for i, (_actor, text) in enumerate(observation["actions"]):
+            action = hidden.get(i)
+            state.push(state.text_to_action(text) if action is None else action)
+        state.just_ended = False
+        return state
+
+    @classmethod
+    def _for_determinize(
+        cls,
+        options: Options,
+        observation: dict[str, Any],
+        first_dealer: int,
+        deal: dict[str, Any],
+        rng: random.Random,
+        deal_index: int | None = None,
+    ) -> Self:
+        """LEGACY (removed once every game uses `from_observation`): an empty state holding
+        the match so far, whose current deal will be `deal`."""
+        k = observation["hand_number"] if deal_index is None else deal_index
+        state = object.__new__(cls)
+        state._begin_match(options, None, first_dealer, [None] * k + [deal], random.Random(rng.getrandbits(64)))
+        state.deals = [{} for _ in range(k)]
+        state.hand_results = [list(h) for h in observation["hand_results"]]
+        state.last_hand = observation["last_hand"]
+        return state
+
+    def _first_dealer_from(self, observation: dict[str, Any]) -> int:
+        """The first dealer that makes `observation`'s dealer deal its hand."""
+        return (observation["dealer"] - observation["hand_number"]) % self.players
 
     # --- cards, for the conservation invariant -----------------------------------------
     def card_places(self) -> dict[str, list[str]]:
@@ -399,8 +713,15 @@ class State:
         """The running standing in the game's own unit (G-11)."""
         raise NotImplementedError
 
+    def money(self) -> list[Fraction] | None:
+        """Each seat's net winnings where the game is played for stakes, else None.
+
+        Money is what changes hands (chips, stakes); it sums to zero over the seats.
+        Simulate and arena report it beside the scores."""
+        return None
+
     def is_over(self) -> bool:
-        return self.to_act() is None
+        return self.phase == OVER
 
     def winners(self) -> list[int]:
         """The seats that won the match; empty until it is over."""
@@ -435,12 +756,6 @@ class State:
             for a in self.legal_actions()
         ]
 
-    def record(self) -> dict[str, Any]:
-        """This match as a JSON record (see record.py)."""
-        from parlour.record import record_of
-
-        return record_of(self)
-
 
 GameOptions = Options
 
@@ -472,9 +787,24 @@ class Game:
             raise OptionsError(f"dealer must be a seat from 0 to {opts.players - 1}")
         return self.state_class(opts, seed, dealer, list(deals) if deals else None)  # type: ignore[call-arg]
 
+    score_sense: ClassVar[int] = 1
+    """+1 where a higher score is better, -1 where lower is (penalty points). Simulate,
+    arena, search rewards and the RL adapter compare scores through `better`."""
+
+    def better(self, a: Score, b: Score) -> bool:
+        """Whether score `a` beats score `b` in this game's sense."""
+        return self.score_sense * (a - b) > 0
+
+    def best(self, scores: Iterable[Score]) -> Score:
+        """The best of `scores` in this game's sense."""
+        return max(scores) if self.score_sense > 0 else min(scores)
+
     def determinize(self, observation: dict[str, Any], rng: random.Random) -> State:
-        """A full state consistent with one seat's observation, built from it alone."""
-        raise NotImplementedError
+        """A full state consistent with one seat's observation, built from it alone.
+
+        The game samples the unknown cards (`State.sample_deal`, respecting what play has
+        shown); the engine rebuilds the match so far and replays the hand's actions."""
+        return self.state_class.from_observation(observation, rng)
 
     def options(self, **values: Any) -> GameOptions:
         """Options from keyword values or strings, with clear errors."""

@@ -16,7 +16,7 @@ from parlour.games.cramps import (
     CrampsOptions,
     CrampsState,
     full_pack_faces,
-    shown_voids,
+    voids_shown,
 )
 
 # One whole 4-player hand, each trick in play order from its leader (seat 1 leads trick 1
@@ -127,7 +127,7 @@ def test_a_led_joker_wins_and_the_second_joker_loses() -> None:
     for c in ["JK", "AS", "KH", "2C", "9D", "JK"]:
         state.apply_text(f"play {c}")
     assert state.tricks[-1][2] == 0
-    assert "joker led" in state._sentence(state.log[-1])
+    assert "joker led" in state.sentence(state.log[-1])
 
 
 def test_joker_may_be_played_holding_the_suit_led_and_never_wins_unled() -> None:
@@ -269,8 +269,8 @@ def test_determinize_respects_shown_voids() -> None:
 
 
 def test_joker_does_not_show_a_void_to_determinize() -> None:
-    assert shown_voids([[1, "play 2S"], [2, "play JK"], [3, "play 3H"]], 5) == [set(), set(), set(), {0}, set()]
-    assert shown_voids([[1, "play JK"], [2, "play 3H"]], 5) == [set()] * 5
+    assert voids_shown([[1, "play 2S"], [2, "play JK"], [3, "play 3H"]], 5) == [0, 0, 0, 1, 0]
+    assert voids_shown([[1, "play JK"], [2, "play 3H"]], 5) == [0] * 5
 
 
 def test_the_fast_trick_winner_agrees_with_the_shared_helper() -> None:

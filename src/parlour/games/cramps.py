@@ -66,10 +66,11 @@ from parlour.cards import (
     deal_constrained,
     high_card_winner,
     parse_card,
+    shown_voids,
     sort_key,
-    void_mask,
+    suits_mask,
 )
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
 
 VALUES_4 = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
 VALUES_MANY = (0, -3, 5, 5, -5, 0, 7, 7, -7, 0, 9, 9, -9)
@@ -94,7 +95,7 @@ QUEEN_TABLES = {
     for trump in (None, 0, 1, 2, 3)
 }
 
-AUCTION, DECLARE, PLAY, OVER = "auction", "declare", "play", "over"
+AUCTION, DECLARE, PLAY = "auction", "declare", "play"
 
 
 def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -174,32 +175,20 @@ def cards_sorted_texts(faces: list[int]) -> list[str]:
 class CrampsState(State):
     """One match of Cramps."""
 
-    last_hand: dict[str, Any] | None
-    COPIED = (
-        "masks", "dups", "jokers", "totals", "hand_results", "points", "tricks",
-        "trick", "log", "_deals", "passed"
-    )
-
-    def __init__(self, options: CrampsOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self._begin_match(options, seed, dealer, deals)
-        self._deals: list[Any] = []
-        self.n = options.players
-        self.multi = self.n > 4
-        self.next_seat = tuple((s + 1) % self.n for s in range(self.n))
-        self.values = options.values
-        self.totals = [0] * self.n
-        self.hand_number = -1
-        self.dealer = dealer
-        self.ended_at = -1
-        self._start_hand()
+    COPIED = ("masks", "dups", "jokers", "totals", "points", "tricks", "trick", "log", "_deals", "passed")
 
     # --- dealing -------------------------------------------------------------------------
-    def _start_hand(self) -> None:
+    def _new_match(self) -> None:
+        n = self.options.players
+        self._deals: list[Any] = []
+        self.n = n
+        self.multi = n > 4
+        self.next_seat_of = tuple((s + 1) % n for s in range(n))
+        self.values = self.options.values
+        self.totals = [0] * n
+
+    def _deal(self, given: Any) -> None:
         n = self.n
-        self.hand_number += 1
-        k = self.hand_number
-        self.dealer = (self.first_dealer + k) % n
-        given = self.given_deals[k] if k < len(self.given_deals) else None
         if given is not None:
             hands = self._hands_from_deal(given)
         else:
@@ -214,8 +203,7 @@ class CrampsState(State):
         self.jokers = [0] * n
         for s, h in enumerate(hands):
             self._set_hand(s, h)
-        self.hand_start = len(self.history)
-        self.log: list[Any] = [("deal", k, self.dealer)]
+        self.log = [("deal", self.hand_number, self.dealer)]  # type: list[Any]
         self.points = [0] * n
         self.tricks: list[tuple[int, tuple[int, ...], int, int]] = []
         self.trick_no = 0
@@ -225,10 +213,10 @@ class CrampsState(State):
         self.bidder: int | None = None
         self.queen_value = (-1, -1, -1, -1)
         self.queen_table = QUEEN_TABLES[None]
+        self.passed = [False] * n
         if self.options.royal:
             self.phase = AUCTION
             self.turn = (self.dealer + 1) % n
-            self.passed = [False] * n
             self.passes_in_row = 0
         else:
             self._start_play((self.dealer + 1) % n)
@@ -289,96 +277,13 @@ class CrampsState(State):
         self.turn = leader
         self.led = -1
 
-    # --- the turn ------------------------------------------------------------------------
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    def legal_actions(self) -> list[Any]:
-        phase = self.phase
-        if phase == PLAY:
-            mask = self.masks[self.turn]
-            led = self.led
-            if 0 <= led < 4:
-                follow = (mask >> SHIFTS[led]) & 0x1FFF
-                if follow:
-                    if mask & JOKER_BIT:
-                        return [*SUIT_LISTS[led][follow], JOKER]
-                    return list(SUIT_LISTS[led][follow])
-            out = [
-                *SPADE_LISTS[mask & 0x1FFF],
-                *HEART_LISTS[(mask >> 13) & 0x1FFF],
-                *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
-                *CLUB_LISTS[(mask >> 39) & 0x1FFF],
-            ]
-            if mask & JOKER_BIT:
-                out.append(JOKER)
-            return out
-        if phase == AUCTION:
-            low = max(self.options.min_bid, self.bid + 1)
-            return [PASS, *range(BID_BASE + low, BID_BASE + self.options.max_bid + 1)]
-        if phase == DECLARE:
-            return [TRUMP_BASE, TRUMP_BASE + 1, TRUMP_BASE + 2, TRUMP_BASE + 3, NO_TRUMP]
-        return []
-
-    def apply(self, action: Any) -> None:
-        phase = self.phase
-        if phase == PLAY and type(action) is int and 0 <= action <= JOKER:
-            seat = self.turn
-            masks = self.masks
-            mask = masks[seat]
-            bit = 1 << action
-            led = self.led
-            if not mask & bit or (0 <= led < 4 and action // 13 != led and action != JOKER and mask & SUIT_MASKS[led]):
-                raise IllegalAction(self._why_not(action))
-            self.history.append((seat, action))
-            if self.multi and self.dups[seat] & bit:
-                self.dups[seat] ^= bit
-            elif action != JOKER:
-                masks[seat] = mask ^ bit
-            else:
-                self.jokers[seat] -= 1
-                if not self.jokers[seat]:
-                    masks[seat] = mask ^ bit
-            trick = self.trick
-            trick.append(action)
-            size = len(trick)
-            if size == 1:
-                self.led = action // 13
-            elif size == self.n:
-                self._end_trick()
-                return
-            self.turn = self.next_seat[seat]
-            return
-        if phase == OVER:
-            raise IllegalAction("The match is over.")
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not a Cramps action")
-        if phase == PLAY:
-            raise IllegalAction("It is time to play a card.")
-        if phase == AUCTION:
-            self._apply_auction(action)
-        else:
-            self._apply_declare(action)
-
-    def _why_not(self, card: int) -> str:
-        if not self.masks[self.turn] >> card & 1:
-            return f"You do not hold {CARD_TEXTS[card]}."
-        return f"You must follow suit: you hold {SUIT_NAMES[self.led]}."
-
     # --- Royal auction and declaration ----------------------------------------------------
+    def _legal_auction(self) -> list[int]:
+        low = max(self.options.min_bid, self.bid + 1)
+        return [PASS, *range(BID_BASE + low, BID_BASE + self.options.max_bid + 1)]
+
     def _apply_auction(self, action: int) -> None:
-        opts = self.options
         seat = self.turn
-        if action != PASS:
-            if not BID_BASE < action < TRUMP_BASE:
-                raise IllegalAction("It is the auction: bid a number of points, or pass.")
-            value = action - BID_BASE
-            low = max(opts.min_bid, self.bid + 1)
-            if value < low:
-                raise IllegalAction(f"A bid must be at least {low}.")
-            if value > opts.max_bid:
-                raise IllegalAction(f"Nobody can score more than {opts.max_bid}: bid at most that.")
-        self.history.append((seat, action))
         n = self.n
         if action == PASS:
             self.passed[seat] = True
@@ -389,7 +294,7 @@ class CrampsState(State):
             self.bidder = seat
             self.passes_in_row = 0
             self.log.append(f"Seat {seat} bids {self.bid}.")
-        if opts.pass_is_final:
+        if self.options.pass_is_final:
             live = [s for s in range(n) if not self.passed[s]]
             if not live or (self.bidder is not None and live == [self.bidder]):
                 self._end_auction()
@@ -412,10 +317,10 @@ class CrampsState(State):
         self.phase = DECLARE
         self.turn = self.bidder
 
+    def _legal_declare(self) -> list[int]:
+        return [TRUMP_BASE, TRUMP_BASE + 1, TRUMP_BASE + 2, TRUMP_BASE + 3, NO_TRUMP]
+
     def _apply_declare(self, action: int) -> None:
-        if not TRUMP_BASE <= action <= NO_TRUMP:
-            raise IllegalAction("Name trumps: trump S, trump H, trump D, trump C or trump NT.")
-        self.history.append((self.turn, action))
         if action == NO_TRUMP:
             self.log.append(f"Seat {self.bidder} plays {self.bid} at no trump; queens are -1 each.")
         else:
@@ -431,6 +336,65 @@ class CrampsState(State):
         self._start_play(self.bidder)
 
     # --- play ----------------------------------------------------------------------------
+    def _legal_play(self) -> list[int]:
+        mask = self.masks[self.turn]
+        led = self.led
+        if 0 <= led < 4:
+            follow = (mask >> SHIFTS[led]) & 0x1FFF
+            if follow:
+                if mask & JOKER_BIT:
+                    return [*SUIT_LISTS[led][follow], JOKER]
+                return list(SUIT_LISTS[led][follow])
+        out = [
+            *SPADE_LISTS[mask & 0x1FFF],
+            *HEART_LISTS[(mask >> 13) & 0x1FFF],
+            *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
+            *CLUB_LISTS[(mask >> 39) & 0x1FFF],
+        ]
+        if mask & JOKER_BIT:
+            out.append(JOKER)
+        return out
+
+    def _apply_play(self, action: int) -> None:
+        seat = self.turn
+        bit = BITS[action]
+        if self.multi and self.dups[seat] & bit:
+            self.dups[seat] ^= bit
+        elif action != JOKER:
+            self.masks[seat] ^= bit
+        else:
+            self.jokers[seat] -= 1
+            if not self.jokers[seat]:
+                self.masks[seat] ^= bit
+        trick = self.trick
+        trick.append(action)
+        size = len(trick)
+        if size == 1:
+            self.led = action // 13
+        elif size == self.n:
+            self._end_trick()
+            return
+        self.turn = self.next_seat_of[seat]
+
+    def _why_not(self, action: Any) -> str | None:
+        phase = self.phase
+        if not isinstance(action, int) or isinstance(action, bool):
+            return f"{action!r} is not a Cramps action"
+        if phase == PLAY:
+            if action > JOKER:
+                return "It is time to play a card."
+            if not self.masks[self.turn] >> action & 1:
+                return f"You do not hold {CARD_TEXTS[action]}."
+            return f"You must follow suit: you hold {SUIT_NAMES[self.led]}."
+        if phase == AUCTION:
+            if action != PASS and not BID_BASE < action < TRUMP_BASE:
+                return "It is the auction: bid a number of points, or pass."
+            low = max(self.options.min_bid, self.bid + 1)
+            if action - BID_BASE < low:
+                return f"A bid must be at least {low}."
+            return f"Nobody can score more than {self.options.max_bid}: bid at most that."
+        return "Name trumps: trump S, trump H, trump D, trump C or trump NT."
+
     def _end_trick(self) -> None:
         trick = self.trick
         win = high_card_winner(trick, self.led, self.trump)
@@ -451,8 +415,8 @@ class CrampsState(State):
             self.leader = self.turn = winner
             self.led = -1
 
-    def _sentence(self, entry: Any) -> str:
-        """A log entry as text: trick results and deals are kept as tuples until read."""
+    def sentence(self, entry: Any) -> str:
+        """Trick results and deals are kept as tuples until read."""
         if isinstance(entry, str):
             return entry
         if entry[0] == "deal":
@@ -464,23 +428,24 @@ class CrampsState(State):
         winner = (leader + win) % n
         card = cards[win]
         plays = ", ".join(f"{(leader + i) % n} {CARD_TEXTS[c]}" for i, c in enumerate(cards))
-        if card == JOKER:
-            why = "the joker led"
-        elif trump is not None and card // 13 == trump and cards[0] // 13 != trump:
-            why = f"the highest trump ({SUIT_NAMES[trump]})"
-        else:
-            why = f"the highest {SUIT_NAMES[card // 13][:-1]}"
-            if cards.count(card) > 1:
-                why += ", played first of two"
         extra = f" and {queens:+d} for queens" if queens else ""
         return (
             f"Trick {k + 1} (worth {value:+d}; seats {plays}): seat {winner} wins with "
-            f"{CARD_TEXTS[card]}, {why}, scoring {value:+d}{extra}."
+            f"{CARD_TEXTS[card]}, {self._why_won(cards, win, trump)}, scoring {value:+d}{extra}."
         )
+
+    @staticmethod
+    def _why_won(cards: tuple[int, ...], win: int, trump: int | None) -> str:
+        card = cards[win]
+        if card == JOKER:
+            return "the joker led"
+        if trump is not None and card // 13 == trump and cards[0] // 13 != trump:
+            return f"the highest trump ({SUIT_NAMES[trump]})"
+        why = f"the highest {SUIT_NAMES[card // 13][:-1]}"
+        return why + ", played first of two" if cards.count(card) > 1 else why
 
     # --- scoring -------------------------------------------------------------------------
     def _end_hand(self) -> None:
-        n = self.n
         raw = list(self.points)
         scores = list(raw)
         made: bool | None = None
@@ -491,16 +456,14 @@ class CrampsState(State):
                 scores[b] = self.bid if self.options.royal_made == "bid" else raw[b]
             else:
                 scores[b] = -self.bid
-        for s in range(n):
-            self.totals[s] += scores[s]
-        self.hand_results.append(scores)
-        if self.bidder is not None:
             self.log.append(
-                f"Seat {self.bidder} took {raw[self.bidder]} against a bid of {self.bid}: "
-                + (f"made, scoring {scores[self.bidder]}." if made else f"set, scoring {-self.bid}.")
+                f"Seat {b} took {raw[b]} against a bid of {self.bid}: "
+                + (f"made, scoring {scores[b]}." if made else f"set, scoring {-self.bid}.")
             )
+        for s in range(self.n):
+            self.totals[s] += scores[s]
         self.log.append(("over", self.hand_number, scores, list(self.totals)))
-        self.last_hand = {
+        summary = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "raw": raw,
@@ -512,29 +475,28 @@ class CrampsState(State):
             "trick_winners": [t[2] for t in self.tricks],
             "log": self.log,
         }
-        self.ended_at = len(self.history)
-        top = max(self.totals)
-        leaders = [s for s in range(n) if self.totals[s] == top]
-        if top >= self.options.target and len(leaders) == 1:
-            self.match_winners = leaders
-            self.phase = OVER
-            self.turn = -1
-            return
-        self._start_hand()
+        self._hand_ended(scores, summary)
 
-    def _last_hand_view(self) -> dict[str, Any] | None:
+    def _match_winners(self) -> list[int] | None:
+        """A single player with the highest total at or above the target; a tie at the top
+        plays on (R-CRAMPS-11)."""
+        top = max(self.totals)
+        leaders = [s for s in range(self.n) if self.totals[s] == top]
+        return leaders if top >= self.options.target and len(leaders) == 1 else None
+
+    def last_hand_view(self) -> dict[str, Any] | None:
         last = self.last_hand
         if last is None:
             return None
-        return {**last, "log": [self._sentence(e) for e in last["log"]]}
+        return {**last, "log": [self.sentence(e) for e in last["log"]]}
 
     def _trump_text(self) -> str | None:
         if self.bidder is None:
             return None
         return "NT" if self.trump is None else SUIT_CHARS[self.trump]
 
-    def hand_over(self) -> bool:
-        return self.ended_at == len(self.history)
+    def hand_points(self) -> list[Any]:
+        return list(self.points)
 
     def match_scores(self) -> list[Any]:
         return list(self.totals)
@@ -547,10 +509,7 @@ class CrampsState(State):
         places: dict[str, list[str]] = {}
         for s in range(self.n):
             places[f"hand-{s}"] = self._hand_texts(s)
-        done: list[str] = []
-        for _leader, cards, _winner, _value in self.tricks:
-            done.extend(CARD_TEXTS[c] for c in cards)
-        places["tricks"] = done
+        places["tricks"] = [CARD_TEXTS[c] for _leader, cards, _winner, _value in self.tricks for c in cards]
         places["table"] = [CARD_TEXTS[c] for c in self.trick]
         return places
 
@@ -560,8 +519,7 @@ class CrampsState(State):
     def check_invariants(self) -> None:
         """Trick points so far equal the values of the tricks played plus their queens, and a
         finished hand totals 10 unless a Royal bidder was set (R-CRAMPS-10)."""
-        expected = sum(v for _l, _c, _w, v in self.tricks)
-        assert sum(self.points) == expected
+        assert sum(self.points) == sum(v for _l, _c, _w, v in self.tricks)
         played = len(self.tricks) * self.n + len(self.trick)
         for s in range(self.n):
             assert self.hand_size(s) == TRICKS - sum(1 for i in range(played) if self._player_of(i) == s) or self.phase == OVER
@@ -620,28 +578,18 @@ class CrampsState(State):
         return [CARD_TEXTS[action]] if action <= JOKER else []
 
     # --- what a seat may know -----------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def facts(self, seat: int | None) -> dict[str, Any]:
+        """Every bid, pass, declaration and card played is public (G-8); a seat's own hand
+        is its only secret."""
         n = self.n
-        over = self.phase == OVER
-        acting = not over and seat == self.turn
-        legal = self.legal_actions() if acting else []
-        trick = [[(self.leader + i) % n, CARD_TEXTS[c]] for i, c in enumerate(self.trick)] if self.phase == PLAY else []
-        obs: dict[str, Any] = {
-            "game": "cramps",
-            "players": n,
-            "seat": seat,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": None if over else self.turn,
-            "legal_actions": [self.action_to_text(a) for a in legal],
-            "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
+        return {
             "hand": self._hand_texts(seat) if seat is not None else None,
             "hand_sizes": [self.hand_size(s) for s in range(n)],
             "trick_number": min(self.trick_no + 1, TRICKS),
             "trick_values": list(self.values),
-            "trick": trick,
+            "trick": [[(self.leader + i) % n, CARD_TEXTS[c]] for i, c in enumerate(self.trick)]
+            if self.phase == PLAY
+            else [],
             "tricks": [
                 {"leader": ld, "cards": [CARD_TEXTS[c] for c in cards], "winner": w, "points": v}
                 for ld, cards, w, v in self.tricks
@@ -651,43 +599,62 @@ class CrampsState(State):
                 "bidder": self.bidder,
                 "min_bid": self.options.min_bid,
                 "max_bid": self.options.max_bid,
-                "passed": [s for s in range(n) if self.options.royal and self.passed[s]],
+                "passed": [s for s in range(n) if self.passed[s]],
             },
-            "trump": self._trump_text() if self.phase == PLAY or over else None,
+            "trump": self._trump_text() if self.phase in (PLAY, OVER) else None,
             "queen_values": list(self.queen_value),
-            "actions": [[a, self.action_to_text(act)] for a, act in self.history[self.hand_start :]],
-            "scores": {"hand": list(self.points), "match": list(self.totals)},
-            "hand_results": [list(h) for h in self.hand_results],
             "target": self.options.target,
-            "log": [self._sentence(e) for e in self.log],
-            "last_hand": self._last_hand_view(),
-            "match_over": over,
-            "winners": list(self.match_winners),
         }
-        obs["zones"] = self._zones(seat, obs)
-        return obs
 
-    def _zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones: list[dict[str, Any]] = []
-        for s in range(self.n):
-            mine = s == seat
-            zones.append({
-                "id": f"hand-{s}", "kind": "hand", "owner": s,
-                "label": "Your hand" if mine else f"Seat {s}'s hand",
-                "cards": obs["hand"] if mine else [], "hidden": 0 if mine else obs["hand_sizes"][s],
-            })
-        for s, c in obs["trick"]:
-            zones.append({"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s} plays",
-                          "cards": [c], "hidden": 0})
+    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        zones = [
+            {"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s} plays", "cards": [c], "hidden": 0}
+            for s, c in obs["trick"]
+        ]
         for s in range(self.n):
             won = [c for t in obs["tricks"] if t["winner"] == s for c in t["cards"]]
             zones.append({"id": f"tricks-{s}", "kind": "pile", "owner": s,
                           "label": f"Seat {s}'s tricks ({obs['scores']['hand'][s]:+d})", "cards": won, "hidden": 0})
         return zones
 
+    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The value of the trick being played is the game's main decision; then the
+        contract, the queens and the target."""
+        out = []
+        if not obs["match_over"]:
+            k = obs["trick_number"]
+            out.append({"label": f"Trick {k} of {TRICKS} is worth", "value": f"{obs['trick_values'][k - 1]:+d}"})
+        auction = obs["auction"]
+        if auction["bidder"] is not None:
+            trump = {None: "to be named", "NT": "no trump"}.get(obs["trump"], obs["trump"])
+            out.append({"label": "Contract", "value": f"seat {auction['bidder']} bid {auction['bid']}, trumps {trump}"})
+        elif obs["phase"] == AUCTION:
+            out.append({"label": "Auction", "value": f"bids {auction['min_bid']} to {auction['max_bid']}, no bid yet"})
+        queens = sorted(set(obs["queen_values"]))
+        out.append({"label": "Queens", "value": "-1 each" if queens == [-1] else "-4 the queen of trumps, others 0"})
+        out.append({"label": "Target", "value": str(obs["target"])})
+        return out
+
+    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        """The last finished trick of this hand, its winner marked."""
+        if not self.tricks:
+            return None
+        leader, cards, winner, points = self.tricks[-1]
+        n = self.n
+        plays = [
+            {"seat": (leader + i) % n, "cards": [CARD_TEXTS[c]], "face_down": False, "mark": (leader + i) % n == winner}
+            for i, c in enumerate(cards)
+        ]
+        return {
+            "label": f"Trick {len(self.tricks)}",
+            "plays": plays,
+            "explanation": self.sentence(next(e for e in reversed(self.log) if isinstance(e, tuple) and e[0] != "over")),
+        }
+
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> CrampsState:
         """A copy whose other hands are reshuffled among themselves, sizes kept."""
         other = self.clone()
+        assert isinstance(other, CrampsState)
         if other.phase == OVER:
             return other
         seats = [s for s in range(self.n) if s != seat]
@@ -700,23 +667,44 @@ class CrampsState(State):
             at += size
         return other
 
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """Deal the unseen cards among the other seats, respecting the voids shown (a
+        joker shows nothing, R-CRAMPS-1); nothing is ever masked."""
+        n = options.players
+        seat = observation["seat"]
+        unseen = full_pack_faces(n)
+        played: list[list[int]] = [[] for _ in range(n)]
+        for actor, text in observation["actions"]:
+            if text.startswith("play "):
+                c = parse_card(text[5:])
+                played[actor].append(c)
+                unseen.remove(c)
+        mine = [parse_card(t) for t in observation["hand"]]
+        for c in mine:
+            unseen.remove(c)
+        voids = voids_shown(observation["actions"], n)
+        others = [s for s in range(n) if s != seat]
+        parts = deal_constrained(
+            unseen, [observation["hand_sizes"][s] for s in others], [suits_mask(voids[s]) for s in others], rng
+        )
+        dealt = dict(zip(others, parts, strict=True))
+        hands = [cards_sorted_texts((mine if s == seat else dealt[s]) + played[s]) for s in range(n)]
+        return {"hands": hands}, {}
 
-def shown_voids(actions: list[list[Any]], players: int) -> list[set[int]]:
-    """Suits each seat has shown it lacks: it played another suit's card (not a joker) to
-    a trick led with a suit. A joker never shows a void (R-CRAMPS-1)."""
-    voids: list[set[int]] = [set() for _ in range(players)]
-    led: int | None = None
-    count = 0
-    for seat, text in actions:
-        if not text.startswith("play "):
-            continue
-        c = parse_card(text[5:])
-        if count % players == 0:
-            led = c // 13
-        elif led is not None and led != 4 and c != JOKER and c // 13 != led:
-            voids[seat].add(led)
-        count += 1
-    return voids
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.totals = list(observation["scores"]["match"])
+
+
+def voids_shown(actions: list[list[Any]], players: int) -> list[int]:
+    """Per seat the suits (a mask) it has shown it lacks in the hand's public actions; a
+    joker may be played holding the suit led, so it shows nothing (R-CRAMPS-1)."""
+    plays = [(actor, parse_card(text[5:])) for actor, text in actions if text.startswith("play ")]
+    tricks = [(plays[i][1] // 13, plays[i + 1 : i + players]) for i in range(0, len(plays), players)]
+    return shown_voids(tricks, players, free=JOKER_BIT)
 
 
 class Cramps(Game):
@@ -761,50 +749,6 @@ class Cramps(Game):
             return cards
         bids = [BID_BASE + b for b in range(options.min_bid, options.max_bid + 1)]
         return [*cards, PASS, *bids, *range(TRUMP_BASE, NO_TRUMP + 1)]
-
-    def determinize(self, observation: dict[str, Any], rng: random.Random) -> CrampsState:
-        """Deal the unseen cards among the other seats, respecting shown voids, then replay
-        the hand's public actions. Totals and past hands come from the observation."""
-        if observation["match_over"]:
-            raise ValueError("a finished match has nothing to determinize")
-        opts = self.options(**observation["options"])
-        assert isinstance(opts, CrampsOptions)
-        n = opts.players
-        seat = observation["seat"]
-        actions = observation["actions"]
-        unseen = full_pack_faces(n)
-        played: list[list[int]] = [[] for _ in range(n)]
-        for actor, text in actions:
-            if text.startswith("play "):
-                c = parse_card(text[5:])
-                played[actor].append(c)
-                unseen.remove(c)
-        mine = [parse_card(t) for t in observation["hand"]]
-        for c in mine:
-            unseen.remove(c)
-        voids = shown_voids(actions, n)
-        others = [s for s in range(n) if s != seat]
-        parts = deal_constrained(
-            unseen, [observation["hand_sizes"][s] for s in others], [void_mask(voids[s]) for s in others], rng
-        )
-        dealt = dict(zip(others, parts, strict=True))
-        hands = []
-        for s in range(n):
-            rest = mine if s == seat else dealt[s]
-            hands.append(cards_sorted_texts(rest + played[s]))
-        k = observation["hand_number"]
-        state = CrampsState._for_determinize(opts, observation, (observation["dealer"] - k) % n, {"hands": hands}, rng)
-        state.n = n
-        state.multi = n > 4
-        state.next_seat = tuple((s + 1) % n for s in range(n))
-        state.values = opts.values
-        state.totals = list(observation["scores"]["match"])
-        state.hand_number = k - 1
-        state.ended_at = -1
-        state._start_hand()
-        for _actor, text in actions:
-            state.apply(state.text_to_action(text))
-        return state
 
 
 GAME = Cramps()

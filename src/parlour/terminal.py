@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
 from parlour.bots import Bot, make_bot
 from parlour.cli import add_game_arguments, game_from_args
 from parlour.engine import Game, IllegalAction, State, jsonable_scores
 from parlour.record import record_of, save
+from parlour.views import generic_view
 
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
@@ -164,16 +165,3 @@ class TerminalGame:
                 return
             self.say(f"Record saved to {path} (replay it with: parlour replay {path})")
 
-
-def generic_view(obs: dict[str, Any]) -> str:
-    """A plain view of any game from its observation's zones and scores."""
-    lines = []
-    for zone in obs["zones"]:
-        cards = " ".join(zone["cards"])
-        hidden = f" [{zone['hidden']} face down]" if zone.get("hidden") else ""
-        if cards or hidden:
-            lines.append(f"  {zone['label']}: {cards}{hidden}")
-    scores = obs.get("scores", {})
-    if scores:
-        lines.append("  Scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()))
-    return "\n".join(lines)

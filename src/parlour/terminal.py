@@ -3,7 +3,8 @@
 Plain `input()` prompts and printed lines (no full-screen UI), so a script, a test or tmux
 can drive it. Everything shown comes from the person's observation: the log sentences of
 the hand (bids, plays, trick explanations), the person's cards and the table. A game may
-define `render_text(observation)` for a better view and `hint(observation)` for advice.
+define `render_text(observation)` for a better view; advice (`hint`) comes from the game's
+oracle in parlour.analysis, looked up by the game's name.
 Bad input re-prompts with the reason and changes nothing. At the end the record can be
 saved (`--record FILE` saves it without asking).
 """
@@ -14,6 +15,7 @@ import argparse
 import sys
 from typing import TextIO
 
+from parlour.analysis import hints
 from parlour.bots import Bot, make_bot
 from parlour.cli import add_game_arguments, game_from_args
 from parlour.engine import Game, IllegalAction, State, jsonable_scores
@@ -141,8 +143,7 @@ class TerminalGame:
                 self.say(HELP)
                 continue
             if line.lower() == "hint":
-                hint = getattr(self.game, "hint", None)
-                lines = hint(obs) if hint else None
+                lines = hints(self.game.name, obs)
                 self.say("\n".join(lines) if lines else "No hints for this game.")
                 continue
             try:

@@ -435,12 +435,6 @@ class State:
             for a in self.legal_actions()
         ]
 
-    def record(self) -> dict[str, Any]:
-        """This match as a JSON record (see record.py)."""
-        from parlour.record import record_of
-
-        return record_of(self)
-
 
 GameOptions = Options
 

@@ -16,8 +16,8 @@ import sys
 from typing import TextIO
 
 from parlour.analysis import hints
+from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
-from parlour.cli import add_game_arguments, game_from_args
 from parlour.engine import Game, IllegalAction, State, jsonable_scores
 from parlour.record import record_of, save
 from parlour.views import generic_view

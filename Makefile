@@ -22,6 +22,7 @@ play: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy src
+	$(BIN)/lint-imports
 
 # The browser tests drive Debian's chromium (never `playwright install`).
 chromium:

@@ -32,7 +32,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.cli import add_game_arguments
+from parlour.arguments import add_game_arguments
 from parlour.engine import OptionsError
 from parlour.simulate import (
     BotStats,

@@ -3,7 +3,8 @@
 Each subcommand lives in the module that does its work and exposes `add_arguments(parser)`
 and `run(args) -> int`; this file only lists them, so adding a command is one line.
 Errors a person can fix (bad options, unreadable records) print one sentence on stderr and
-exit with status 2.
+exit with status 2. The arguments several subcommands share are in parlour.arguments: a
+subcommand never imports this file, the top of the layers.
 """
 
 from __future__ import annotations
@@ -12,10 +13,8 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import Any
 
-from parlour.engine import Game, GameOptions, OptionsError
-from parlour.games import game_from_spec
+from parlour.engine import OptionsError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("parlour.terminal", "play a game in the terminal against bots"),
@@ -38,32 +37,6 @@ def build_parser() -> argparse.ArgumentParser:
         adder(command_parser)
         command_parser.set_defaults(_run=getattr(module, f"run_{name}", None) or module.run)
     return parser
-
-
-def parse_option_args(items: Sequence[str] | None) -> dict[str, str]:
-    """`--option name=value` items -> {name: value}."""
-    out: dict[str, str] = {}
-    for item in items or []:
-        if "=" not in item:
-            raise OptionsError(f"--option {item!r}: write name=value")
-        name, value = item.split("=", 1)
-        out[name.strip()] = value.strip()
-    return out
-
-
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments that name a table: the game (or a spec), --players, --option."""
-    parser.add_argument("game", help="a game name or spec, e.g. ribs or 'ribs(lemons=true)'")
-    parser.add_argument("--players", type=int, help="seats at the table")
-    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
-
-
-def game_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions]:
-    """The game and options named by `add_game_arguments`' arguments."""
-    extra: dict[str, Any] = parse_option_args(args.option)
-    if args.players is not None:
-        extra["players"] = args.players
-    return game_from_spec(args.game, extra)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -824,8 +824,9 @@ class Game:
 
     # Optional hooks a game may define (looked up with getattr by the front ends):
     # - render_text(observation) -> str: a terminal view nicer than the generic one.
-    # - hint(observation) -> list[str]: lines of advice for the seat to act (`hint` in
-    #   the terminal), e.g. Ridge's double-dummy value of each legal card.
+    # Advice for the seat to act (`hint` in the terminal, e.g. Ridge's double-dummy value
+    # of each legal card) is no hook: it comes from analysis, above the games
+    # (parlour.analysis.HINTS).
 
 
 def play_out(

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.engine import IllegalAction, OptionsError, State, fraction_text, jsonable_scores
+from parlour.games import get_game
 
 FORMAT_VERSION = 1
 
@@ -43,8 +44,6 @@ def record_of(state: State) -> dict[str, Any]:
 
 def start_of(record: dict[str, Any]) -> State:
     """The state a record starts from, before any action."""
-    from parlour.games import get_game
-
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     version = record.get("parlour", FORMAT_VERSION)

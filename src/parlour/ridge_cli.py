@@ -67,8 +67,8 @@ def run(args: argparse.Namespace) -> int:
         return _export(args.export)
     import random
 
+    from parlour.arguments import parse_option_args
     from parlour.bots import make_bot
-    from parlour.cli import parse_option_args
     from parlour.games.ridge import GAME
     from parlour.terminal import HELP, TerminalGame
 

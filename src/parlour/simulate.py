@@ -19,8 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
-from parlour.cli import add_game_arguments, game_from_args
 from parlour.engine import Game, GameOptions, OptionsError, Score, State
 
 T = TypeVar("T")

@@ -3,7 +3,8 @@
 Plain `input()` prompts and printed lines (no full-screen UI), so a script, a test or tmux
 can drive it. Everything shown comes from the person's observation: the log sentences of
 the hand (bids, plays, trick explanations), the person's cards and the table. A game may
-define `render_text(observation)` for a better view and `hint(observation)` for advice.
+define `render_text(observation)` for a better view; advice (`hint`) comes from the game's
+oracle in parlour.analysis, looked up by the game's name.
 Bad input re-prompts with the reason and changes nothing. At the end the record can be
 saved (`--record FILE` saves it without asking).
 """
@@ -12,12 +13,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
+from parlour.analysis import hints
+from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
-from parlour.cli import add_game_arguments, game_from_args
 from parlour.engine import Game, IllegalAction, State, jsonable_scores
 from parlour.record import record_of, save
+from parlour.views import generic_view
 
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
@@ -140,8 +143,7 @@ class TerminalGame:
                 self.say(HELP)
                 continue
             if line.lower() == "hint":
-                hint = getattr(self.game, "hint", None)
-                lines = hint(obs) if hint else None
+                lines = hints(self.game.name, obs)
                 self.say("\n".join(lines) if lines else "No hints for this game.")
                 continue
             try:
@@ -164,16 +166,3 @@ class TerminalGame:
                 return
             self.say(f"Record saved to {path} (replay it with: parlour replay {path})")
 
-
-def generic_view(obs: dict[str, Any]) -> str:
-    """A plain view of any game from its observation's zones and scores."""
-    lines = []
-    for zone in obs["zones"]:
-        cards = " ".join(zone["cards"])
-        hidden = f" [{zone['hidden']} face down]" if zone.get("hidden") else ""
-        if cards or hidden:
-            lines.append(f"  {zone['label']}: {cards}{hidden}")
-    scores = obs.get("scores", {})
-    if scores:
-        lines.append("  Scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()))
-    return "\n".join(lines)

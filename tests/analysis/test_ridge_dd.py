@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from parlour.analysis import hints
 from parlour.analysis.ridge import (
     AuctionSolver,
     analyse_record,
@@ -176,10 +177,12 @@ def test_hints_value_every_legal_card() -> None:
         state.apply_text(text)
     assert state.phase == PLAYING
     obs = state.observation(1)
-    lines = GAME.hint(obs)
+    lines = hints("ridge", obs)
+    assert lines is not None
     assert len(lines) == 2 + len(obs["legal_actions"])
     assert any("(best)" in line for line in lines)
-    auction = GAME.hint(GAME.new_state(GAME.options(), seed=3).observation(0))
+    auction = hints("ridge", GAME.new_state(GAME.options(), seed=3).observation(0))
+    assert auction is not None
     assert any(line.startswith("  bid 13:") for line in auction)
 
 

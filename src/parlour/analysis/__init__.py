@@ -2,6 +2,10 @@
 
 Only Ridge has one (double dummy, parlour.analysis.ridge): every card of a Ridge hand is
 visible, so each call and each card can be valued exactly against the best one.
+
+The same oracles give the terminal's `hint`: `hints(game, observation)`. The front ends look
+a game's hints up here, by the game's name, because a game may not import analysis (the
+layers of DESIGN.md: analysis sits above the games and imports them).
 """
 
 from __future__ import annotations
@@ -9,10 +13,29 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from parlour.engine import OptionsError
 
 ANALYSERS = {"ridge": "parlour.analysis.ridge"}
+
+
+def _ridge_hints(observation: dict[str, Any]) -> list[str]:
+    # Imported on use: the double-dummy solver loads only when someone asks for a hint.
+    from parlour.analysis.ridge import hint_lines
+
+    return hint_lines(observation)
+
+
+HINTS: dict[str, Callable[[dict[str, Any]], list[str]]] = {"ridge": _ridge_hints}
+"""Game name -> lines of advice for the seat to act in an observation."""
+
+
+def hints(game: str, observation: dict[str, Any]) -> list[str] | None:
+    """Advice for the seat to act in `observation` of `game`; None when the game has none."""
+    hint = HINTS.get(game)
+    return hint(observation) if hint else None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

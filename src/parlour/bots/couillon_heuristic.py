@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.bots import Bot
+from parlour.bots.base import Bot
 from parlour.cards import ACE, CARD_TEXTS, KING, parse_card, rank_of, trick_winner
 
 POINTS = {12: 4, 11: 3, 10: 2, 9: 1}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.bots import Bot
+from parlour.bots.base import Bot
 from parlour.cards import CARD_TEXTS, JOKER, QUEEN, SUIT_CHARS, parse_card, rank_of, trick_winner
 
 

@@ -87,7 +87,8 @@ import time
 from statistics import NormalDist
 from typing import Any
 
-from parlour.bots import Bot, make_bot
+from parlour.bots.base import Bot
+from parlour.bots.models import make_model
 from parlour.engine import Action, Game, OptionsError, State
 
 DEFAULT_ITERATIONS = 400
@@ -530,7 +531,7 @@ def model_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
     A heuristic bot class may set `ROLLOUT_PARAMS` (e.g. fewer samples): the search calls
     it hundreds of times per move, where speed buys more than a finer estimate.
     """
-    bot = make_bot(name, game, seat, seed)
+    bot = make_model(name, game, seat, seed)
     params = getattr(type(bot), "ROLLOUT_PARAMS", None)
     if params:
         bot = type(bot)(game, seat, seed, **params)
@@ -622,7 +623,7 @@ class ISMCTSBot(Bot):
         if self.bias > 0 or root == "paired":
             if heuristic is None:
                 raise OptionsError(f"{game.name} has no heuristic bot to bias the search")
-            self.prior_bot = make_bot(heuristic, game, seat, self.rng.getrandbits(32))
+            self.prior_bot = make_model(heuristic, game, seat, self.rng.getrandbits(32))
         if rollout_bots and self.infer and hasattr(rollout_bots[0], "plausibility"):
             self.search.judges = [
                 model_bot(heuristic, game, s, self.rng.getrandbits(32))

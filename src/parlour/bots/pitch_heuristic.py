@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.bots import Bot
+from parlour.bots.base import Bot
 from parlour.cards import (
     ACE,
     FOUR,

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from parlour.bots import Bot
+from parlour.bots.base import Bot
 from parlour.engine import Game, OptionsError
 from parlour.games.ribs import RANK_TEXT, STRENGTH_LEMONS, STRENGTH_NORMAL, VALUE
 

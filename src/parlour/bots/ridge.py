@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.bots import Bot
+from parlour.bots.base import Bot
 from parlour.cards import (
     SUIT_MASKS,
     card_text,

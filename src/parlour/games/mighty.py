@@ -795,7 +795,7 @@ class Mighty(Game):
 
     def render_text(self, observation: dict[str, Any]) -> str:
         """The generic view under a line saying the contract, trumps, the call and the partner."""
-        from parlour.terminal import generic_view
+        from parlour.views import generic_view
 
         obs = observation
         if obs["declarer"] is None:

@@ -509,7 +509,7 @@ class Pitch(Game):
 
     def render_text(self, observation: dict[str, Any]) -> str:
         """The generic view under a line saying the bid, the pitcher and trumps."""
-        from parlour.terminal import generic_view
+        from parlour.views import generic_view
 
         obs = observation
         if obs["phase"] == BIDDING:

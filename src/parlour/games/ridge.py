@@ -721,12 +721,6 @@ class Ridge(Game):
             lines.append(f"{HAND_WORDS[HAND_NAMES.index(observation['hand_to_play'])]} to play.")
         return "\n".join(lines)
 
-    def hint(self, observation: dict[str, Any]) -> list[str]:
-        """The double-dummy value of each legal action (see parlour.analysis.ridge)."""
-        from parlour.analysis.ridge import hint_lines
-
-        return hint_lines(observation)
-
 
 GAME = Ridge()
 RidgeState.game = GAME

@@ -1,0 +1,41 @@
+"""The command-line arguments that name a table, shared by the subcommands.
+
+`play`, `simulate`, `arena` and `ridge` all take a game (or a spec), `--players` and
+`--option name=value`. The helpers live here rather than in cli.py because cli.py is the
+top layer and imports every subcommand: a subcommand importing it back made a circle.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.engine import Game, GameOptions, OptionsError
+from parlour.games import game_from_spec
+
+
+def parse_option_args(items: Sequence[str] | None) -> dict[str, str]:
+    """`--option name=value` items -> {name: value}."""
+    out: dict[str, str] = {}
+    for item in items or []:
+        if "=" not in item:
+            raise OptionsError(f"--option {item!r}: write name=value")
+        name, value = item.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments that name a table: the game (or a spec), --players, --option."""
+    parser.add_argument("game", help="a game name or spec, e.g. ribs or 'ribs(lemons=true)'")
+    parser.add_argument("--players", type=int, help="seats at the table")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
+
+
+def game_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions]:
+    """The game and options named by `add_game_arguments`' arguments."""
+    extra: dict[str, Any] = parse_option_args(args.option)
+    if args.players is not None:
+        extra["players"] = args.players
+    return game_from_spec(args.game, extra)

@@ -1,0 +1,70 @@
+"""The base of every bot, the random bot, and the spec lookup both bot tables share.
+
+This is split from parlour.bots (the registry) so that a bot module imports its base class
+without importing the registry that lists it: no import circle, lazy imports included.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from parlour.engine import Game, OptionsError
+from parlour.spec import SpecError, parse_spec
+
+
+class Bot:
+    """Base of every bot. Subclasses override `choose`."""
+
+    name = "bot"
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any) -> None:
+        if params:
+            raise OptionsError(f"bot {self.name!r} takes no parameter {sorted(params)[0]!r}")
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={self.seat})"
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions: the baseline every bot must beat."""
+
+    name = "random"
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        return self.rng.choice(observation["legal_actions"])
+
+
+BotFactory = Callable[..., Bot]
+BotTable = Mapping[str, tuple[BotFactory, tuple[str, ...] | None]]
+"""name -> (factory, the games it plays; None for every game)."""
+
+
+def names_in(table: BotTable, game: str | None = None) -> list[str]:
+    """The bots of `table` that play `game` (every bot when None)."""
+    return [
+        name
+        for name, (_, games) in table.items()
+        if game is None or games is None or game in games
+    ]
+
+
+def bot_from_table(table: BotTable, spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
+    """A bot of `table` from a spec string such as `random` or `ismcts(iterations=500)`."""
+    try:
+        name, params = parse_spec(spec)
+    except SpecError as exc:
+        raise OptionsError(str(exc)) from None
+    if name not in table:
+        raise OptionsError(f"unknown bot {name!r} (bots for {game.name}: {', '.join(names_in(table, game.name))})")
+    factory, games = table[name]
+    if games is not None and game.name not in games:
+        raise OptionsError(f"bot {name!r} does not play {game.name} (it plays {', '.join(games)})")
+    return factory(game, seat, seed, **params)

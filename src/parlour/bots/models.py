@@ -1,0 +1,34 @@
+"""The bots that play without another bot: random, the per-game heuristics, Ridge's bots.
+
+They are the lower half of the registry. A search bot (ISMCTS) makes one of them by name
+(`Game.heuristic_bot()`) as its model of how the players play, so it imports this table,
+never parlour.bots: the full registry lists the search bot itself, and importing it back
+would close a circle.
+"""
+
+from __future__ import annotations
+
+from parlour.bots.base import Bot, BotTable, RandomBot, bot_from_table
+from parlour.bots.couillon_heuristic import CouillonHeuristicBot
+from parlour.bots.cramps_heuristic import CrampsHeuristicBot
+from parlour.bots.mighty_heuristic import MightyHeuristicBot
+from parlour.bots.pitch_heuristic import PitchHeuristicBot
+from parlour.bots.ribs_heuristic import RibsHeuristicBot
+from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
+from parlour.engine import Game
+
+MODELS: BotTable = {
+    "random": (RandomBot, None),
+    "ribs-heuristic": (RibsHeuristicBot, ("ribs",)),
+    "pitch-heuristic": (PitchHeuristicBot, ("pitch",)),
+    "mighty-heuristic": (MightyHeuristicBot, ("mighty",)),
+    "cramps-heuristic": (CrampsHeuristicBot, ("cramps",)),
+    "couillon-heuristic": (CouillonHeuristicBot, ("couillon",)),
+    "ridge-dd": (RidgeDDBot, ("ridge",)),
+    "ridge-greedy": (RidgeGreedyBot, ("ridge",)),
+}
+
+
+def make_model(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
+    """A bot of MODELS from a spec string, as `parlour.bots.make_bot` makes any bot."""
+    return bot_from_table(MODELS, spec, game, seat, seed)

@@ -360,9 +360,9 @@ class State:
         """Who deals hand number `hand`: the deal passes left (a game may skip seats)."""
         return (self.first_dealer + hand) % self.players
 
-    def _next_hand(self) -> None:
+    def _next_hand(self, dealer: int | None = None) -> None:
         self.hand_number += 1
-        self.dealer = self._dealer_of(self.hand_number)
+        self.dealer = self._dealer_of(self.hand_number) if dealer is None else dealer
         self.hand_start = len(self.history)
         self._deal(self.given_deal(self.hand_number))
 
@@ -395,7 +395,7 @@ class State:
         """Take `seat` out of the match: `next_seat` skips it from now on; the order of
         leaving is kept, for placing seats that left (the last to leave places best)."""
         if seat not in self.eliminated:
-            self.eliminated.append(seat)
+            self.eliminated = [*self.eliminated, seat]
 
     def next_seat(self, seat: int) -> int:
         """The next seat clockwise still in the match."""
@@ -495,8 +495,6 @@ class State:
         d = self.__dict__.copy()
         d["history"] = list(self.history)
         d["hand_results"] = list(self.hand_results)
-        if self.eliminated:
-            d["eliminated"] = list(self.eliminated)
         for key in self.COPIED:
             if key in d:
                 d[key] = d[key].copy()
@@ -652,7 +650,7 @@ class State:
         state._restore(observation)
         state.first_dealer = state._first_dealer_from(observation)
         state.hand_number = k - 1
-        state._next_hand()
+        state._next_hand(observation["dealer"])
         for i, (_actor, text) in enumerate(observation["actions"]):
             action = hidden.get(i)
             state.push(state.text_to_action(text) if action is None else action)

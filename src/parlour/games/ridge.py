@@ -257,6 +257,16 @@ def card_list(mask: int) -> list[str]:
     return [CARD_TEXTS[c] for c in sorted(cards_of(mask), key=sort_key)]
 
 
+def observed_hands(observation: dict[str, Any]) -> list[int]:
+    """The four hands N E S W of an observation, as card masks (bots and hints read them)."""
+    return [mask_of(parse_card(t) for t in observation["hands"][name]) for name in HAND_NAMES]
+
+
+def observed_trick(observation: dict[str, Any]) -> list[tuple[int, int]]:
+    """The trick on the table of an observation, as (hand, card) in play order."""
+    return [(HAND_NAMES.index(h), parse_card(c)) for h, c in observation["trick"]]
+
+
 class RidgeState(State):
     """One match of Ridge. `turn` is the seat to act: the owner of the hand to play in play."""
 

@@ -238,3 +238,75 @@ def test_the_observation_shows_every_hand_to_everyone() -> None:
         assert all(len(obs["hands"][h]) == 13 for h in "NESW")
         assert all(zone["hidden"] == 0 for zone in obs["zones"])
     assert parse_card(state.observation(1)["hands"]["N"][0]) in range(52)
+
+
+# --- the views: status, recent, and the reasons for a refusal ---------------------------
+def status_of(state: RidgeState) -> dict[str, str]:
+    return {item["label"]: item["value"] for item in state.observation(0)["status"]}
+
+
+def test_the_status_keeps_the_contract_the_tricks_and_the_target_in_view() -> None:
+    state = new([RUFF_DEAL])
+    assert status_of(state) == {"Auction": "no bid yet", "Target": "first to 150 points"}
+    play(state, "bid 8")
+    assert status_of(state)["Auction"] == "seat 0 bid 8"
+    play(state, "pass")
+    assert status_of(state)["Contract"] == "8 by seat 0 (North-South), uncontested"
+    play(state, "declare H W", "play 2S", "play 2H", "play AS", "play KS")
+    assert status_of(state) == {
+        "Contract": "8 by seat 0 (North-South), uncontested; trumps hearts, W led",
+        "Tricks": "North-South 1, East-West 0",
+        "Needs": "seat 0 8 to make it, seat 1 6 to beat it",
+        "Target": "first to 150 points",
+    }
+    contested = play(new(hands=2), "bid 5", "contest")
+    assert status_of(contested) == {
+        "Contract": "5 by seat 0 (North-South), contested",
+        "Target": "the higher total after 2 hands",
+    }
+
+
+def test_recent_shows_the_last_trick_with_its_winning_hand_marked() -> None:
+    state = play(new([RUFF_DEAL]), "bid 7", "pass", "declare H W", "play 2S", "play 2H", "play AS")
+    assert state.observation(1)["recent"] is None
+    play(state, "play KS")
+    recent = state.observation(1)["recent"]
+    assert recent["label"] == "Trick 1"
+    assert [(p["seat"], p["hand"], p["cards"], p["mark"]) for p in recent["plays"]] == [
+        (1, "W", ["2S"], False), (0, "N", ["2H"], True), (1, "E", ["AS"], False), (0, "S", ["KS"], False)
+    ]
+    assert not any(p["face_down"] for p in recent["plays"])
+    assert "North wins with 2H, the highest trump" in recent["explanation"]
+
+
+def test_recent_shows_the_last_hands_final_trick_until_the_next_one_is_played() -> None:
+    state = play(new([{"pbn": ONE_SUIT_EACH}] * 2), "bid 13", "pass", "declare S W")
+    play_out_cards(state)
+    recent = state.observation(None)["recent"]
+    assert recent["label"] == "Hand 1, last trick" and state.hand_number == 1
+    assert [p["mark"] for p in recent["plays"]] == [p["hand"] == "N" for p in recent["plays"]]
+    assert recent["explanation"].startswith("Trick 13:")
+
+
+@pytest.mark.parametrize(
+    ("texts", "refused", "reason"),
+    [
+        ((), "contest", "There is no bid to contest."),
+        (("bid 5", "bid 6"), "contest", "Only the first answer to the opening bid may contest it"),
+        (("bid 13",), "bid 12", "Nobody can bid more than 13 tricks: pass or contest."),
+        ((), "play AS", "It is time to bid: pass, bid a number of tricks, or contest."),
+        (("bid 7", "pass"), "play AS", "Name trumps and the leading hand"),
+        (("bid 7", "pass"), "declare NT S", "South is your own hand"),
+        (("bid 7", "pass", "declare H W"), "bid 8", "It is time to play a card, like 'play QS'."),
+        (("bid 7", "pass", "declare H W"), "play AS", "AS is not in West's hand; West is to play."),
+        (("bid 7", "pass", "declare H W", "play 2S"), "play 2S", "2S is not in North's hand"),
+        (("bid 7", "pass", "declare H W", "play 2S", "play 2H"), "play AD", "East holds spades and must follow suit."),
+    ],
+)
+def test_a_refused_action_says_why(texts: tuple[str, ...], refused: str, reason: str) -> None:
+    state = play(new([RUFF_DEAL]), *texts)
+    before = state.observation(None)
+    with pytest.raises(IllegalAction) as refusal:
+        state.apply_text(refused)
+    assert str(refusal.value).startswith(reason)
+    assert state.observation(None) == before

@@ -30,7 +30,7 @@ from typing import Any
 
 import endplay._dds as _dds
 
-from parlour.cards import CARD_TEXTS, parse_card, rank_of, suit_of
+from parlour.cards import CARD_TEXTS, rank_of, suit_of
 from parlour.games.ridge import (
     AUCTION,
     CONTEST,
@@ -51,6 +51,8 @@ from parlour.games.ridge import (
     auction_step,
     declarer_net,
     hand_score,
+    observed_hands,
+    observed_trick,
     parse_pbn,
     text_to_action,
     trick_winner_of,
@@ -225,16 +227,6 @@ def declaration_text(denom: int, leader: int) -> str:
 
 
 # --- hints --------------------------------------------------------------------------------
-def _hands_now(observation: dict[str, Any]) -> list[int]:
-    out = []
-    for name in HAND_NAMES:
-        m = 0
-        for t in observation["hands"][name]:
-            m |= 1 << parse_card(t)
-        out.append(m)
-    return out
-
-
 def _auction_pos(observation: dict[str, Any], options: RidgeOptions) -> AuctionPos:
     dealer = observation["dealer"]
     pos = auction_start(dealer)
@@ -284,8 +276,8 @@ def hint_lines(observation: dict[str, Any]) -> list[str]:
             lines.append(f"  {declaration_text(d, h)}: {t} tricks, {points:+d} points{mark}")
         return lines
     if phase == PLAYING:
-        hands = _hands_now(observation)
-        trick = [(HAND_NAMES.index(h), parse_card(c)) for h, c in observation["trick"]]
+        hands = observed_hands(observation)
+        trick = observed_trick(observation)
         to_play = HAND_NAMES.index(observation["hand_to_play"])
         trump = DENOM_TEXTS.index(contract["trump"])
         values = card_values(hands, trump, trick, to_play)

@@ -20,15 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.bots.base import Bot
-from parlour.cards import (
-    SUIT_MASKS,
-    card_text,
-    cards_of,
-    parse_card,
-    rank_of,
-    suit_of,
-    trick_winner,
-)
+from parlour.cards import SUIT_MASKS, card_text, cards_of, parse_card, rank_of, suit_of
 from parlour.games.ridge import (
     AUCTION,
     CONTEST,
@@ -39,25 +31,14 @@ from parlour.games.ridge import (
     PASS,
     PLAY_BASE,
     TRICKS,
+    observed_hands,
+    observed_trick,
     parse_pbn,
     text_to_action,
+    trick_winner_of,
 )
 
 HCP = {12: 4, 11: 3, 10: 2, 9: 1}
-
-
-def _hands(observation: dict[str, Any]) -> list[int]:
-    out = []
-    for name in HAND_NAMES:
-        m = 0
-        for t in observation["hands"][name]:
-            m |= 1 << parse_card(t)
-        out.append(m)
-    return out
-
-
-def _trick(observation: dict[str, Any]) -> list[tuple[int, int]]:
-    return [(HAND_NAMES.index(h), parse_card(c)) for h, c in observation["trick"]]
 
 
 def _legal(observation: dict[str, Any]) -> list[int]:
@@ -96,7 +77,7 @@ class RidgeDDBot(Bot):
             return observation["legal_actions"][0]
         trump = DENOM_TEXTS.index(observation["contract"]["trump"])
         to_play = HAND_NAMES.index(observation["hand_to_play"])
-        values = card_values(_hands(observation), trump, _trick(observation), to_play)
+        values = card_values(observed_hands(observation), trump, observed_trick(observation), to_play)
         return "play " + card_text(best_card(values))
 
 
@@ -122,7 +103,7 @@ class RidgeGreedyBot(Bot):
 
     def choose(self, observation: dict[str, Any]) -> str:
         phase = observation["phase"]
-        hands = _hands(observation)
+        hands = observed_hands(observation)
         legal = _legal(observation)
         if phase == AUCTION:
             tricks, _ = estimate(hands, self.seat)
@@ -142,7 +123,7 @@ class RidgeGreedyBot(Bot):
         cards = [a - PLAY_BASE for a in legal]
         trump_text = observation["contract"]["trump"]
         trump = None if trump_text == "NT" else DENOM_TEXTS.index(trump_text)
-        trick = _trick(observation)
+        trick = observed_trick(observation)
         to_play = HAND_NAMES.index(observation["hand_to_play"])
         lowest = min(cards, key=lambda c: (rank_of(c) + (13 if suit_of(c) == trump else 0), suit_of(c)))
         if not trick:
@@ -157,12 +138,10 @@ class RidgeGreedyBot(Bot):
             best_left = max(cards_of(out & SUIT_MASKS[longest]), key=rank_of)
             choice = top if top == best_left else min(suits[longest], key=rank_of)
             return "play " + card_text(choice)
-        plays = [c for _, c in trick]
-        led = suit_of(plays[0])
-        winner_hand = trick[trick_winner(plays, led, trump)][0]
-        if winner_hand % 2 == self.seat:
+        denom = NT if trump is None else trump
+        if trick_winner_of(trick, denom) % 2 == self.seat:
             return "play " + card_text(lowest)
-        winning = [c for c in cards if trick_winner([*plays, c], led, trump) == len(plays)]
+        winning = [c for c in cards if trick_winner_of([*trick, (to_play, c)], denom) == to_play]
         if winning:
             cheapest = min(winning, key=lambda c: (suit_of(c) == trump, rank_of(c)))
             return "play " + card_text(cheapest)

@@ -65,7 +65,7 @@ from parlour.cards import (
     suit_of,
     trick_winner,
 )
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
 
 HAND_NAMES = "NESW"
 HAND_WORDS = ("North", "East", "South", "West")
@@ -79,7 +79,7 @@ CONTEST = 14
 DECLARE_BASE = 100
 PLAY_BASE = 200
 
-AUCTION, DECLARING, PLAYING, OVER = "auction", "declaring", "playing", "over"
+AUCTION, DECLARING, PLAYING = "auction", "declaring", "playing"
 TRICKS = 13
 
 
@@ -257,28 +257,26 @@ def card_list(mask: int) -> list[str]:
     return [CARD_TEXTS[c] for c in sorted(cards_of(mask), key=sort_key)]
 
 
+def observed_hands(observation: dict[str, Any]) -> list[int]:
+    """The four hands N E S W of an observation, as card masks (bots and hints read them)."""
+    return [mask_of(parse_card(t) for t in observation["hands"][name]) for name in HAND_NAMES]
+
+
+def observed_trick(observation: dict[str, Any]) -> list[tuple[int, int]]:
+    """The trick on the table of an observation, as (hand, card) in play order."""
+    return [(HAND_NAMES.index(h), parse_card(c)) for h, c in observation["trick"]]
+
+
 class RidgeState(State):
-    """One match of Ridge."""
+    """One match of Ridge. `turn` is the seat to act: the owner of the hand to play in play."""
 
-    last_hand: dict[str, Any] | None
-    COPIED = (
-        "deals", "totals", "hand_results", "dealt", "hands", "calls", "trick", "tricks",
-        "won", "won_cards", "log", "match_winners", "given_deals"
-    )
-
-    def __init__(self, options: RidgeOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self._begin_match(options, seed, dealer, deals)
-        self.totals = [0, 0]
-        self.hand_number = -1
-        self.dealer = dealer
-        self._start_hand()
+    COPIED = ("deals", "totals", "hands", "calls", "trick", "tricks", "won", "won_cards", "log")
 
     # --- dealing -------------------------------------------------------------------------
-    def _start_hand(self) -> None:
-        self.hand_number += 1
-        k = self.hand_number
-        self.dealer = (self.first_dealer + k) % 2
-        given = self.given_deals[k] if k < len(self.given_deals) else None
+    def _new_match(self) -> None:
+        self.totals = [0, 0]
+
+    def _deal(self, given: Any) -> None:
         if given is not None:
             hands = hands_of_deal(given)
         else:
@@ -292,6 +290,7 @@ class RidgeState(State):
         )
         self.phase = AUCTION
         self.pos = auction_start(self.dealer)
+        self.turn = self.pos.turn
         self.calls: list[list[Any]] = []
         self.declarer: int | None = None
         self.bid = 0
@@ -304,31 +303,51 @@ class RidgeState(State):
         self.won = [0, 0]
         self.won_cards = [0, 0]
         self.log = [
-            f"Hand {k + 1}: seat {self.dealer} ({SIDE_NAMES[self.dealer]}) deals; "
+            f"Hand {self.hand_number + 1}: seat {self.dealer} ({SIDE_NAMES[self.dealer]}) deals; "
             f"seat {1 - self.dealer} responds. All 52 cards are face up."
         ]
-        self.hand_start = len(self.history)
 
-    # --- the turn ------------------------------------------------------------------------
-    def to_act(self) -> int | None:
-        if self.phase == OVER:
-            return None
-        if self.phase == AUCTION:
-            return self.pos.turn
-        if self.phase == DECLARING:
-            return self.declarer
-        return self.to_play % 2
+    # --- the auction ---------------------------------------------------------------------
+    def _legal_auction(self) -> list[int]:
+        return auction_legal(self.pos, self.dealer, self.options)
 
-    def legal_actions(self) -> list[Any]:
-        if self.phase == AUCTION:
-            return auction_legal(self.pos, self.dealer, self.options)
-        if self.phase == DECLARING:
-            assert self.declarer is not None
-            leaders = [h for h in range(4) if h % 2 != self.declarer]
-            return [DECLARE_BASE + 4 * d + h for d in range(5) for h in leaders]
-        if self.phase == PLAYING:
-            return [PLAY_BASE + c for c in sorted(cards_of(self._playable()), key=sort_key)]
-        return []
+    def _apply_auction(self, action: int) -> None:
+        seat = self.turn
+        self.calls.append([seat, self.action_to_text(action)])
+        role = "Dealer" if seat == self.dealer else "Responder"
+        word = {PASS: "passes", CONTEST: f"contests the bid of {self.pos.bid}"}.get(action, f"bids {action}")
+        self.log.append(f"Seat {seat} ({role}) {word}.")
+        self.pos, end = auction_step(self.pos, action, self.dealer, self.options)
+        self.turn = self.pos.turn
+        if end is None:
+            return
+        if end.declarer is None:
+            self.log.append("Both players passed: no score, and the next hand is dealt.")
+            self._end_hand([0, 0], None)
+            return
+        self.declarer, self.bid, self.contested = end.declarer, end.bid, end.contested
+        self.phase = DECLARING
+        self.turn = end.declarer
+        self.log.append(
+            f"Seat {end.declarer} ({SIDE_NAMES[end.declarer]}) declares {end.bid} tricks, "
+            f"{'contested' if end.contested else 'uncontested'}."
+        )
+
+    # --- the declaration -----------------------------------------------------------------
+    def _legal_declaring(self) -> list[int]:
+        leaders = [h for h in range(4) if h % 2 != self.declarer]
+        return [DECLARE_BASE + 4 * d + h for d in range(5) for h in leaders]
+
+    def _apply_declaring(self, action: int) -> None:
+        denom, leader = divmod(action - DECLARE_BASE, 4)
+        self.trump, self.leader, self.to_play = denom, leader, leader
+        self.turn = leader % 2
+        self.phase = PLAYING
+        self.log.append(f"Trumps: {DENOM_WORDS[denom]}. {HAND_WORDS[leader]} leads.")
+
+    # --- play ----------------------------------------------------------------------------
+    def _legal_playing(self) -> list[int]:
+        return [PLAY_BASE + c for c in sorted(cards_of(self._playable()), key=sort_key)]
 
     def _playable(self) -> int:
         hand = self.hands[self.to_play]
@@ -338,43 +357,34 @@ class RidgeState(State):
                 return same
         return hand
 
-    def apply(self, action: Any) -> None:
-        if self.phase == OVER:
-            raise IllegalAction("The match is over.")
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not a Ridge action")
-        seat = self.to_act()
-        assert seat is not None
-        if self.phase == AUCTION:
-            self._apply_auction(seat, action)
-        elif self.phase == DECLARING:
-            self._apply_declaring(seat, action)
-        else:
-            self._apply_playing(seat, action)
+    def _apply_playing(self, action: int) -> None:
+        c = action - PLAY_BASE
+        self.hands[self.to_play] &= ~(1 << c)
+        self.trick.append((self.to_play, c))
+        if len(self.trick) < 4:
+            self.to_play = (self.to_play + 1) % 4
+            self.turn = self.to_play % 2
+            return
+        self._finish_trick()
 
-    def _apply_auction(self, seat: int, action: int) -> None:
-        legal = auction_legal(self.pos, self.dealer, self.options)
-        if action not in legal:
-            raise IllegalAction(self._auction_refusal(action))
-        self.just_ended = False
-        self.history.append((seat, action))
-        self.calls.append([seat, self.action_to_text(action)])
-        role = "Dealer" if seat == self.dealer else "Responder"
-        word = {PASS: "passes", CONTEST: f"contests the bid of {self.pos.bid}"}.get(action, f"bids {action}")
-        self.log.append(f"Seat {seat} ({role}) {word}.")
-        self.pos, end = auction_step(self.pos, action, self.dealer, self.options)
-        if end is None:
-            return
-        if end.declarer is None:
-            self.log.append("Both players passed: no score, and the next hand is dealt.")
-            self._end_hand([0, 0], None)
-            return
-        self.declarer, self.bid, self.contested = end.declarer, end.bid, end.contested
-        self.phase = DECLARING
-        self.log.append(
-            f"Seat {end.declarer} ({SIDE_NAMES[end.declarer]}) declares {end.bid} tricks, "
-            f"{'contested' if end.contested else 'uncontested'}."
-        )
+    def _why_not(self, action: Any) -> str | None:
+        """The player's reason for a refused call, declaration or card."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            return f"{action!r} is not a Ridge action"
+        if self.phase == AUCTION:
+            return self._auction_refusal(action)
+        if self.phase == DECLARING:
+            if not 0 <= action - DECLARE_BASE < 20:
+                return "Name trumps and the leading hand, like 'declare S W' or 'declare NT E'."
+            leader = (action - DECLARE_BASE) % 4
+            return f"{HAND_WORDS[leader]} is your own hand: one of the defender's hands leads."
+        c = action - PLAY_BASE
+        if not 0 <= c < 52:
+            return "It is time to play a card, like 'play QS'."
+        hand = HAND_WORDS[self.to_play]
+        if not self.hands[self.to_play] >> c & 1:
+            return f"{CARD_TEXTS[c]} is not in {hand}'s hand; {hand} is to play."
+        return f"{hand} holds {SUIT_NAMES[suit_of(self.trick[0][1])]} and must follow suit."
 
     def _auction_refusal(self, action: int) -> str:
         if action == CONTEST:
@@ -388,38 +398,6 @@ class RidgeState(State):
                 return f"The lowest bid is {self.options.min_bid}."
             return f"A bid must be more than the standing bid of {self.pos.bid}."
         return "It is time to bid: pass, bid a number of tricks, or contest."
-
-    def _apply_declaring(self, seat: int, action: int) -> None:
-        code = action - DECLARE_BASE
-        if not 0 <= code < 20:
-            raise IllegalAction("Name trumps and the leading hand, like 'declare S W' or 'declare NT E'.")
-        denom, leader = divmod(code, 4)
-        if leader % 2 == seat:
-            raise IllegalAction(f"{HAND_WORDS[leader]} is your own hand: one of the defender's hands leads.")
-        self.just_ended = False
-        self.history.append((seat, action))
-        self.trump, self.leader, self.to_play = denom, leader, leader
-        self.phase = PLAYING
-        self.log.append(f"Trumps: {DENOM_WORDS[denom]}. {HAND_WORDS[leader]} leads.")
-
-    def _apply_playing(self, seat: int, action: int) -> None:
-        c = action - PLAY_BASE
-        if not 0 <= c < 52:
-            raise IllegalAction("It is time to play a card, like 'play QS'.")
-        hand = HAND_WORDS[self.to_play]
-        if not self.hands[self.to_play] >> c & 1:
-            raise IllegalAction(f"{CARD_TEXTS[c]} is not in {hand}'s hand; {hand} is to play.")
-        if not self._playable() >> c & 1:
-            led = SUIT_NAMES[suit_of(self.trick[0][1])]
-            raise IllegalAction(f"{hand} holds {led} and must follow suit.")
-        self.just_ended = False
-        self.history.append((seat, action))
-        self.hands[self.to_play] &= ~(1 << c)
-        self.trick.append((self.to_play, c))
-        if len(self.trick) < 4:
-            self.to_play = (self.to_play + 1) % 4
-            return
-        self._finish_trick()
 
     def _finish_trick(self) -> None:
         plays = [c for _, c in self.trick]
@@ -446,9 +424,11 @@ class RidgeState(State):
         )
         self.trick = []
         self.to_play = winner
+        self.turn = side
         if n == TRICKS:
             self._score_hand()
 
+    # --- scoring and the match -----------------------------------------------------------
     def _score_hand(self) -> None:
         assert self.declarer is not None
         d = self.declarer
@@ -472,8 +452,7 @@ class RidgeState(State):
     def _end_hand(self, scores: list[int], extra: dict[str, Any] | None) -> None:
         for s in range(2):
             self.totals[s] += scores[s]
-        self.hand_results.append(scores)
-        self.last_hand = {
+        summary = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "deal": self.deals[-1]["pbn"],
@@ -486,19 +465,19 @@ class RidgeState(State):
             "log": list(self.log),
             **(extra or {}),
         }
-        self.just_ended = True
+        self._hand_ended(scores, summary)
+
+    def _match_winners(self) -> list[int] | None:
+        """After `hands` hands, or once a total reaches the target: the higher total (both on a tie)."""
         opts = self.options
         if opts.hands is not None:
             over = len(self.hand_results) >= opts.hands
         else:
             over = max(self.totals) >= opts.target
-        if over:
-            best = max(self.totals)
-            self.match_winners = [s for s in range(2) if self.totals[s] == best]
-            self.phase = OVER
-            return
-        self._start_hand()
-        self.just_ended = True
+        if not over:
+            return None
+        best = max(self.totals)
+        return [s for s in range(2) if self.totals[s] == best]
 
     def _contract(self) -> dict[str, Any] | None:
         if self.declarer is None:
@@ -512,7 +491,9 @@ class RidgeState(State):
             "leader": HAND_NAMES[self.leader] if declared else None,
         }
 
-    # --- the match -----------------------------------------------------------------------
+    def hand_points(self) -> list[Any]:
+        """Nothing is scored until a hand ends; once the match is over, its last hand."""
+        return list(self.hand_results[-1]) if self.phase == OVER else [0, 0]
 
     def match_scores(self) -> list[Any]:
         return list(self.totals)
@@ -542,10 +523,6 @@ class RidgeState(State):
             assert min(scores) == 0 and all(x >= 0 for x in scores)
         assert self.totals == [sum(h[s] for h in self.hand_results) for s in range(2)]
 
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RidgeState:
-        """Nothing is hidden in Ridge: the copy is the same state."""
-        return self.clone()
-
     # --- text ----------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         if action == PASS:
@@ -565,54 +542,96 @@ class RidgeState(State):
     def action_cards(self, action: Any) -> list[str]:
         return [CARD_TEXTS[action - PLAY_BASE]] if action >= PLAY_BASE else []
 
-    # --- what a seat may know (everything) -----------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        over = self.phase == OVER
-        actor = self.to_act()
-        legal = self.legal_actions() if actor is not None and seat == actor else []
-        hands = {HAND_NAMES[h]: card_list(self.hands[h]) for h in range(4)}
-        obs: dict[str, Any] = {
-            "game": "ridge",
-            "players": 2,
-            "seat": seat,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": actor,
+    # --- what a seat may know: everything (section 8) ------------------------------------
+    def facts(self, seat: int | None) -> dict[str, Any]:
+        """The whole table, the same for every seat: the deal, the four hands, the auction,
+        the contract, the trick and every trick of the hand (R-RIDGE-11, G-8)."""
+        return {
             "hand_to_play": HAND_NAMES[self.to_play] if self.phase == PLAYING else None,
-            "legal_actions": [self.action_to_text(a) for a in legal],
-            "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
             "deal": self.deals[-1]["pbn"],
-            "hands": hands,
+            "hands": {HAND_NAMES[h]: card_list(self.hands[h]) for h in range(4)},
             "auction": [list(c) for c in self.calls],
             "standing_bid": {"bid": self.pos.bid, "bidder": self.pos.bidder} if self.pos.bid else None,
             "contract": self._contract(),
             "trick": [[HAND_NAMES[h], CARD_TEXTS[c]] for h, c in self.trick],
             "tricks": list(self.tricks),
             "won": list(self.won),
-            "actions": [[s, self.action_to_text(a)] for s, a in self.history[self.hand_start :]],
-            "scores": {"hand": list(self.hand_results[-1]) if over else [0, 0],
-                       "match": list(self.totals)},
-            "hand_results": [list(h) for h in self.hand_results],
-            "log": list(self.log),
-            "last_hand": self.last_hand,
-            "match_over": over,
-            "winners": list(self.match_winners),
         }
-        zones: list[dict[str, Any]] = [
-            {"id": f"hand-{HAND_NAMES[h]}", "kind": "hand", "owner": h % 2,
-             "label": f"{HAND_WORDS[h]} (seat {h % 2})", "cards": hands[HAND_NAMES[h]], "hidden": 0}
-            for h in range(4)
+
+    def hand_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """All four hands face up, each owned by the seat that plays it."""
+        return [
+            {"id": f"hand-{name}", "kind": "hand", "owner": h % 2, "label": f"{HAND_WORDS[h]} (seat {h % 2})",
+             "cards": obs["hands"][name], "hidden": 0}
+            for h, name in enumerate(HAND_NAMES)
         ]
-        zones.append({"id": "trick", "kind": "table", "owner": None, "label": "Current trick",
-                      "cards": [c for _, c in obs["trick"]], "hidden": 0})
+
+    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        zones = [{"id": "trick", "kind": "table", "owner": None, "label": "Current trick",
+                  "cards": [c for _, c in obs["trick"]], "hidden": 0}]
         for s in range(2):
             zones.append({"id": f"won-{s}", "kind": "pile", "owner": s,
                           "label": f"{SIDE_NAMES[s]}: {self.won[s]} tricks",
                           "cards": card_list(self.won_cards[s]), "hidden": 0})
-        obs["zones"] = zones
-        return obs
+        return zones
+
+    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The contract (or the standing bid), each side's tricks and what it needs, and
+        the match's target."""
+        out = []
+        contract = obs["contract"]
+        if contract is not None:
+            d, bid = contract["declarer"], contract["bid"]
+            value = f"{bid} by seat {d} ({SIDE_NAMES[d]}), {'contested' if contract['contested'] else 'uncontested'}"
+            if contract["trump"] is not None:
+                value += f"; trumps {DENOM_WORDS[DENOM_TEXTS.index(contract['trump'])]}, {contract['leader']} led"
+            out.append({"label": "Contract", "value": value})
+        elif obs["phase"] == AUCTION:
+            standing = obs["standing_bid"]
+            value = f"seat {standing['bidder']} bid {standing['bid']}" if standing else "no bid yet"
+            out.append({"label": "Auction", "value": value})
+        if obs["phase"] == PLAYING:
+            won = obs["won"]
+            out.append({"label": "Tricks", "value": f"{SIDE_NAMES[0]} {won[0]}, {SIDE_NAMES[1]} {won[1]}"})
+            d, bid = contract["declarer"], contract["bid"]
+            out.append({"label": "Needs", "value": f"seat {d} {bid} to make it, seat {1 - d} {TRICKS + 1 - bid} to beat it"})
+        hands = self.options.hands
+        target = f"the higher total after {hands} hands" if hands is not None else f"first to {self.options.target} points"
+        out.append({"label": "Target", "value": target})
+        return out
+
+    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        """The last finished trick, its winning hand marked (the previous hand's last
+        trick until this hand has one)."""
+        tricks = obs["tricks"] or (obs["last_hand"] or {}).get("tricks") or []
+        if not tricks:
+            return None
+        trick = tricks[-1]
+        first = HAND_NAMES.index(trick["leader"])
+        plays = []
+        for i, card in enumerate(trick["cards"]):
+            h = (first + i) % 4
+            plays.append({"seat": h % 2, "hand": HAND_NAMES[h], "cards": [card], "face_down": False,
+                          "mark": HAND_NAMES[h] == trick["winner"]})
+        label = f"Trick {len(tricks)}" if obs["tricks"] else f"Hand {obs['last_hand']['hand_number'] + 1}, last trick"
+        return {"label": label, "plays": plays, "explanation": trick["explanation"]}
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RidgeState:
+        """Nothing is hidden in Ridge: the copy is the same state."""
+        other = self.clone()
+        assert isinstance(other, RidgeState)
+        return other
+
+    # --- determinize: nothing is hidden ----------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """The known deal: every card is face up and every action public."""
+        return {"pbn": observation["deal"]}, {}
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.totals = list(observation["scores"]["match"])
 
 
 def text_to_action(text: str) -> int:
@@ -669,28 +688,6 @@ class Ridge(Game):
         bids = list(range(options.min_bid, TRICKS + 1))
         declares = [DECLARE_BASE + k for k in range(20)]
         return [PASS, *bids, CONTEST, *declares, *(PLAY_BASE + c for c in range(52))]
-
-    def determinize(self, observation: dict[str, Any], rng: random.Random) -> RidgeState:
-        """The state itself, rebuilt from the observation alone (nothing is hidden).
-
-        The current hand is replayed from its deal and public actions; what came before
-        (totals, hand results, the last hand's summary) is copied.
-        """
-        if observation["match_over"]:
-            raise ValueError("a finished match has nothing to determinize")
-        opts = self.options(**observation["options"])
-        assert isinstance(opts, RidgeOptions)
-        k = observation["hand_number"]
-        state = RidgeState._for_determinize(opts, observation, (observation["dealer"] - k) % 2, {"pbn": observation["deal"]}, rng)
-        state.totals = list(observation["scores"]["match"])
-        state.hand_number = k - 1
-        state.dealer = state.first_dealer
-        state.just_ended = False
-        state._start_hand()
-        for _seat, text in observation["actions"]:
-            state.apply_text(text)
-        state.just_ended = False
-        return state
 
     def render_text(self, observation: dict[str, Any]) -> str:
         """The table as a bridge diagram, with the auction, contract, trick and score."""

@@ -458,7 +458,7 @@ class State:
         if self.phase == OVER:
             raise IllegalAction("The match is over.")
         try:
-            legal = action in self._LEGAL[self.phase](self)
+            legal = type(action) is not bool and action in self._LEGAL[self.phase](self)
         except TypeError:
             legal = False
         if not legal:

@@ -11,7 +11,8 @@ import pytest
 
 from parlour.cards import CARD_TEXTS, parse_cards
 from parlour.engine import IllegalAction
-from parlour.games.couillon import GAME, CouillonOptions, CouillonState, card_points, shown_voids
+from parlour.games.couillon import GAME, CouillonOptions, CouillonState, card_points
+from parlour.games.tricks import voids_shown
 
 # A hand dealt by seat 0 (seat 1 leads), hearts trumps (upcard QH, bottom card KH). Plays
 # in order from each trick's leader: seats 1 and 3 take 8 points, seats 0 and 2 take 12.
@@ -145,8 +146,8 @@ def test_determinize_respects_shown_voids_and_keeps_the_stub_possible() -> None:
         world = GAME.determinize(obs, rng)
         assert world.observation(2) == obs
         assert not any(c // 13 == 2 for c in world.hands[0])  # seat 0 showed no diamonds
-    assert shown_voids([[1, "play AH"], [2, "play 9S"]], 0) == [set()] * 4
-    assert shown_voids([[1, "play AH"], [2, "play 9S"]], 1) == [set(), set(), {1}, set()]
+    assert voids_shown([[1, "play AH"], [2, "play 9S"]], 0) == [0] * 4
+    assert voids_shown([[1, "play AH"], [2, "play 9S"]], 1) == [0, 0, 1 << 1, 0]
 
 
 def test_options_read_from_typed_strings() -> None:

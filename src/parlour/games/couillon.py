@@ -193,11 +193,9 @@ class CouillonState(State):
             self.turn = (seat + 1) % 4
 
     def _why_not(self, action: Any) -> str | None:
-        if not isinstance(action, int) or isinstance(action, bool):
-            return f"{action!r} is not a Couillon action"
         if self.phase == TRUMP:
             return "First decide on trumps: accept or pass."
-        if not 0 <= action < 52:
+        if type(action) is not int or not 0 <= action < 52:
             return "It is time to play a card."
         if action not in self.hands[self.turn]:
             return f"You do not hold {CARD_TEXTS[action]}."

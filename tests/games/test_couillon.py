@@ -165,3 +165,56 @@ def test_after_a_tie_the_win_doubles_but_the_mark_does_not() -> None:
     play(state, ["accept"], TWELVE_EIGHT_PLAYS)  # seat 3 accepts for seats 1 and 3, who lose
     assert state.match_scores() == [3, 6, 3, 6]
     assert state.ties == 0
+
+
+def test_status_names_trumps_who_risks_a_mark_and_the_lines_left() -> None:
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    assert state.observation(0)["status"][0] == {"label": "Upcard", "value": "QH offers hearts as trumps"}
+    state.apply_text("pass")
+    state.apply_text("accept")
+    status = state.observation(0)["status"]
+    assert status[0] == {"label": "Trumps", "value": "hearts (accepted by seat 2; seats 0 and 2 risk a mark)"}
+    assert status[1] == {"label": "Lines left", "value": "seats 0 and 2: 5, seats 1 and 3: 5"}
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    play(state, ["pass"] * 4, TWELVE_EIGHT_PLAYS)
+    status = state.observation(0)["status"]
+    assert status[1] == {"label": "Lines left", "value": "seats 0 and 2: 4, seats 1 and 3: 5"}
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    play(state, ["pass"] * 4, [])
+    assert state.observation(3)["status"][0]["value"] == "hearts (the bottom card KH; nobody risks a mark)"
+
+
+def test_status_says_what_pending_ties_are_worth() -> None:
+    for carry, step in (("double", 2), ("accumulate", 3)):
+        state = GAME.new_state(CouillonOptions(tie_carry=carry), dealer=1, deals=[TIE, rotated(TIE, 1)])
+        play(state, ["pass"] * 4, TIE_PLAYS)
+        play(state, ["pass"] * 4, TIE_PLAYS)
+        pending = state.observation(0)["status"][-1]
+        assert pending == {"label": "Ties pending", "value": f"2: the next decided hand erases {step} lines"}, carry
+
+
+def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    state.apply_text("accept")
+    assert state.observation(0)["recent"] is None
+    play(state, [], TWELVE_EIGHT_PLAYS[:2])
+    recent = state.observation(3)["recent"]
+    assert recent["label"] == "Trick 2"
+    assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
+        (1, ["9D"], False), (2, ["AD"], True), (3, ["TD"], False), (0, ["KD"], False)
+    ]
+    assert recent["explanation"].startswith("Trick 2 ") and "seat 2 wins with AD" in recent["explanation"]
+
+
+def test_why_an_action_is_illegal() -> None:
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    with pytest.raises(IllegalAction, match="First decide on trumps"):
+        state.apply_text("play 9D")
+    state.apply_text("accept")
+    with pytest.raises(IllegalAction, match="time to play a card"):
+        state.apply_text("pass")
+    with pytest.raises(IllegalAction, match="You do not hold TH"):
+        state.apply_text("play TH")
+    state.apply_text("play AH")
+    with pytest.raises(IllegalAction, match=r"You hold hearts: follow suit or play a trump \(hearts\)"):
+        state.apply_text("play AD")

@@ -379,8 +379,10 @@ class CouillonState(State):
             out.append({"label": "Trumps", "value": f"{obs['trump']} ({who})"})
         need = obs["wins_needed"]
         out.append({"label": "Lines left", "value": f"{partners(0)}: {need[0]}, {partners(1)}: {need[1]}"})
-        if obs["ties_pending"]:
-            out.append({"label": "Ties pending", "value": f"{obs['ties_pending']}: the next decided hand counts more"})
+        ties = obs["ties_pending"]
+        if ties:
+            step = 2 if obs["options"].get("tie_carry", "double") == "double" else 1 + ties
+            out.append({"label": "Ties pending", "value": f"{ties}: the next decided hand erases {step} lines"})
         return out
 
     def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:

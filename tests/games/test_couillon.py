@@ -11,7 +11,8 @@ import pytest
 
 from parlour.cards import CARD_TEXTS, parse_cards
 from parlour.engine import IllegalAction
-from parlour.games.couillon import GAME, CouillonOptions, CouillonState, card_points, shown_voids
+from parlour.games.couillon import GAME, CouillonOptions, CouillonState, card_points
+from parlour.games.tricks import voids_shown
 
 # A hand dealt by seat 0 (seat 1 leads), hearts trumps (upcard QH, bottom card KH). Plays
 # in order from each trick's leader: seats 1 and 3 take 8 points, seats 0 and 2 take 12.
@@ -145,8 +146,8 @@ def test_determinize_respects_shown_voids_and_keeps_the_stub_possible() -> None:
         world = GAME.determinize(obs, rng)
         assert world.observation(2) == obs
         assert not any(c // 13 == 2 for c in world.hands[0])  # seat 0 showed no diamonds
-    assert shown_voids([[1, "play AH"], [2, "play 9S"]], 0) == [set()] * 4
-    assert shown_voids([[1, "play AH"], [2, "play 9S"]], 1) == [set(), set(), {1}, set()]
+    assert voids_shown([[1, "play AH"], [2, "play 9S"]], 0) == [0] * 4
+    assert voids_shown([[1, "play AH"], [2, "play 9S"]], 1) == [0, 0, 1 << 1, 0]
 
 
 def test_options_read_from_typed_strings() -> None:
@@ -164,3 +165,56 @@ def test_after_a_tie_the_win_doubles_but_the_mark_does_not() -> None:
     play(state, ["accept"], TWELVE_EIGHT_PLAYS)  # seat 3 accepts for seats 1 and 3, who lose
     assert state.match_scores() == [3, 6, 3, 6]
     assert state.ties == 0
+
+
+def test_status_names_trumps_who_risks_a_mark_and_the_lines_left() -> None:
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    assert state.observation(0)["status"][0] == {"label": "Upcard", "value": "QH offers hearts as trumps"}
+    state.apply_text("pass")
+    state.apply_text("accept")
+    status = state.observation(0)["status"]
+    assert status[0] == {"label": "Trumps", "value": "hearts (accepted by seat 2; seats 0 and 2 risk a mark)"}
+    assert status[1] == {"label": "Lines left", "value": "seats 0 and 2: 5, seats 1 and 3: 5"}
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    play(state, ["pass"] * 4, TWELVE_EIGHT_PLAYS)
+    status = state.observation(0)["status"]
+    assert status[1] == {"label": "Lines left", "value": "seats 0 and 2: 4, seats 1 and 3: 5"}
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    play(state, ["pass"] * 4, [])
+    assert state.observation(3)["status"][0]["value"] == "hearts (the bottom card KH; nobody risks a mark)"
+
+
+def test_status_says_what_pending_ties_are_worth() -> None:
+    for carry, step in (("double", 2), ("accumulate", 3)):
+        state = GAME.new_state(CouillonOptions(tie_carry=carry), dealer=1, deals=[TIE, rotated(TIE, 1)])
+        play(state, ["pass"] * 4, TIE_PLAYS)
+        play(state, ["pass"] * 4, TIE_PLAYS)
+        pending = state.observation(0)["status"][-1]
+        assert pending == {"label": "Ties pending", "value": f"2: the next decided hand erases {step} lines"}, carry
+
+
+def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    state.apply_text("accept")
+    assert state.observation(0)["recent"] is None
+    play(state, [], TWELVE_EIGHT_PLAYS[:2])
+    recent = state.observation(3)["recent"]
+    assert recent["label"] == "Trick 2"
+    assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
+        (1, ["9D"], False), (2, ["AD"], True), (3, ["TD"], False), (0, ["KD"], False)
+    ]
+    assert recent["explanation"].startswith("Trick 2 ") and "seat 2 wins with AD" in recent["explanation"]
+
+
+def test_why_an_action_is_illegal() -> None:
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    with pytest.raises(IllegalAction, match="First decide on trumps"):
+        state.apply_text("play 9D")
+    state.apply_text("accept")
+    with pytest.raises(IllegalAction, match="time to play a card"):
+        state.apply_text("pass")
+    with pytest.raises(IllegalAction, match="You do not hold TH"):
+        state.apply_text("play TH")
+    state.apply_text("play AH")
+    with pytest.raises(IllegalAction, match=r"You hold hearts: follow suit or play a trump \(hearts\)"):
+        state.apply_text("play AD")

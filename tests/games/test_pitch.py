@@ -289,3 +289,43 @@ def test_one_trump_dealt_is_both_high_and_low() -> None:
     assert last["awards"]["high"] == [1, "5H"] and last["awards"]["low"] == [1, "5H"]
     assert last["awards"]["jack"] is None
     assert state.hand_scores() == [0, 3, 0, 3]
+
+
+def test_status_gives_the_bid_trumps_and_target() -> None:
+    state = new(DEAL_1, target=15)
+    assert state.observation(2)["status"] == [
+        {"label": "Bid", "value": "none yet; seat 0 deals and bids last"},
+        {"label": "Target", "value": "15"},
+    ]
+    play(state, "bid 3", "pass", "pass", "pass")
+    assert state.observation(2)["status"][:2] == [
+        {"label": "Bid", "value": "3 by seat 1"},
+        {"label": "Trumps", "value": "named by the pitcher's first lead"},
+    ]
+    play(state, "play AS")
+    assert state.observation(2)["status"][1] == {"label": "Trumps", "value": "spades"}
+
+
+def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
+    state = new(DEAL_1)
+    play(state, "bid 3", "pass", "pass", "pass", *PLAY_1[:16])
+    recent = state.observation(0)["recent"]
+    assert recent["label"] == "Trick 4"
+    assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
+        (1, ["8C"], False), (2, ["AC"], True), (3, ["4H"], False), (0, ["4C"], False)
+    ]
+    assert recent["explanation"] == "Trick 4: 8C AC 4H 4C led by seat 1; seat 2 wins with AC, the highest card of the suit led."
+
+
+def test_why_an_action_is_illegal() -> None:
+    state = new(DEAL_1)
+    with pytest.raises(IllegalAction, match="time to bid, not to play"):
+        state.apply_text("play AS")
+    play(state, "bid 3")
+    with pytest.raises(IllegalAction, match=r"at least 4 \(2 < 3 < 4 < smudge\)"):
+        state.apply_text("bid 3")
+    play(state, "pass", "pass", "pass")
+    with pytest.raises(IllegalAction, match="time to play a card, not to bid"):
+        state.apply_text("bid 4")
+    with pytest.raises(IllegalAction, match="You do not hold 2S"):
+        state.apply_text("play 2S")

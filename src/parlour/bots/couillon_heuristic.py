@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.bots.base import Bot
-from parlour.cards import ACE, CARD_TEXTS, KING, parse_card, rank_of, trick_winner
-
-POINTS = {12: 4, 11: 3, 10: 2, 9: 1}
+from parlour.cards import ACE, CARD_TEXTS, KING, SUIT_CHARS, parse_card, rank_of
+from parlour.games.couillon import CARD_POINTS
+from parlour.games.tricks import winning_play
 
 
 def _pts(c: int) -> int:
-    return POINTS.get(rank_of(c), 0)
+    return CARD_POINTS[c]
 
 
 class CouillonHeuristicBot(Bot):
@@ -39,7 +39,7 @@ class CouillonHeuristicBot(Bot):
 
     def _play(self, obs: dict[str, Any], legal: list[str]) -> str:
         cards = [parse_card(t.split()[1]) for t in legal]
-        trump = "SHDC".index(obs["trump_suit"])
+        trump = SUIT_CHARS.index(obs["trump_suit"])
         seat = obs["seat"]
         trick = [parse_card(c) for _s, c in obs["trick"]]
         seats = [s for s, _c in obs["trick"]]
@@ -58,13 +58,12 @@ class CouillonHeuristicBot(Bot):
             if len(trumps) >= 2:
                 return _play(max(trumps, key=rank_of))
             return _play(min(cards, key=cost))
-        led = trick[0] // 13
-        current = seats[trick_winner(trick, led, trump)]
+        current = seats[winning_play(trick, trump)]
         last = len(trick) == 3
         if current % 2 == seat % 2:
             safe = [c for c in cards if not is_trump(c)] or cards
             return _play(max(safe, key=lambda c: (_pts(c), -rank_of(c))))
-        winning = [c for c in cards if trick_winner([*trick, c], led, trump) == len(trick)]
+        winning = [c for c in cards if winning_play([*trick, c], trump) == len(trick)]
         on_table = sum(_pts(c) for c in trick)
         if winning and (on_table > 0 or not last):
             return _play(min(winning, key=cost))

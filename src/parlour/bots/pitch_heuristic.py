@@ -14,6 +14,7 @@ from parlour.cards import (
     JACK,
     KING,
     QUEEN,
+    SUIT_CHARS,
     THREE,
     TWO,
     card,
@@ -21,9 +22,9 @@ from parlour.cards import (
     parse_card,
     rank_of,
     suit_of,
-    trick_winner,
 )
 from parlour.games.pitch import GAME_POINTS
+from parlour.games.tricks import winning_play
 
 
 def suit_value(hand: list[int], s: int) -> float:
@@ -77,7 +78,7 @@ class PitchHeuristicBot(Bot):
             best = max(range(4), key=lambda s: suit_value(hand, s))
             mine = [c for c in cards if suit_of(c) == best]
             return "play " + card_text(max(mine, key=rank_of))
-        trump = "SHDC".index(obs["trump"])
+        trump = SUIT_CHARS.index(obs["trump"])
 
         def top_trump_left(c: int) -> bool:
             return all(played.__contains__(card(r, trump)) or card(r, trump) in hand for r in range(rank_of(c) + 1, 13))
@@ -88,13 +89,12 @@ class PitchHeuristicBot(Bot):
                 return "play " + card_text(max(tops, key=rank_of))
             return "play " + card_text(min(cards, key=lambda c: _throw_cost(c, trump)))
         leader = obs["trick"]["leader"]
-        led = suit_of(trick[0])
-        w = trick_winner(trick, led, trump)
+        w = winning_play(trick, trump)
         partner_winning = (leader + w) % 4 == (seat + 2) % 4
         last = len(trick) == 3
         trick_value = sum(GAME_POINTS[rank_of(c)] for c in trick) + sum(
             5 for c in trick if suit_of(c) == trump and rank_of(c) in (TWO, THREE, JACK))
-        winning = [c for c in cards if trick_winner([*trick, c], led, trump) == len(trick)]
+        winning = [c for c in cards if winning_play([*trick, c], trump) == len(trick)]
         if partner_winning and (last or (suit_of(trick[w]) == trump and top_trump_left(trick[w]))):
             return "play " + card_text(max(cards, key=lambda c: _give_value(c, trump)))
         if winning and (trick_value >= 3 or last or (not partner_winning and trick_value > 0)):

@@ -35,6 +35,9 @@ Decisions the sources leave open, taken here:
 - `hand_scores()` gives each seat its team's card points; `match_scores()` its team's
   count of wins still needed (G-11), so lower is better; `winners()` is the team at 0.
 
+The partnerships, the deal with its stub, trick play with trumps and the voids it shows
+are the family rules of parlour.games.tricks, shared with Pitch.
+
 Action notation: `accept`, `pass`, `play AH`. Internally: a card play is its id from
 parlour.cards, ACCEPT=100, PASS=101.
 
@@ -58,22 +61,32 @@ from parlour.cards import (
     KING,
     PIQUET_RANKS,
     QUEEN,
+    SUIT_CHARS,
     SUIT_NAMES,
-    deal_constrained,
     pack,
     parse_card,
-    sorted_cards,
-    trick_winner,
-    void_mask,
 )
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.games.tricks import (
+    deal_hands,
+    last_trick,
+    partners,
+    per_seat,
+    playable,
+    redealt,
+    sample_hands,
+    team_of,
+    team_piles,
+    texts,
+    winning_play,
+)
 
 POINTS = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 CARD_POINTS = tuple(POINTS.get(c % 13, 0) for c in range(52))
 HAND_CARDS = 4
 LINES = 5
 ACCEPT, PASS = 100, 101
-TRUMP, PLAY, OVER = "trump", "play", "over"
+TRUMP, PLAY = "trump", "play"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,52 +106,31 @@ class CouillonOptions(GameOptions):
         if self.deck not in (24, 32):
             raise OptionsError(f"deck must be 24 or 32 cards, not {self.deck}")
 
-
-def team_of(seat: int) -> int:
-    return seat % 2
+    @property
+    def pack(self) -> list[int]:
+        return pack(EUCHRE_RANKS if self.deck == 24 else PIQUET_RANKS)
 
 
 def card_points(cards: list[int]) -> int:
     return sum(CARD_POINTS[c] for c in cards)
 
 
-def _texts(cards: list[int]) -> list[str]:
-    return [CARD_TEXTS[c] for c in sorted_cards(cards)]
-
-
 class CouillonState(State):
     """One match of Couillon."""
 
+    options: CouillonOptions
     last_hand: dict[str, Any] | None
-    COPIED = ("needed", "hand_results", "stub", "tricks", "trick", "log", "deals")
+    COPIED = ("needed", "stub", "tricks", "trick", "log", "deals")
     NESTED = ("hands", "taken")
 
-    def __init__(self, options: CouillonOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self._begin_match(options, seed, dealer, deals)
-        self.n = 4
+    # --- dealing -------------------------------------------------------------------------
+    def _new_match(self) -> None:
         self.needed = [LINES, LINES]
         self.ties = 0
-        self.hand_number = -1
-        self.dealer = dealer
-        self._start_hand()
 
-    # --- dealing -------------------------------------------------------------------------
-    def _start_hand(self) -> None:
-        self.hand_number += 1
-        k = self.hand_number
-        self.dealer = (self.first_dealer + k) % 4
-        ranks = EUCHRE_RANKS if self.options.deck == 24 else PIQUET_RANKS
-        given = self.given_deals[k] if k < len(self.given_deals) else None
-        if given is not None:
-            hands, stub = self._from_deal(given, ranks)
-        else:
-            cards = pack(ranks)
-            self.rng.shuffle(cards)
-            hands = [[] for _ in range(4)]
-            for i in range(4):
-                hands[(self.dealer + 1 + i) % 4] = cards[HAND_CARDS * i : HAND_CARDS * (i + 1)]
-            stub = cards[4 * HAND_CARDS :]
-        self.deals.append({"hands": [_texts(h) for h in hands], "stub": [CARD_TEXTS[c] for c in stub]})
+    def _deal(self, given: Any) -> None:
+        hands, stub, record = deal_hands(self.options.pack, HAND_CARDS, self.dealer, self.rng, given, "Couillon")
+        self.deals.append(record)
         self.hands = [set(h) for h in hands]
         self.stub = stub
         self.upcard = stub[0]
@@ -149,81 +141,19 @@ class CouillonState(State):
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.trick: list[int] = []
         self.trick_no = 0
-        self.hand_start = len(self.history)
         self.log = [
-            f"Hand {k + 1}: seat {self.dealer} deals; the upcard is {CARD_TEXTS[self.upcard]}, "
+            f"Hand {self.hand_number + 1}: seat {self.dealer} deals; the upcard is {CARD_TEXTS[self.upcard]}, "
             f"offering {SUIT_NAMES[self.trump]} as trumps."
         ]
         self.phase = TRUMP
-        self.turn = (self.dealer + 1) % 4
-        self.leader = self.turn
-
-    def _from_deal(self, deal: dict[str, Any], ranks: tuple[int, ...]) -> tuple[list[list[int]], list[int]]:
-        raw, stub_raw = (deal.get("hands"), deal.get("stub")) if isinstance(deal, dict) else (None, None)
-        if not isinstance(raw, list) or len(raw) != 4 or not all(isinstance(h, list) and len(h) == 4 for h in raw):
-            raise ValueError("a Couillon deal has 'hands': four lists of 4 cards")
-        if not isinstance(stub_raw, list):
-            raise ValueError("a Couillon deal has 'stub': the rest of the pack, top card (the upcard) first")
-        hands = [[parse_card(str(t)) for t in h] for h in raw]
-        stub = [parse_card(str(t)) for t in stub_raw]
-        if sorted([c for h in hands for c in h] + stub) != sorted(pack(ranks)):
-            raise ValueError(f"the deal's cards are not the {self.options.deck}-card Couillon pack")
-        return hands, stub
-
-    # --- the turn ------------------------------------------------------------------------
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    def _allowed(self, seat: int) -> set[int]:
-        hand = self.hands[seat]
-        if not self.trick:
-            return hand
-        led = self.trick[0] // 13
-        follow = {c for c in hand if c // 13 == led}
-        if not follow:
-            return hand
-        return follow | {c for c in hand if c // 13 == self.trump}
-
-    def legal_actions(self) -> list[Any]:
-        if self.phase == PLAY:
-            return sorted_cards(self._allowed(self.turn))
-        if self.phase == TRUMP:
-            return [ACCEPT, PASS]
-        return []
-
-    def apply(self, action: Any) -> None:
-        if self.phase == OVER:
-            raise IllegalAction("The match is over.")
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not a Couillon action")
-        seat = self.turn
-        if self.phase == TRUMP:
-            if action not in (ACCEPT, PASS):
-                raise IllegalAction("First decide on trumps: accept or pass.")
-            self.just_ended = False
-            self._apply_trump(seat, action)
-            return
-        if action in (ACCEPT, PASS) or not 0 <= action < 52:
-            raise IllegalAction("It is time to play a card.")
-        if action not in self.hands[seat]:
-            raise IllegalAction(f"You do not hold {CARD_TEXTS[action]}.")
-        if action not in self._allowed(seat):
-            led = self.trick[0] // 13
-            raise IllegalAction(
-                f"You hold {SUIT_NAMES[led]}: follow suit or play a trump ({SUIT_NAMES[self.trump]})."
-            )
-        self.just_ended = False
-        self.history.append((seat, action))
-        self.hands[seat].discard(action)
-        self.trick.append(action)
-        if len(self.trick) == 4:
-            self._end_trick()
-        else:
-            self.turn = (seat + 1) % 4
+        self.turn = self.leader = (self.dealer + 1) % 4
 
     # --- trump ---------------------------------------------------------------------------
-    def _apply_trump(self, seat: int, action: int) -> None:
-        self.history.append((seat, action))
+    def _legal_trump(self) -> list[int]:
+        return [ACCEPT, PASS]
+
+    def _apply_trump(self, action: int) -> None:
+        seat = self.turn
         if action == ACCEPT:
             self.acceptor = seat
             self.log.append(
@@ -250,9 +180,31 @@ class CouillonState(State):
         self.turn = self.leader = (self.dealer + 1) % 4
 
     # --- play ----------------------------------------------------------------------------
+    def _legal_play(self) -> list[int]:
+        return playable(self.hands[self.turn], self.trick, self.trump)
+
+    def _apply_play(self, action: int) -> None:
+        seat = self.turn
+        self.hands[seat].discard(action)
+        self.trick.append(action)
+        if len(self.trick) == 4:
+            self._end_trick()
+        else:
+            self.turn = (seat + 1) % 4
+
+    def _why_not(self, action: Any) -> str | None:
+        if self.phase == TRUMP:
+            return "First decide on trumps: accept or pass."
+        if type(action) is not int or not 0 <= action < 52:
+            return "It is time to play a card."
+        if action not in self.hands[self.turn]:
+            return f"You do not hold {CARD_TEXTS[action]}."
+        led = self.trick[0] // 13
+        return f"You hold {SUIT_NAMES[led]}: follow suit or play a trump ({SUIT_NAMES[self.trump]})."
+
     def _end_trick(self) -> None:
         cards = tuple(self.trick)
-        win = trick_winner(cards, cards[0] // 13, self.trump)
+        win = winning_play(cards, self.trump)
         winner = (self.leader + win) % 4
         self.taken[team_of(winner)].extend(cards)
         self.tricks.append((self.leader, cards, winner))
@@ -266,7 +218,7 @@ class CouillonState(State):
         plays = ", ".join(f"{(self.leader + i) % 4} {CARD_TEXTS[x]}" for i, x in enumerate(cards))
         self.log.append(
             f"Trick {self.trick_no + 1} (seats {plays}): seat {winner} wins with {CARD_TEXTS[c]}, "
-            f"{why}, taking {pts} point{'s' if pts != 1 else ''} for seats {winner % 2} and {winner % 2 + 2}."
+            f"{why}, taking {pts} point{'s' if pts != 1 else ''} for {partners(team_of(winner))}."
         )
         self.trick = []
         self.trick_no += 1
@@ -305,11 +257,10 @@ class CouillonState(State):
                 self.needed[acceptors] += 1
                 sentence += f" The acceptors (seats {acceptors} and {acceptors + 2}) lost and take a mark."
         self.log.append(f"Hand {self.hand_number + 1} over: {sentence} Wins still needed: {self.needed}.")
-        self.hand_results.append([pts[s % 2] for s in range(4)])
-        self.last_hand = {
+        summary = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
-            "trump": "SHDC"[self.trump],
+            "trump": SUIT_CHARS[self.trump],
             "acceptor": self.acceptor,
             "points": pts,
             "stub_points": card_points(self.stub),
@@ -318,28 +269,30 @@ class CouillonState(State):
             "needed": list(self.needed),
             "log": self.log,
         }
-        self.just_ended = True
-        if 0 in self.needed:
-            team = self.needed.index(0)
-            self.match_winners = [team, team + 2]
-            self.phase = OVER
-            self.turn = -1
-            return
-        self._start_hand()
-        self.just_ended = True
+        self._hand_ended(per_seat(pts), summary)
+
+    def _match_winners(self) -> list[int] | None:
+        """The first team with no win still needed (R-COUILLON-11)."""
+        if 0 not in self.needed:
+            return None
+        team = self.needed.index(0)
+        return [team, team + 2]
+
+    def hand_points(self) -> list[Any]:
+        return per_seat(self.team_points())
 
     def match_scores(self) -> list[Any]:
-        return [self.needed[s % 2] for s in range(4)]
+        return per_seat(self.needed)
 
     # --- cards, for the invariants ------------------------------------------------------
     def full_pack(self) -> list[str]:
-        return [CARD_TEXTS[c] for c in pack(EUCHRE_RANKS if self.options.deck == 24 else PIQUET_RANKS)]
+        return [CARD_TEXTS[c] for c in self.options.pack]
 
     def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": _texts(list(self.hands[s])) for s in range(4)}
+        places = {f"hand-{s}": texts(self.hands[s]) for s in range(4)}
         places["stub"] = [CARD_TEXTS[c] for c in self.stub]
-        places["taken-0"] = _texts(self.taken[0])
-        places["taken-1"] = _texts(self.taken[1])
+        places["taken-0"] = texts(self.taken[0])
+        places["taken-1"] = texts(self.taken[1])
         places["table"] = [CARD_TEXTS[c] for c in self.trick]
         return places
 
@@ -382,107 +335,88 @@ class CouillonState(State):
         return [CARD_TEXTS[action]] if action < 52 else []
 
     # --- what a seat may know -----------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        over = self.phase == OVER
-        acting = not over and seat == self.turn
-        legal = self.legal_actions() if acting else []
-        hand_pts = self.team_points()
-        obs: dict[str, Any] = {
-            "game": "couillon",
-            "players": 4,
-            "seat": seat,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": None if over else self.turn,
-            "legal_actions": [self.action_to_text(a) for a in legal],
-            "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
-            "hand": _texts(list(self.hands[seat])) if seat is not None else None,
+    def facts(self, seat: int | None) -> dict[str, Any]:
+        """The upcard, the bottom card once turned, trumps once fixed, the tricks and the
+        board are public; a seat's own hand is its secret, the rest of the stub everyone's."""
+        playing = self.phase == PLAY
+        return {
+            "hand": texts(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "stub_size": len(self.stub),
             "upcard": CARD_TEXTS[self.upcard],
             "bottom_card": CARD_TEXTS[self.stub[-1]] if self.bottom_turned else None,
-            "trump": SUIT_NAMES[self.trump] if self.phase == PLAY else None,
-            "trump_suit": "SHDC"[self.trump] if self.phase == PLAY else None,
+            "trump": SUIT_NAMES[self.trump] if playing else None,
+            "trump_suit": SUIT_CHARS[self.trump] if playing else None,
             "acceptor": self.acceptor,
             "trick_number": min(self.trick_no + 1, HAND_CARDS),
             "trick": [[(self.leader + i) % 4, CARD_TEXTS[c]] for i, c in enumerate(self.trick)],
             "tricks": [
-                {"leader": ld, "cards": [CARD_TEXTS[c] for c in cards], "winner": w}
-                for ld, cards, w in self.tricks
+                {"leader": ld, "cards": [CARD_TEXTS[c] for c in cards], "winner": w} for ld, cards, w in self.tricks
             ],
-            "actions": [[a, self.action_to_text(act)] for a, act in self.history[self.hand_start :]],
-            "scores": {"hand": [hand_pts[s % 2] for s in range(4)], "match": self.match_scores()},
             "wins_needed": list(self.needed),
             "ties_pending": self.ties,
-            "hand_results": [list(h) for h in self.hand_results],
-            "log": list(self.log),
-            "last_hand": self.last_hand,
-            "match_over": over,
-            "winners": list(self.match_winners),
         }
-        obs["zones"] = self._zones(seat, obs)
-        return obs
 
-    def _zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones: list[dict[str, Any]] = []
-        for s in range(4):
-            mine = s == seat
-            zones.append({
-                "id": f"hand-{s}", "kind": "hand", "owner": s,
-                "label": "Your hand" if mine else f"Seat {s}'s hand",
-                "cards": obs["hand"] if mine else [], "hidden": 0 if mine else obs["hand_sizes"][s],
-            })
+    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
         shown = [obs["upcard"]] + ([obs["bottom_card"]] if obs["bottom_card"] else [])
-        zones.append({"id": "stub", "kind": "stock", "owner": None, "label": "Stub (upcard on top)",
-                      "cards": shown, "hidden": obs["stub_size"] - len(shown)})
-        for s, c in obs["trick"]:
-            zones.append({"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s} plays",
-                          "cards": [c], "hidden": 0})
-        for team in range(2):
-            won = [c for t in obs["tricks"] if t["winner"] % 2 == team for c in t["cards"]]
-            zones.append({"id": f"tricks-{team}", "kind": "pile", "owner": team,
-                          "label": f"Seats {team} and {team + 2}: tricks ({obs['scores']['hand'][team]} points)",
-                          "cards": won, "hidden": 0})
-        return zones
+        zones = [{"id": "stub", "kind": "stock", "owner": None, "label": "Stub (upcard on top)",
+                  "cards": shown, "hidden": obs["stub_size"] - len(shown)}]
+        zones += [{"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s} plays",
+                   "cards": [c], "hidden": 0} for s, c in obs["trick"]]
+        return zones + team_piles(obs, "Tricks of {team} ({points} points)")
+
+    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """Trumps and who took them (so who risks a mark), then the lines each team has left."""
+        out = []
+        if obs["phase"] == TRUMP:
+            suit = SUIT_NAMES[parse_card(obs["upcard"]) // 13]
+            out.append({"label": "Upcard", "value": f"{obs['upcard']} offers {suit} as trumps"})
+        elif obs["trump"] is not None:
+            if obs["acceptor"] is not None:
+                who = f"accepted by seat {obs['acceptor']}; {partners(obs['acceptor'] % 2)} risk a mark"
+            else:
+                who = f"the bottom card {obs['bottom_card']}; nobody risks a mark"
+            out.append({"label": "Trumps", "value": f"{obs['trump']} ({who})"})
+        need = obs["wins_needed"]
+        out.append({"label": "Lines left", "value": f"{partners(0)}: {need[0]}, {partners(1)}: {need[1]}"})
+        ties = obs["ties_pending"]
+        if ties:
+            step = 2 if obs["options"].get("tie_carry", "double") == "double" else 1 + ties
+            out.append({"label": "Ties pending", "value": f"{ties}: the next decided hand erases {step} lines"})
+        return out
+
+    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        return last_trick(obs)
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> CouillonState:
         """A copy whose hands hidden from `seat` and hidden stub cards are reshuffled."""
         other = self.clone()
+        assert isinstance(other, CouillonState)
         if other.phase == OVER:
             return other
-        seats = [s for s in range(4) if s != seat]
-        hidden_stub = list(range(1, len(self.stub) - (1 if self.bottom_turned else 0)))
-        pool = [c for s in seats for c in self.hands[s]] + [self.stub[i] for i in hidden_stub]
-        rng.shuffle(pool)
-        at = 0
-        for s in seats:
-            size = len(self.hands[s])
-            other.hands[s] = set(pool[at : at + size])
-            at += size
-        for i in hidden_stub:
-            other.stub[i] = pool[at]
-            at += 1
+        hidden = slice(1, len(self.stub) - (1 if self.bottom_turned else 0))
+        *hands, other.stub[hidden] = redealt([list(h) for h in self.hands], seat, self.stub[hidden], rng)
+        other.hands = [set(h) for h in hands]
         return other
 
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """The unseen cards go to the other hands, which respect shown voids, and to the
+        hidden part of the stub, which may hold anything; nothing is ever masked."""
+        assert isinstance(options, CouillonOptions)
+        upcard = parse_card(observation["upcard"])
+        bottom = [parse_card(observation["bottom_card"])] if observation["bottom_card"] else []
+        trump = SUIT_CHARS.index(observation["trump_suit"]) if observation["phase"] == PLAY else None
+        hands, hidden = sample_hands(observation, options.pack, [upcard, *bottom], trump, rng)
+        stub = [upcard, *hidden, *bottom]
+        return {"hands": [texts(h) for h in hands], "stub": [CARD_TEXTS[c] for c in stub]}, {}
 
-def shown_voids(actions: list[list[Any]], trump: int | None) -> list[set[int]]:
-    """Suits each seat has shown it lacks: it played a card that is neither of the suit
-    led nor a trump (trumping shows nothing, R-COUILLON-6)."""
-    voids: list[set[int]] = [set() for _ in range(4)]
-    led = -1
-    count = 0
-    for seat, text in actions:
-        if not text.startswith("play "):
-            continue
-        c = parse_card(text[5:])
-        if count % 4 == 0:
-            led = c // 13
-        elif c // 13 != led and c // 13 != trump:
-            voids[seat].add(led)
-        count += 1
-    return voids
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.needed = list(observation["wins_needed"])
+        self.ties = observation["ties_pending"]
 
 
 class Couillon(Game):
@@ -514,58 +448,7 @@ class Couillon(Game):
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, CouillonOptions)
-        ranks = EUCHRE_RANKS if options.deck == 24 else PIQUET_RANKS
-        return [ACCEPT, PASS, *sorted(pack(ranks))]
-
-    def determinize(self, observation: dict[str, Any], rng: random.Random) -> CouillonState:
-        """Deal the unseen cards to the other hands and the hidden part of the stub, the
-        hands respecting shown voids (the stub can hold anything), then replay the hand's
-        public actions. The board and past hands come from the observation."""
-        if observation["match_over"]:
-            raise ValueError("a finished match has nothing to determinize")
-        opts = self.options(**observation["options"])
-        assert isinstance(opts, CouillonOptions)
-        seat = observation["seat"]
-        ranks = EUCHRE_RANKS if opts.deck == 24 else PIQUET_RANKS
-        unseen = set(pack(ranks))
-        upcard = parse_card(observation["upcard"])
-        bottom = parse_card(observation["bottom_card"]) if observation["bottom_card"] else None
-        mine = [parse_card(t) for t in observation["hand"]]
-        played: list[list[int]] = [[] for _ in range(4)]
-        for actor, text in observation["actions"]:
-            if text.startswith("play "):
-                c = parse_card(text[5:])
-                played[actor].append(c)
-                unseen.discard(c)
-        unseen -= set(mine) | {upcard} | ({bottom} if bottom is not None else set())
-        trump = None if observation["phase"] != PLAY else "SHDC".index(observation["trump_suit"])
-        voids = shown_voids(observation["actions"], trump)
-        others = [s for s in range(4) if s != seat]
-        sizes = [observation["hand_sizes"][s] for s in others]
-        parts = deal_constrained(
-            sorted(unseen),
-            [*sizes, len(unseen) - sum(sizes)],
-            [*(void_mask(voids[s]) for s in others), 0],
-            rng,
-        )
-        hands = dict(zip(others, parts, strict=False))
-        stub = [upcard, *parts[-1], *([bottom] if bottom is not None else [])]
-        full_hands = [
-            _texts(mine + played[s]) if s == seat else _texts(hands[s] + played[s]) for s in range(4)
-        ]
-        k = observation["hand_number"]
-        deal = {"hands": full_hands, "stub": [CARD_TEXTS[c] for c in stub]}
-        state = CouillonState._for_determinize(opts, observation, (observation["dealer"] - k) % 4, deal, rng)
-        state.n = 4
-        state.needed = list(observation["wins_needed"])
-        state.ties = observation["ties_pending"]
-        state.hand_number = k - 1
-        state.just_ended = False
-        state._start_hand()
-        for _actor, text in observation["actions"]:
-            state.apply(state.text_to_action(text))
-        state.just_ended = False
-        return state
+        return [ACCEPT, PASS, *sorted(options.pack)]
 
 
 GAME = Couillon()

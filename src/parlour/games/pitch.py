@@ -35,6 +35,9 @@ Decisions the sources leave open, taken here: the hand's log explains each trick
 four points are shown in `last_hand` with the team that took each and why; scores of a
 set team can go negative (the source: "deducted from their score").
 
+The partnerships, the deal with its stub, trick play with trumps and the voids it shows
+are the family rules of parlour.games.tricks, shared with Couillon.
+
 Action notation: `bid 2`, `bid 3`, `bid 4`, `bid smudge`, `pass`, `play AS` (`10` for T).
 Internally PASS=0, bids 2..4, SMUDGE=5, a play is PLAY_BASE + card.
 
@@ -50,22 +53,29 @@ from typing import Any, Literal
 
 from parlour.cards import (
     JACK,
+    SUIT_CHARS,
     SUIT_NAMES,
     card,
     card_text,
     cards_of,
-    deal,
-    deal_constrained,
-    follow_suit_options,
     mask_of,
     pack,
     parse_card,
     rank_of,
-    sorted_cards,
     suit_of,
-    trick_winner,
 )
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.games.tricks import (
+    deal_hands,
+    last_trick,
+    per_seat,
+    playable,
+    redealt,
+    sample_hands,
+    team_piles,
+    texts,
+    winning_play,
+)
 
 PASS = 0
 SMUDGE = 5
@@ -74,7 +84,7 @@ BID_TEXT = {2: "bid 2", 3: "bid 3", 4: "bid 4", SMUDGE: "bid smudge"}
 BID_NAME = {2: "2", 3: "3", 4: "4", SMUDGE: "smudge"}
 GAME_POINTS = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)  # by rank 2..A
 TRICKS = 6
-BIDDING, PLAYING, OVER = "bidding", "playing", "over"
+BIDDING, PLAYING = "bidding", "playing"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,39 +116,20 @@ def game_points(cards: list[int]) -> int:
 class PitchState(State):
     """One match of Pitch."""
 
+    options: PitchOptions
     last_hand: dict[str, Any] | None
-    COPIED = (
-        "hands", "totals", "hand_results", "bids", "trick", "tricks", "piles",
-        "tricks_won", "played_by", "log", "deals", "stub"
-    )
-
-    def __init__(self, options: PitchOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self._begin_match(options, seed, dealer, deals)
-        self.totals = [0, 0]
-        self.hand_number = -1
-        self.dealer = dealer
-        self._start_hand()
+    COPIED = ("hands", "totals", "bids", "trick", "tricks", "piles", "tricks_won", "played_by", "log", "deals", "stub")
 
     # --- dealing -------------------------------------------------------------------------
-    def _start_hand(self) -> None:
-        self.hand_number += 1
-        self.dealer = (self.first_dealer + self.hand_number) % 4
-        k = self.hand_number
-        given = self.given_deals[k] if k < len(self.given_deals) else None
-        if given is not None:
-            hands, stub = self._read_deal(given)
-        else:
-            slices, stub = deal(pack(), self.rng, [6] * 4)
-            hands = [[] for _ in range(4)]
-            for i in range(4):
-                hands[(self.dealer + 1 + i) % 4] = slices[i]
-        self.deals.append(
-            {"hands": [[card_text(c) for c in sorted_cards(h)] for h in hands], "stub": [card_text(c) for c in stub]}
-        )
+    def _new_match(self) -> None:
+        self.totals = [0, 0]
+
+    def _deal(self, given: Any) -> None:
+        hands, stub, record = deal_hands(pack(), TRICKS, self.dealer, self.rng, given, "Pitch", stub_optional=True)
+        self.deals.append(record)
         self.hands = [mask_of(h) for h in hands]
         self.dealt = mask_of(c for h in hands for c in h)
         self.stub = stub
-        self.hand_start = len(self.history)
         self.phase = BIDDING
         self.turn = (self.dealer + 1) % 4
         self.high_bid = 0
@@ -153,86 +144,16 @@ class PitchState(State):
         self.played_by = [-1] * 52
         self.log = [f"Hand {self.hand_number + 1}: seat {self.dealer} deals."]
 
-    def _read_deal(self, given: dict[str, Any]) -> tuple[list[list[int]], list[int]]:
-        try:
-            hands = [[parse_card(t) for t in h] for h in given["hands"]]
-            stub = [parse_card(t) for t in given.get("stub", [])]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"a Pitch deal has 'hands' (four lists of 6 cards) and 'stub': {exc}") from None
-        if len(hands) != 4 or any(len(h) != 6 for h in hands):
-            raise ValueError("a Pitch deal gives 6 cards to each of 4 seats")
-        if not stub:
-            used = {c for h in hands for c in h}
-            stub = [c for c in range(52) if c not in used]
-        if sorted(stub + [c for h in hands for c in h]) != list(range(52)):
-            raise ValueError("a Pitch deal's hands and stub must hold the 52 cards once each")
-        return hands, stub
-
-    # --- the turn ------------------------------------------------------------------------
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    def legal_actions(self) -> list[Any]:
-        if self.phase == BIDDING:
-            return self._legal_bids()
-        if self.phase == PLAYING:
-            return [PLAY_BASE + c for c in sorted_cards(self._legal_cards(self.turn))]
-        return []
-
-    def _legal_bids(self) -> list[int]:
+    # --- bidding -------------------------------------------------------------------------
+    def _legal_bidding(self) -> list[int]:
         if self.turn == self.dealer:
             if self.high_bid == 0:
                 return [2]
             return [PASS, *range(self.high_bid, SMUDGE + 1)]
         return [PASS, *range(max(2, self.high_bid + 1), SMUDGE + 1)]
 
-    def _legal_cards(self, seat: int) -> list[int]:
-        hand = cards_of(self.hands[seat])
-        if not self.trick:
-            return hand
-        led = suit_of(self.trick[0])
-        allowed = set(follow_suit_options(hand, led))
-        allowed.update(c for c in hand if suit_of(c) == self.trump)
-        return [c for c in hand if c in allowed]
-
-    def apply(self, action: Any) -> None:
-        if self.phase == OVER:
-            raise IllegalAction("The match is over.")
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not a Pitch action")
+    def _apply_bidding(self, action: int) -> None:
         seat = self.turn
-        if self.phase == BIDDING:
-            if action not in self._legal_bids():
-                raise IllegalAction(self._why_not_bid(action))
-            self.just_ended = False
-            self.history.append((seat, action))
-            self._bid(seat, action)
-            return
-        c = action - PLAY_BASE
-        if not 0 <= c < 52:
-            raise IllegalAction("It is time to play a card, not to bid.")
-        if not self.hands[seat] >> c & 1:
-            raise IllegalAction(f"You do not hold {card_text(c)}.")
-        if c not in self._legal_cards(seat):
-            led = SUIT_NAMES[suit_of(self.trick[0])]
-            raise IllegalAction(f"You must follow {led} (or play a trump) while you hold {led}.")
-        self.just_ended = False
-        self.history.append((seat, action))
-        self._play(seat, c)
-
-    def _why_not_bid(self, action: int) -> str:
-        if action >= PLAY_BASE:
-            return "It is time to bid, not to play a card."
-        if self.turn == self.dealer and self.high_bid == 0:
-            return "Everyone else passed: the dealer must bid 2."
-        if action == PASS:
-            return "You cannot pass now."
-        low = self.high_bid if self.turn == self.dealer else self.high_bid + 1
-        if low > SMUDGE:
-            return "Smudge has been bid: you can only pass."
-        return f"Your bid must be at least {BID_NAME[max(2, low)]} (2 < 3 < 4 < smudge), or pass."
-
-    def _bid(self, seat: int, action: int) -> None:
         if action == PASS:
             self.bids.append([seat, "pass"])
             self.log.append(f"Seat {seat} passes.")
@@ -251,7 +172,38 @@ class PitchState(State):
         else:
             self.turn = (seat + 1) % 4
 
-    def _play(self, seat: int, c: int) -> None:
+    def _why_not(self, action: Any) -> str | None:
+        if type(action) is not int:
+            return f"{action!r} is not a Pitch action"
+        if self.phase == BIDDING:
+            return self._why_not_bid(action)
+        c = action - PLAY_BASE
+        if not 0 <= c < 52:
+            return "It is time to play a card, not to bid."
+        if not self.hands[self.turn] >> c & 1:
+            return f"You do not hold {card_text(c)}."
+        led = SUIT_NAMES[suit_of(self.trick[0])]
+        return f"You must follow {led} (or play a trump) while you hold {led}."
+
+    def _why_not_bid(self, action: int) -> str:
+        if action >= PLAY_BASE:
+            return "It is time to bid, not to play a card."
+        if self.turn == self.dealer and self.high_bid == 0:
+            return "Everyone else passed: the dealer must bid 2."
+        if action == PASS:
+            return "You cannot pass now."
+        low = self.high_bid if self.turn == self.dealer else self.high_bid + 1
+        if low > SMUDGE:
+            return "Smudge has been bid: you can only pass."
+        return f"Your bid must be at least {BID_NAME[max(2, low)]} (2 < 3 < 4 < smudge), or pass."
+
+    # --- play ----------------------------------------------------------------------------
+    def _legal_playing(self) -> list[int]:
+        return [PLAY_BASE + c for c in playable(cards_of(self.hands[self.turn]), self.trick, self.trump)]
+
+    def _apply_playing(self, action: int) -> None:
+        seat = self.turn
+        c = action - PLAY_BASE
         self.hands[seat] &= ~(1 << c)
         self.played_by[c] = seat
         if self.trump is None:
@@ -261,7 +213,7 @@ class PitchState(State):
         if len(self.trick) < 4:
             self.turn = (seat + 1) % 4
             return
-        w = trick_winner(self.trick, suit_of(self.trick[0]), self.trump)
+        w = winning_play(self.trick, self.trump)
         winner = (self.leader + w) % 4
         team = winner % 2
         self.piles[team] |= mask_of(self.trick)
@@ -320,37 +272,41 @@ class PitchState(State):
         delta[1 - pt] = made[1 - pt]
         for team in (0, 1):
             self.totals[team] += delta[team]
-        self.hand_results.append([delta[s % 2] for s in range(4)])
         self.log.append(
             f"Hand {self.hand_number + 1} over: the pitcher's team {{{pt}, {pt + 2}}} "
             f"{'makes' if ok else 'is set on'} its bid of {BID_NAME[bid]} with {made[pt]} points "
             f"({gain:+d}); the other team scores {made[1 - pt]}."
         )
-        self.last_hand = {
+        summary = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "pitcher": self.pitcher,
             "bid": BID_NAME[bid],
-            "trump": "SHDC"[self.trump] if self.trump is not None else None,
+            "trump": SUIT_CHARS[self.trump] if self.trump is not None else None,
             "made": made,
             "bid_made": ok,
             "awards": awards,
             "tricks_won": list(self.tricks_won),
-            "scores": [delta[s % 2] for s in range(4)],
+            "scores": per_seat(delta),
             "tricks": self.tricks,
             "log": self.log,
         }
-        self.just_ended = True
-        if ok and self.totals[pt] >= self.options.target:
-            self.match_winners = [pt, pt + 2]
-            self.phase = OVER
-            self.turn = -1
-            return
-        self._start_hand()
-        self.just_ended = True
+        self._hand_ended(per_seat(delta), summary)
+
+    def _match_winners(self) -> list[int] | None:
+        """The pitching team, when it made its bid and reached the target."""
+        assert self.last_hand is not None
+        pt = self.last_hand["pitcher"] % 2
+        if self.last_hand["bid_made"] and self.totals[pt] >= self.options.target:
+            return [pt, pt + 2]
+        return None
+
+    def hand_points(self) -> list[Any]:
+        """Pitch scores only at a hand's end: the last finished hand's scores."""
+        return list(self.hand_results[-1]) if self.hand_results else [0] * 4
 
     def match_scores(self) -> list[Any]:
-        return [self.totals[s % 2] for s in range(4)]
+        return per_seat(self.totals)
 
     # --- cards, for the invariants ------------------------------------------------------
     def full_pack(self) -> list[str]:
@@ -408,92 +364,75 @@ class PitchState(State):
         return [card_text(action - PLAY_BASE)] if action >= PLAY_BASE else []
 
     # --- what a seat may know -----------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        over = self.phase == OVER
-        acting = not over and seat == self.turn
-        legal = self.legal_actions() if acting else []
-        hand = [card_text(c) for c in sorted_cards(cards_of(self.hands[seat]))] if seat is not None else None
-        sizes = [bin(h).count("1") for h in self.hands]
-        piles = [[card_text(c) for c in sorted_cards(cards_of(p))] for p in self.piles]
-        obs: dict[str, Any] = {
-            "game": "pitch",
-            "players": 4,
-            "seat": seat,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": None if over else self.turn,
-            "legal_actions": [self.action_to_text(a) for a in legal],
-            "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
-            "hand": hand,
-            "hand_sizes": sizes,
+    def facts(self, seat: int | None) -> dict[str, Any]:
+        """Every bid and every card played is public; a seat's own hand is its secret, the
+        other hands too, and the stub everyone's for ever."""
+        return {
+            "hand": texts(cards_of(self.hands[seat])) if seat is not None else None,
+            "hand_sizes": [h.bit_count() for h in self.hands],
             "bids": [list(b) for b in self.bids],
             "high_bid": BID_NAME.get(self.high_bid),
             "pitcher": self.pitcher if self.pitcher >= 0 else None,
-            "trump": "SHDC"[self.trump] if self.trump is not None else None,
-            "trick": {"leader": self.leader, "cards": [card_text(c) for c in self.trick]} if self.phase == PLAYING else None,
+            "trump": SUIT_CHARS[self.trump] if self.trump is not None else None,
+            "trick": {"leader": self.leader, "cards": [card_text(c) for c in self.trick]}
+            if self.phase == PLAYING
+            else None,
             "tricks": [dict(t) for t in self.tricks],
             "tricks_won": list(self.tricks_won),
-            "piles": piles,
-            "actions": [[a, self.action_to_text(x)] for a, x in self.history[self.hand_start:]] if not over else [],
-            "scores": {"hand": list(self.hand_results[-1]) if self.hand_results else [0] * 4,
-                       "match": self.match_scores()},
-            "hand_results": [list(h) for h in self.hand_results],
+            "piles": [texts(cards_of(p)) for p in self.piles],
             "target": self.options.target,
-            "log": list(self.log),
-            "last_hand": self.last_hand,
-            "match_over": over,
-            "winners": list(self.match_winners),
         }
-        zones: list[dict[str, Any]] = []
-        for s in range(4):
-            mine = s == seat
-            zones.append({"id": f"hand-{s}", "kind": "hand", "owner": s,
-                          "label": "Your hand" if mine else f"Seat {s}'s hand",
-                          "cards": hand if mine else [], "hidden": 0 if mine else sizes[s]})
-        if self.phase == PLAYING:
+
+    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        zones = []
+        if obs["trick"] is not None:
             zones.append({"id": "trick", "kind": "table", "owner": None,
-                          "label": f"Trick {len(self.tricks) + 1}, led by seat {self.leader}",
+                          "label": f"Trick {len(obs['tricks']) + 1}, led by seat {obs['trick']['leader']}",
                           "cards": obs["trick"]["cards"], "hidden": 0})
-        for team in (0, 1):
-            zones.append({"id": f"pile-{team}", "kind": "pile", "owner": team,
-                          "label": f"Tricks of seats {team} and {team + 2}", "cards": piles[team], "hidden": 0})
+        zones += team_piles(obs, "Tricks of {team}")
         zones.append({"id": "stub", "kind": "stock", "owner": None, "label": "Stub (not used)",
-                      "cards": [], "hidden": len(self.stub) if not over else 0})
-        obs["zones"] = zones
-        return obs
+                      "cards": [], "hidden": len(self.stub) if not obs["match_over"] else 0})
+        return zones
+
+    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The bid and its pitcher, trumps once the first lead names them, the target."""
+        out = []
+        if obs["pitcher"] is not None:
+            out.append({"label": "Bid", "value": f"{obs['high_bid']} by seat {obs['pitcher']}"})
+        elif obs["phase"] == BIDDING:
+            out.append({"label": "Bid", "value": f"none yet; seat {obs['dealer']} deals and bids last"})
+        if obs["phase"] == PLAYING:
+            trump = SUIT_NAMES[SUIT_CHARS.index(obs["trump"])] if obs["trump"] else "named by the pitcher's first lead"
+            out.append({"label": "Trumps", "value": trump})
+        out.append({"label": "Target", "value": str(obs["target"])})
+        return out
+
+    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        return last_trick(obs)
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> PitchState:
+        """A copy whose hands hidden from `seat` and stub are reshuffled among themselves."""
         other = self.clone()
+        assert isinstance(other, PitchState)
         if other.phase == OVER:
             return other
-        others = [s for s in range(4) if s != seat]
-        pool = [c for s in others for c in cards_of(other.hands[s])] + other.stub
-        rng.shuffle(pool)
-        at = 0
-        for s in others:
-            size = bin(other.hands[s]).count("1")
-            other.hands[s] = mask_of(pool[at:at + size])
-            at += size
-        other.stub = pool[at:]
+        *hands, other.stub = redealt([cards_of(h) for h in self.hands], seat, self.stub, rng)
+        other.hands = [mask_of(h) for h in hands]
         return other
 
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """The unseen cards go to the other hands, which respect shown voids, and to the
+        stub; nothing is ever masked."""
+        trump = SUIT_CHARS.index(observation["trump"]) if observation["trump"] else None
+        hands, stub = sample_hands(observation, pack(), [], trump, rng)
+        return {"hands": [texts(h) for h in hands], "stub": [card_text(c) for c in stub]}, {}
 
-def _voids(observation: dict[str, Any]) -> list[int]:
-    """Per seat, a mask of the suits it has shown it lacks (off-suit, non-trump plays)."""
-    voids = [0] * 4
-    trump = "SHDC".index(observation["trump"]) if observation["trump"] else None
-    tricks = [(t["leader"], t["cards"]) for t in observation["tricks"]]
-    if observation["trick"] is not None and observation["trick"]["cards"]:
-        tricks.append((observation["trick"]["leader"], observation["trick"]["cards"]))
-    for leader, texts in tricks:
-        cs = [parse_card(t) for t in texts]
-        led = suit_of(cs[0])
-        for i, c in enumerate(cs[1:], start=1):
-            if suit_of(c) != led and suit_of(c) != trump:
-                voids[(leader + i) % 4] |= 1 << led
-    return voids
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.totals = list(observation["scores"]["match"][:2])
 
 
 class Pitch(Game):
@@ -523,45 +462,6 @@ class Pitch(Game):
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         return [PASS, 2, 3, 4, SMUDGE, *(PLAY_BASE + c for c in range(52))]
-
-    def determinize(self, observation: dict[str, Any], rng: random.Random) -> PitchState:
-        """Deal the unseen cards among the other hands and the stub, respecting shown voids.
-
-        Built from the observation alone: the current hand is replayed from a sampled deal
-        (each seat's sampled cards plus those it played), the standing copied.
-        """
-        if observation["match_over"]:
-            raise ValueError("a finished match has nothing to determinize")
-        opts = self.options(**observation["options"])
-        assert isinstance(opts, PitchOptions)
-        seat = observation["seat"]
-        own = [parse_card(t) for t in observation["hand"]]
-        played: list[list[int]] = [[] for _ in range(4)]
-        for actor, text in observation["actions"]:
-            if text.startswith("play"):
-                played[actor].append(parse_card(text.split()[1]))
-        seen = mask_of(own) | mask_of(c for p in played for c in p)
-        unseen = [c for c in range(52) if not seen >> c & 1]
-        others = [s for s in range(4) if s != seat]
-        voids = _voids(observation)
-        forbidden = [sum(((1 << 13) - 1) << (13 * v) for v in range(4) if voids[s] >> v & 1) for s in others]
-        sizes = [observation["hand_sizes"][s] for s in others]
-        parts = deal_constrained(unseen, [*sizes, len(unseen) - sum(sizes)], [*forbidden, 0], rng)
-        hands: list[list[int]] = [[] for _ in range(4)]
-        hands[seat] = own + played[seat]
-        for s, part in zip(others, parts, strict=False):
-            hands[s] = part + played[s]
-        k = observation["hand_number"]
-        deal = {"hands": [[card_text(c) for c in h] for h in hands], "stub": [card_text(c) for c in parts[-1]]}
-        state = PitchState._for_determinize(opts, observation, (observation["dealer"] - k) % 4, deal, rng)
-        state.totals = [sum(h[t] for h in state.hand_results) for t in (0, 1)]
-        state.hand_number = k - 1
-        state.just_ended = False
-        state._start_hand()
-        for _actor, text in observation["actions"]:
-            state.apply(state.text_to_action(text))
-        state.just_ended = False
-        return state
 
 
 GAME = Pitch()

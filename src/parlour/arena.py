@@ -13,9 +13,14 @@ hand-win rate (a hand is won by every seat with the best score) with 95% interva
 duplicate margin (per deal, its mean score minus the mean score of the other bots'
 seats in the same hands, averaged over deals, 95% interval over deals: the figure that
 says whether a bot beats the field; the same for the hand-win rate) and an Elo rating: a Bradley-Terry fit of every
-hand's pairwise results between seats held by different bots (a higher score beats a
-lower, equal scores are half a win each), scaled to Elo points (400 per factor of 10
+hand's pairwise results between seats held by different bots (a better score beats a
+worse, equal scores are half a win each), scaled to Elo points (400 per factor of 10
 in odds) around a mean of 1500. The fit does not depend on the order of the hands.
+"Best" and "better" are in the game's score sense (`Game.score_sense`, carried by every
+`HandResult`): where lower scores are better (penalty points) the hand is won by the lowest
+score and the score margin is the others' mean minus the bot's, so a positive margin says
+the bot is better in every game. Where the game pays money, the mean money per hand is a
+column too.
 
 `--plot FILE.png` draws the mean scores and the hand-win rates with their intervals.
 `--backend ray` runs the same hands on Ray (`--ray-address`, or a local Ray); the hands
@@ -33,12 +38,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.arguments import add_game_arguments
-from parlour.engine import OptionsError
+from parlour.engine import OptionsError, best_of
 from parlour.simulate import (
     BotStats,
     HandResult,
     HandTask,
     mean_ci,
+    money_cell,
     run_tasks,
     simulate_hand,
     table_from_args,
@@ -100,7 +106,7 @@ def duplicate_margins(
     results: Sequence[HandResult], bots: Sequence[str], players: int, *, wins: bool = False
 ) -> dict[str, list[float]]:
     """Per bot, one figure per deal: its mean score (or hand-win rate, with `wins`) minus
-    the others' mean, in the same hands."""
+    the others' mean, in the same hands; positive is better in the game's score sense."""
     margins: dict[str, list[float]] = {spec: [] for spec in bots}
     for start in range(0, len(results), players):
         deal = results[start : start + players]
@@ -108,10 +114,10 @@ def duplicate_margins(
             mine: list[float] = []
             others: list[float] = []
             for result in deal:
-                best = max(result.scores)
+                best = best_of(result.scores, result.sense)
                 for j, other_spec in enumerate(bots):
                     score = result.scores[result.seat_of_bot[j]]
-                    value = float(score == best) if wins else float(score)
+                    value = float(score == best) if wins else float(result.sense * score)
                     (mine if other_spec == spec else others).append(value)
             if mine and others:
                 margins[spec].append(sum(mine) / len(mine) - sum(others) / len(others))
@@ -131,8 +137,8 @@ def elo_ratings(results: Sequence[HandResult], bots: Sequence[str], rounds: int 
             for b, spec_b in enumerate(bots):
                 if a >= b or spec_a == spec_b:
                     continue
-                sa = result.scores[result.seat_of_bot[a]]
-                sb = result.scores[result.seat_of_bot[b]]
+                sa = result.sense * result.scores[result.seat_of_bot[a]]
+                sb = result.sense * result.scores[result.seat_of_bot[b]]
                 i, k = index[spec_a], index[spec_b]
                 if sa > sb:
                     wins[i][k] += 1
@@ -190,7 +196,8 @@ def print_report(rows: Sequence[dict[str, Any]], title: str) -> None:
         "win-rate margin (95% CI)",
         "Elo",
     )
-    for column in columns:
+    money = any("mean_money" in row for row in rows)
+    for column in columns + (("money per hand (95% CI)",) if money else ()):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for row in rows:
         low, high = row["mean_score_ci95"]
@@ -210,6 +217,7 @@ def print_report(rows: Sequence[dict[str, Any]], title: str) -> None:
             margin,
             win_margin,
             f"{row['elo']:.0f}",
+            *([money_cell(row)] if money else []),
         )
     import sys
 

@@ -62,6 +62,11 @@ OBSERVATION_KEYS = (
 )
 
 
+def _no_actions(state: State) -> list[Action]:
+    """The legal actions of a finished match: none."""
+    return []
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player."""
 
@@ -278,7 +283,8 @@ class State:
 
     game: ClassVar[Game]
     options: Options
-    rng: random.Random
+    _rng: random.Random
+    _rng_shared: bool
     seed: int | None
     first_dealer: int
     given_deals: list[Any]
@@ -297,11 +303,15 @@ class State:
     """Attributes holding lists of lists (or sets) that `clone` copies two levels deep."""
     _LEGAL: ClassVar[dict[str, Callable[..., list[Any]]]] = {}
     _APPLY: ClassVar[dict[str, Callable[..., None]]] = {}
+    _FLAT: ClassVar[tuple[str, ...]] = ("history", "hand_results")
+    """What `clone` copies one level deep: the engine's lists and the game's COPIED, worked
+    out once per class (a search clones thousands of times a second)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Collect the game's `_legal_<phase>`/`_apply_<phase>` into dispatch tables once."""
+        """Collect the game's `_legal_<phase>`/`_apply_<phase>` into dispatch tables once,
+        and the attributes `clone` copies."""
         super().__init_subclass__(**kwargs)
-        legal: dict[str, Callable[..., list[Any]]] = {}
+        legal: dict[str, Callable[..., list[Any]]] = {OVER: _no_actions}
         apply: dict[str, Callable[..., None]] = {}
         for klass in reversed(cls.__mro__):
             for name, fn in vars(klass).items():
@@ -311,6 +321,7 @@ class State:
                     apply[name[7:]] = fn
         cls._LEGAL = legal
         cls._APPLY = apply
+        cls._FLAT = tuple(dict.fromkeys(("history", "hand_results", *cls.COPIED)))
 
     def __init__(
         self, options: Options, seed: int | None = None, dealer: int = 0, deals: list[Any] | None = None
@@ -332,6 +343,8 @@ class State:
         self.options = options
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
+        self.hand_only = False
+        self._legal_memo: tuple[int, list[Action], int] | None = None
         self.first_dealer = dealer
         self.given_deals = list(deals or [])
         self.deals = []
@@ -372,11 +385,13 @@ class State:
         self.last_hand = summary
         self.just_ended = True
         winners = self._match_winners()
-        if winners is None:
-            self._next_hand()
-        else:
+        if winners is not None:
             self.match_winners = winners
             self.phase = OVER
+        elif self.hand_only:
+            self.phase = OVER
+        else:
+            self._next_hand()
 
     def _match_winners(self) -> list[int] | None:
         """The match's winners once it is over after the hand just scored, else None."""
@@ -442,21 +457,48 @@ class State:
         done.append([to_text(c) for c in stock])
         return stock
 
+    # --- the state's own random stream ------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The match's random stream (deals, reshuffles). A clone shares it with its
+        original until either draws from it; the one that draws first takes its own copy,
+        so both go on exactly as the original would have (a search's copy that never
+        deals never pays for the copy)."""
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
     # --- the turn -------------------------------------------------------------------
     def to_act(self) -> int | None:
         """The seat whose decision it is, or None when the match is over."""
         return None if self.phase == OVER else self.turn
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of the seat to act (empty once the match is over)."""
-        if self.phase == OVER:
-            return []
-        return self._LEGAL[self.phase](self)
+        """The legal actions of the seat to act (empty once the match is over).
+
+        The list is remembered until the next action, so that `apply` of one of them (the
+        usual `apply(choose(legal_actions()))`) checks it without working the list out
+        again; a list the caller has changed in length is not trusted."""
+        legal = self._LEGAL[self.phase](self)
+        self._legal_memo = (len(self.history), legal, len(legal))
+        return legal
 
     def apply(self, action: Action) -> None:
         """Play an action for the seat to act; IllegalAction leaves the state unchanged."""
         if self.phase == OVER:
             raise IllegalAction("The match is over.")
+        memo = self._legal_memo
+        if memo is not None and memo[0] == len(self.history) and len(memo[1]) == memo[2] and action in memo[1]:
+            self.push(action)
+            return
         try:
             legal = type(action) is not bool and action in self._LEGAL[self.phase](self)
         except TypeError:
@@ -489,21 +531,27 @@ class State:
         """The game's reason an action is not legal now, or None for the generic sentence."""
         return None
 
-    def clone(self) -> State:
-        """An independent copy: the lists named in COPIED and NESTED are copied, the RNG too."""
+    def clone(self, *, hand_only: bool = False) -> State:
+        """An independent copy: the lists named in COPIED and NESTED are copied, and the
+        random stream is shared until one of the two draws from it (see `rng`).
+
+        `hand_only`: the copy stops at the end of the current hand (`to_act()` None, no
+        next deal), which is all a search's playout needs; the deal it skips is a good
+        part of a short playout's cost."""
         other = object.__new__(type(self))
         d = self.__dict__.copy()
-        d["history"] = list(self.history)
-        d["hand_results"] = list(self.hand_results)
-        for key in self.COPIED:
-            if key in d:
-                d[key] = d[key].copy()
+        for key in self._FLAT:
+            value = d.get(key)
+            if value is not None:
+                d[key] = value.copy()
         for key in self.NESTED:
             d[key] = [x.copy() for x in d[key]]
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
-        other.__dict__.update(d)
+        d["_legal_memo"] = None
+        if "_rng" in d:
+            self._rng_shared = d["_rng_shared"] = True
+        if hand_only:
+            d["hand_only"] = True
+        other.__dict__ = d
         return other
 
     # --- what a seat may know ---------------------------------------------------------
@@ -791,11 +839,11 @@ class Game:
 
     def better(self, a: Score, b: Score) -> bool:
         """Whether score `a` beats score `b` in this game's sense."""
-        return self.score_sense * (a - b) > 0
+        return beats(a, b, self.score_sense)
 
     def best(self, scores: Iterable[Score]) -> Score:
         """The best of `scores` in this game's sense."""
-        return max(scores) if self.score_sense > 0 else min(scores)
+        return best_of(scores, self.score_sense)
 
     def determinize(self, observation: dict[str, Any], rng: random.Random) -> State:
         """A full state consistent with one seat's observation, built from it alone.
@@ -825,6 +873,17 @@ class Game:
     # Advice for the seat to act (`hint` in the terminal, e.g. Ridge's double-dummy value
     # of each legal card) is no hook: it comes from analysis, above the games
     # (parlour.analysis.HINTS).
+
+
+def beats(a: Score, b: Score, sense: int) -> bool:
+    """Whether score `a` beats `b` where `sense` is +1 (higher is better) or -1 (lower is),
+    for code that holds a game's results rather than the game."""
+    return sense * (a - b) > 0
+
+
+def best_of(scores: Iterable[Score], sense: int) -> Score:
+    """The best of `scores` in the score sense `sense` (see `beats`)."""
+    return max(scores) if sense > 0 else min(scores)
 
 
 def play_out(

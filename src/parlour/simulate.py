@@ -6,7 +6,9 @@ Hand i is a fresh deal from seed `seed + i`, dealt by seat `i mod n`, and bot j 
 sits at seat `(j + i) mod n`, so every bot meets every seat and every dealer position. Each
 hand is independent, so the result is the same for any `--jobs`. A bot list shorter than
 the table is filled with its last entry. A hand is won by every seat with the best hand
-score (ties all win, as in Ribs). The pieces (`play_hand`, `run_tasks`, `mean_ci`,
+score (ties all win, as in Ribs), best in the game's score sense (`Game.score_sense`: the
+lowest where scores are penalty points). Where the game pays money (`State.money()`, e.g.
+Ribs with stakes) each bot's mean money per hand is reported beside its score. The pieces (`play_hand`, `run_tasks`, `mean_ci`,
 `rate_ci`) are shared with the arena.
 """
 
@@ -21,7 +23,7 @@ from typing import Any, TypeVar
 
 from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
-from parlour.engine import Game, GameOptions, OptionsError, Score, State
+from parlour.engine import Game, GameOptions, OptionsError, Score, State, best_of
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -107,6 +109,11 @@ class HandResult:
     seed: int
     seat_of_bot: list[int]
     scores: list[Score]
+    sense: int = 1
+    """The game's score sense (+1: higher is better, -1: lower is), so that whoever reads
+    the results compares scores the game's way."""
+    money: list[Score] | None = None
+    """Each seat's money won in the hand, where the game pays money (`State.money()`)."""
 
 
 def seat_bots(game: Game, specs: Sequence[str], seats: Sequence[int], seed: int) -> list[Bot]:
@@ -137,8 +144,17 @@ def simulate_hand(task: HandTask) -> HandResult:
     seats = [(j + task.rotation) % n for j in range(n)]
     dealer = task.rotation % n if task.dealer is None else task.dealer
     state = game.new_state(task.options, task.seed, dealer=dealer)
-    scores = play_hand(state, seat_bots(game, task.bots, seats, task.seed))
-    return HandResult(task.seed, seats, scores)
+    return hand_result(game, state, seat_bots(game, task.bots, seats, task.seed), task.seed, seats)
+
+
+def hand_result(game: Game, state: State, bots: Sequence[Bot], seed: int, seats: list[int]) -> HandResult:
+    """Play the current hand of `state` and keep what the tables read: the scores with the
+    game's score sense, and the money the hand moved where the game pays any."""
+    before = state.money()
+    scores = play_hand(state, bots)
+    after = state.money()
+    money = None if after is None else [a - b for a, b in zip(after, before or [0] * len(after), strict=True)]
+    return HandResult(seed, seats, scores, game.score_sense, money)
 
 
 def run_tasks(
@@ -198,6 +214,8 @@ class BotStats:
     bot: str
     scores: list[float] = field(default_factory=list)
     wins: int = 0
+    money: list[float] = field(default_factory=list)
+    """Money won per seat-hand, where the game pays money (else empty)."""
 
     @property
     def hands(self) -> int:
@@ -206,7 +224,7 @@ class BotStats:
     def to_json(self) -> dict[str, Any]:
         mean, half = mean_ci(self.scores)
         rate, low, high = rate_ci(self.wins, self.hands)
-        return {
+        out: dict[str, Any] = {
             "bot": self.bot,
             "seat_hands": self.hands,
             "mean_score": mean,
@@ -214,20 +232,37 @@ class BotStats:
             "hand_win_rate": rate,
             "hand_win_rate_ci95": [low, high],
         }
+        if self.money:
+            money, money_half = mean_ci(self.money)
+            out["mean_money"] = money
+            out["mean_money_ci95"] = [money - money_half, money + money_half]
+        return out
 
 
 def tally(results: Iterable[HandResult], bots: Sequence[str]) -> list[BotStats]:
-    """Per distinct bot spec: every seat-hand it played, and the hands it won."""
+    """Per distinct bot spec: every seat-hand it played, the hands it won (best score in
+    the game's sense) and, where the game pays money, the money it won."""
     stats: dict[str, BotStats] = {}
     for spec in bots:
         stats.setdefault(spec, BotStats(spec))
     for result in results:
-        best = max(result.scores)
+        best = best_of(result.scores, result.sense)
         for j, spec in enumerate(bots):
-            score = result.scores[result.seat_of_bot[j]]
+            seat = result.seat_of_bot[j]
+            score = result.scores[seat]
             stats[spec].scores.append(float(score))
             stats[spec].wins += score == best
+            if result.money is not None:
+                stats[spec].money.append(float(result.money[seat]))
     return list(stats.values())
+
+
+def money_cell(row: dict[str, Any]) -> str:
+    """A row's mean money per hand with its interval, for the tables ("-" without money)."""
+    if "mean_money" not in row:
+        return "-"
+    low, high = row["mean_money_ci95"]
+    return f"{row['mean_money']:+.3f} ({low:+.3f} .. {high:+.3f})"
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -259,18 +294,23 @@ def print_table(stats: Sequence[BotStats], title: str) -> None:
     from rich.table import Table
 
     table = Table(title=title)
-    for column in ("bot", "seat-hands", "mean score (95% CI)", "hand-win rate (95% CI)"):
+    rows = [s.to_json() for s in stats]
+    money = any("mean_money" in j for j in rows)
+    columns = ["bot", "seat-hands", "mean score (95% CI)", "hand-win rate (95% CI)"]
+    for column in columns + (["money per hand (95% CI)"] if money else []):
         table.add_column(column, justify="left" if column == "bot" else "right")
-    for s in stats:
-        j = s.to_json()
+    for s, j in zip(stats, rows, strict=True):
         low, high = j["mean_score_ci95"]
         rlow, rhigh = j["hand_win_rate_ci95"]
-        table.add_row(
+        cells = [
             s.bot,
             str(s.hands),
             f"{j['mean_score']:.3f} ({low:.3f} .. {high:.3f})",
             f"{100 * j['hand_win_rate']:.1f}% ({100 * rlow:.1f} .. {100 * rhigh:.1f})",
-        )
+        ]
+        if money:
+            cells.append(money_cell(j))
+        table.add_row(*cells)
     console = Console()
     if not console.is_terminal:
         console = Console(width=120)

@@ -62,8 +62,15 @@ lowest)` over the seats (0.5 each when all are equal, so it lies in [0, 1] whate
 game's scale), and half a hand-win bonus (1 for every seat with the best score), since a
 hand won is what a match counts in Ribs; `reward=relative` is the relative score alone;
 `reward=margin` is the seat's score minus the others' mean (the arena's duplicate margin;
-unscaled, so meant for `root=paired`, whose test does not depend on scale). Higher hand
-scores are taken to be better, as in every game registered so far.
+unscaled, so meant for `root=paired`, whose test does not depend on scale). Each reward
+reads the game's score sense (`Game.score_sense`): where lower hand scores are better
+(penalty points) the scores are negated first, so "best" is the lowest.
+
+Speed: playouts work on copies that stop at the hand's end (`clone(hand_only=True)`: no
+next deal), apply actions with the unchecked `push` (every action they play comes from
+the world's own legal list, or is the searching seat's legal move, legal in every world
+sampled from its observation), and give the model bots `observation(seat, views=False)`,
+the facts without the views drawn for people.
 
 Parameters (all optional): `iterations` (playouts per move, at most for the model
 search; default `DEFAULT_PAIRED_ITERATIONS` for the model search, `DEFAULT_ITERATIONS`
@@ -81,6 +88,7 @@ budget plays the same moves on the same observations.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -173,26 +181,30 @@ class Node:
         self.seat = seat
 
 
-def mixed_rewards(scores: list[Any]) -> list[float]:
-    """Half the relative reward, half a hand-win bonus (1 to every seat with the best score)."""
-    rel = relative_rewards(scores)
-    best = max(scores)
-    return [0.5 * r + (0.5 if s == best else 0.0) for r, s in zip(rel, scores, strict=True)]
+def mixed_rewards(scores: list[Any], sense: int = 1) -> list[float]:
+    """Half the relative reward, half a hand-win bonus (1 to every seat with the best score,
+    best in the score sense `sense`: +1 higher is better, -1 lower is)."""
+    values = [sense * float(s) for s in scores]
+    rel = relative_rewards(values)
+    best = max(values)
+    return [0.5 * r + (0.5 if v == best else 0.0) for r, v in zip(rel, values, strict=True)]
 
 
-def margin_rewards(scores: list[Any]) -> list[float]:
-    """Each seat's hand score minus the mean of the others': the arena's duplicate margin.
+def margin_rewards(scores: list[Any], sense: int = 1) -> list[float]:
+    """Each seat's hand score minus the mean of the others' (the arena's duplicate margin),
+    positive when better in the score sense `sense`.
 
     Not scaled, so it suits `root=paired` (whose test is scale-free) rather than UCB.
     """
-    values = [float(s) for s in scores]
+    values = [sense * float(s) for s in scores]
     total, others = sum(values), len(values) - 1
     return [v - (total - v) / others for v in values]
 
 
-def relative_rewards(scores: list[Any]) -> list[float]:
-    """Hand scores made relative to the table: lowest 0, highest 1, all equal 0.5."""
-    values = [float(s) for s in scores]
+def relative_rewards(scores: list[Any], sense: int = 1) -> list[float]:
+    """Hand scores made relative to the table: worst 0, best 1 (in the score sense
+    `sense`), all equal 0.5."""
+    values = [sense * float(s) for s in scores]
     low, high = min(values), max(values)
     if high == low:
         return [0.5] * len(values)
@@ -221,7 +233,11 @@ class ISMCTS:
         self.c = c
         self.rollout_bots = rollout_bots
         self.use_mast = mast
-        self.reward_of = REWARDS[reward]
+        self.reward_of = functools.partial(REWARDS[reward], sense=game.score_sense)
+        # A game not yet moved onto the engine's template keeps its own checked `apply`
+        # and observation (no unchecked `push`, no views to leave out).
+        cls = game.state_class
+        self.template = cls.apply is State.apply and cls.observation is State.observation
         self.simulations = 0
         self.prior_action: Action = None
         self.bias = 0.0
@@ -262,11 +278,11 @@ class ISMCTS:
             elif done >= (iterations or DEFAULT_ITERATIONS):
                 break
             if worlds and len(pool) >= worlds:
-                world = pool[done % worlds].clone()
+                world = pool[done % worlds].clone(hand_only=True)
             else:
                 world = self.game.determinize(observation, self.rng)
                 if worlds:
-                    pool.append(world.clone())
+                    pool.append(world.clone(hand_only=True))
             if text_world is None:
                 text_world = world.clone()
                 if prior is not None and bias > 0:
@@ -328,8 +344,8 @@ class ISMCTS:
                 world = self.sample_world(observation)
             stream = self.rng.getrandbits(32)
             for k in (0, *live):
-                copy = world.clone()
-                copy.apply(candidates[k])
+                copy = world.clone(hand_only=True)
+                (copy.push if self.template else copy.apply)(candidates[k])
                 for b, bot in enumerate(self.rollout_bots or ()):
                     bot.rng.seed(stream + b)
                 if not copy.hand_over() and copy.to_act() is not None:
@@ -369,7 +385,7 @@ class ISMCTS:
                 world = self.game.determinize(observation, self.rng)
             weight, keep = 1.0, self.rng.random()
             for s in order:
-                weight *= judges[s].plausibility(world.observation(s))
+                weight *= judges[s].plausibility(self.facts(world, s))
                 if weight <= keep:
                     doubts[s] += 1
                     break
@@ -378,6 +394,13 @@ class ISMCTS:
             if weight > best_weight:
                 best, best_weight = world, weight
         return best
+
+    def facts(self, world: State, seat: int) -> dict[str, Any]:
+        """`seat`'s observation of `world` without the views drawn for people (a game not
+        yet on the engine's observation template has no views to leave out)."""
+        if self.template:
+            return world.observation(seat, views=False)
+        return world.observation(seat)
 
     def _rivals(
         self,
@@ -412,6 +435,7 @@ class ISMCTS:
         path: list[Node] = []
         trail: list[tuple[int, Action]] | None = [] if self.mast is not None else None
         c = self.c
+        push = world.push if self.template else world.apply
         # Selection: descend while every action legal in this world has a child.
         model = self.rollout_bots
         me = root.seat
@@ -425,12 +449,12 @@ class ISMCTS:
                 if len(legal) == 1 or model is None:
                     action = legal[0]
                 else:
-                    action = world.text_to_action(model[actor].choose(world.observation(actor)))
+                    action = world.text_to_action(model[actor].choose(self.facts(world, actor)))
                 follow = children.get(action)
                 if follow is None:
                     follow = children[action] = Node(actor)
                 follow.avail += 1
-                world.apply(action)
+                push(action)
                 path.append(follow)
                 if trail is not None:
                     trail.append((actor, action))
@@ -447,7 +471,7 @@ class ISMCTS:
                     known = children.get(a)
                     if known is not None:
                         known.avail += 1
-                world.apply(action)
+                push(action)
                 path.append(child)
                 if trail is not None:
                     trail.append((actor, action))
@@ -465,7 +489,7 @@ class ISMCTS:
                 if value > best_value:
                     best_value, best, best_action = value, ch, a
             assert best is not None
-            world.apply(best_action)
+            push(best_action)
             path.append(best)
             if trail is not None:
                 trail.append((actor, best_action))
@@ -494,6 +518,7 @@ class ISMCTS:
         rng = self.rng
         bots = self.rollout_bots
         mast = self.mast
+        push = world.push if self.template else world.apply
         while True:
             seat = world.to_act()
             if seat is None:
@@ -510,17 +535,17 @@ class ISMCTS:
                         value = entry[0] / entry[1] if entry is not None else 1.0
                         if value > best_value:
                             best_value, action = value, a
-                world.apply(action)
+                push(action)
                 trail.append((seat, action))
             elif bots is None:
                 legal = world.legal_actions()
-                world.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+                push(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
             else:
                 legal = world.legal_actions()
                 if len(legal) == 1:
-                    world.apply(legal[0])
+                    push(legal[0])
                 else:
-                    world.apply(world.text_to_action(bots[seat].choose(world.observation(seat))))
+                    push(world.text_to_action(bots[seat].choose(self.facts(world, seat))))
             if world.hand_over():
                 return
 

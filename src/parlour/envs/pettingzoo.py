@@ -20,7 +20,9 @@ vector}`, read from `State.observation(seat)`, the same view a person at the sea
 
 Actions are indices into `Game.action_universe(options)`; the mask marks the legal ones
 for the agent to act (all zeros for the others). Rewards: the hand's scores
-(`State.hand_scores()`) when a hand ends, zero otherwise. An episode is the whole match
+(`State.hand_scores()`) when a hand ends, zero otherwise, signed by the game's score sense
+(`Game.score_sense`): where lower scores are better (penalty points) the reward is the
+score negated, so an agent maximising its reward plays the game's way. An episode is the whole match
 (`episode="match"`, default) or one hand (`episode="hand"`).
 """
 
@@ -47,6 +49,11 @@ def env(spec: str, *, episode: Literal["match", "hand"] = "match") -> ParlourEnv
     """The AEC environment of a game spec such as `ribs(players=6)`."""
     game, options = game_from_spec(spec)
     return ParlourEnv(game, options, episode=episode)
+
+
+def seat_rewards(game: Game, scores: list[Any]) -> list[float]:
+    """Each seat's reward for a finished hand: its score, negated where lower is better."""
+    return [game.score_sense * float(s) for s in scores]
 
 
 def _numbers(value: Any, out: list[float]) -> None:
@@ -150,10 +157,10 @@ class ParlourEnv(AECEnv):
         self.rewards = dict.fromkeys(self.agents, 0.0)
         ended = False
         if state.hand_over():
-            scores = state.hand_scores()
+            rewards = seat_rewards(self.game, state.hand_scores())
             for s, a in enumerate(self.possible_agents):
                 if a in self.rewards:
-                    self.rewards[a] = float(scores[s])
+                    self.rewards[a] = rewards[s]
             ended = self.episode == "hand"
         if ended or state.to_act() is None:
             self.terminations = dict.fromkeys(self.agents, True)

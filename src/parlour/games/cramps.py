@@ -357,15 +357,10 @@ class CrampsState(State):
 
     def _apply_play(self, action: int) -> None:
         seat = self.turn
-        bit = BITS[action]
-        if self.multi and self.dups[seat] & bit:
-            self.dups[seat] ^= bit
-        elif action != JOKER:
-            self.masks[seat] ^= bit
+        if self.multi:
+            self._take_copy(seat, action)
         else:
-            self.jokers[seat] -= 1
-            if not self.jokers[seat]:
-                self.masks[seat] ^= bit
+            self.masks[seat] ^= BITS[action]
         trick = self.trick
         trick.append(action)
         size = len(trick)
@@ -375,6 +370,18 @@ class CrampsState(State):
             self._end_trick()
             return
         self.turn = self.next_seat_of[seat]
+
+    def _take_copy(self, seat: int, action: int) -> None:
+        """Take a played card from a 5-8 player hand: a second copy or a joker first."""
+        bit = BITS[action]
+        if self.dups[seat] & bit:
+            self.dups[seat] ^= bit
+        elif action != JOKER:
+            self.masks[seat] ^= bit
+        else:
+            self.jokers[seat] -= 1
+            if not self.jokers[seat]:
+                self.masks[seat] ^= bit
 
     def _why_not(self, action: Any) -> str | None:
         phase = self.phase

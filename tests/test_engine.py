@@ -1,0 +1,63 @@
+"""The engine's clone: independent copies that share the random stream until one draws."""
+
+from __future__ import annotations
+
+import random
+
+from parlour.engine import OVER
+from parlour.games.cramps import GAME as CRAMPS
+
+
+def mid_hand(seed: int, moves: int = 20):
+    state = CRAMPS.new_state(CRAMPS.Options(), seed)
+    choice = random.Random(seed).choice
+    for _ in range(moves):
+        state.apply(choice(state.legal_actions()))
+    return state
+
+
+def finish_hand(state, seed: int) -> None:
+    choice = random.Random(seed).choice
+    while True:
+        state.apply(choice(state.legal_actions()))
+        if state.hand_over():
+            return
+
+
+def test_a_clone_deals_the_next_hand_as_the_original_would() -> None:
+    for seed in range(3):
+        state = mid_hand(seed)
+        copy = state.clone()
+        finish_hand(copy, 99)  # the copy draws first: its own stream, from the same point
+        finish_hand(state, 99)
+        assert copy.observation(0) == state.observation(0)
+        assert copy.deals == state.deals and len(state.deals) == 2
+        again = mid_hand(seed)
+        finish_hand(again, 99)
+        assert again.deals == state.deals, "cloning did not move the original's stream"
+
+
+def test_a_clone_draws_independently_of_its_original() -> None:
+    state = mid_hand(1)
+    copy = state.clone()
+    first = state.rng.random()
+    assert copy.rng.random() == first
+    assert state.rng.random() == copy.rng.random()
+    grandchild = copy.clone()
+    assert grandchild.rng.getstate() == copy.rng.getstate()
+    grandchild.rng.random()
+    assert grandchild.rng.getstate() != copy.rng.getstate()
+
+
+def test_a_hand_only_clone_stops_at_the_hand_end() -> None:
+    state = mid_hand(2)
+    before = state.observation(None)
+    copy = state.clone(hand_only=True)
+    choice = random.Random(5).choice
+    while copy.to_act() is not None:
+        copy.push(choice(copy.legal_actions()))
+    assert copy.hand_over() and copy.phase == OVER and copy.legal_actions() == []
+    assert len(copy.hand_results) == 1 and sum(copy.hand_scores()) == 10
+    assert len(copy.deals) == 1, "no next hand is dealt"
+    assert state.observation(None) == before
+    assert not state.hand_only

@@ -81,6 +81,12 @@ def cramps_playout(root: State, choice: Callable[[list[Any]], Any]) -> None:
             return
 
 
+def cramps_rollout(root: State, choice: Callable[[list[Any]], Any]) -> None:
+    """The rollout ISMCTS makes: a hand-only copy played out by `State.playout`, which
+    Cramps runs as one loop over its hand masks (the same moves as the pushes above)."""
+    root.clone(hand_only=True).playout(choice)
+
+
 def hearts_playout(root: Any, choice: Callable[[list[Any]], Any]) -> None:
     state = root.clone()
     legal_actions, apply_action, is_terminal = state.legal_actions, state.apply_action, state.is_terminal
@@ -114,27 +120,31 @@ def main() -> None:
     except ImportError:
         pyspiel = None
     hearts_game = pyspiel.load_game("hearts", {"pass_cards": False}) if pyspiel else None
-    starts: dict[str, Any] = {"cramps": cramps_starts(STARTS)}
+    cramps = cramps_starts(STARTS)
+    starts: dict[str, Any] = {"cramps": cramps, "cramps-rollout": cramps}
     if hearts_game is not None:
         starts["hearts"] = hearts_starts(hearts_game, STARTS)
     totals = {name: [0, 0.0] for name in starts}
     rates: dict[str, list[float]] = {name: [] for name in starts}
     for r in range(max(1, round(seconds / SLICE))):
         for name in starts:
-            playout = cramps_playout if name == "cramps" else hearts_playout
+            playout = {"cramps": cramps_playout, "cramps-rollout": cramps_rollout}.get(name, hearts_playout)
             done, spent = run_slice(starts[name], playout, SLICE, r)
             totals[name][0] += done
             totals[name][1] += spent
             rates[name].append(done / spent)
-    cramps, line = summary(rates["cramps"], (int(totals["cramps"][0]), totals["cramps"][1]))
-    print(f"cramps (clone + push from trick 6, pure Python): {line}")
+    pushed, line = summary(rates["cramps"], (int(totals["cramps"][0]), totals["cramps"][1]))
+    print(f"cramps (clone + a push per move from trick 6, pure Python): {line}")
+    rollout, line = summary(rates["cramps-rollout"], (int(totals["cramps-rollout"][0]), totals["cramps-rollout"][1]))
+    print(f"cramps (clone + State.playout, the search's rollout, pure Python): {line}")
     if hearts_game is None:
         print("open-spiel is not installed here (pip install -e '.[bench]'): no hearts figure")
         print("cramps/hearts playouts per second: n/a")
         return
     hearts, line = summary(rates["hearts"], (int(totals["hearts"][0]), totals["hearts"][1]))
     print(f"hearts (clone + apply_action from trick 6, OpenSpiel C++ via pyspiel): {line}")
-    print(f"cramps/hearts playouts per second: {cramps / hearts:.2f}")
+    print(f"cramps/hearts with a push per move: {pushed / hearts:.2f}")
+    print(f"cramps/hearts playouts per second: {rollout / hearts:.2f}")
 
 
 if __name__ == "__main__":

@@ -299,3 +299,21 @@ def test_the_target_is_31_for_four_players_and_43_for_more() -> None:
     state.points = [1, 3, 3, 3]
     state._end_hand()
     assert state.is_over() and state.winners() == [0]
+
+
+def test_the_one_loop_playout_makes_the_moves_of_the_generic_loop() -> None:
+    """Cramps' rollout loop is a copy of `_legal_play`/`_apply_play` for speed: for the same
+    choices it must reach the very same end of hand as the engine's loop of pushes."""
+    from parlour.engine import State
+
+    for seed in range(20):
+        start = GAME.new_state(CrampsOptions(royal=seed % 2 == 1), seed)
+        steps = random.Random(seed)
+        for _ in range(seed % 30):
+            start.apply(steps.choice(start.legal_actions()))
+        fast, slow = start.clone(hand_only=True), start.clone(hand_only=True)
+        fast.playout(random.Random(seed).choice)
+        State.playout(slow, random.Random(seed).choice)
+        assert fast.history == slow.history
+        assert fast.hand_scores() == slow.hand_scores()
+        assert fast.observation(None) == slow.observation(None)

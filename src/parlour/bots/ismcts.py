@@ -519,6 +519,10 @@ class ISMCTS:
         bots = self.rollout_bots
         mast = self.mast
         push = world.push if self.template else world.apply
+        if bots is None and mast is None and self.template:
+            randrange = rng.randrange
+            world.playout(lambda legal: legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
+            return
         while True:
             seat = world.to_act()
             if seat is None:

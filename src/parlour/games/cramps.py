@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -370,6 +371,47 @@ class CrampsState(State):
             self._end_trick()
             return
         self.turn = self.next_seat_of[seat]
+
+    def playout(self, choice: Callable[[Sequence[Any]], Any]) -> None:
+        """A random rollout of a 4-player hand's play in one loop over the hand masks: the
+        moves of `_legal_play`/`_apply_play` (same lists, same order, so the same choices
+        give the same hand), without a method call per card."""
+        if self.phase != PLAY or self.multi:
+            return super().playout(choice)
+        masks = self.masks
+        history = self.history
+        trick = self.trick
+        turn = self.turn
+        led = self.led
+        self.just_ended = False
+        while True:
+            mask = masks[turn]
+            follow = (mask >> SHIFTS[led]) & 0x1FFF if led >= 0 else 0
+            if follow:
+                card = choice(SUIT_LISTS[led][follow])
+            else:
+                card = choice([
+                    *SPADE_LISTS[mask & 0x1FFF],
+                    *HEART_LISTS[(mask >> 13) & 0x1FFF],
+                    *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
+                    *CLUB_LISTS[(mask >> 39) & 0x1FFF],
+                ])
+            history.append((turn, card))
+            masks[turn] = mask ^ BITS[card]
+            trick.append(card)
+            if len(trick) == 4:
+                self.turn = turn
+                self.led = led
+                self._end_trick()
+                if self.phase != PLAY or self.just_ended:
+                    return
+                trick = self.trick
+                turn = self.turn
+                led = -1
+            else:
+                if led < 0:
+                    led = card // 13
+                turn = (turn + 1) & 3
 
     def _take_copy(self, seat: int, action: int) -> None:
         """Take a played card from a 5-8 player hand: a second copy or a joker first."""

@@ -19,6 +19,9 @@ import contextlib
 import gc
 import json
 import logging
+import os
+import socket
+import struct
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -70,6 +73,41 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+
+def cut_socket(ws: WebSocket) -> None:
+    """Reset the TCP connection under `ws` at once.
+
+    The websocket layer's own close never completes for a client that reads nothing: the
+    close frame waits behind unsent data, and its transport waits for a flush that will
+    not come, so the socket and its descriptor would linger. Found by its two addresses
+    among our own descriptors, the socket is set to reset on close and shut down, so the
+    next write fails and the event loop drops it. Linux only (/proc); elsewhere, and
+    behind a proxy (which changes the peer's address), the websocket layer's close stands.
+    """
+    peer, local = ws.scope.get("client"), ws.scope.get("server")
+    if not peer or not local or not os.path.isdir("/proc/self/fd"):
+        return
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            if not os.readlink(f"/proc/self/fd/{name}").startswith("socket:"):
+                continue
+            sock = socket.socket(fileno=os.dup(int(name)))
+        except OSError:
+            continue
+        try:
+            if sock.family not in (socket.AF_INET, socket.AF_INET6) or sock.type != socket.SOCK_STREAM:
+                continue
+            if sock.getsockname()[1] != local[1]:
+                continue
+            if tuple(sock.getpeername()[:2]) == (peer[0], peer[1]):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                sock.shutdown(socket.SHUT_RDWR)
+                return
+        except OSError:
+            continue
+        finally:
+            sock.close()
 
 
 def parse_json(data: str | bytes, what: str) -> Any:
@@ -134,8 +172,10 @@ class Connection:
                 break
         self.dropped = True
         self.leave()
+        if message is not None:  # stuck on a send: not even a close frame would go
+            cut_socket(self.ws)
         with contextlib.suppress(Exception):
-            await self.ws.close(code=1008, reason="too slow")
+            await asyncio.wait_for(self.ws.close(code=1008, reason="too slow"), self.stall_seconds)
 
     def leave(self) -> None:
         """Stop watching the table (idempotent)."""

@@ -571,7 +571,9 @@ class TableManager:
             raise TableError("bad_options", f"'seats' must list the {n} seats (each {{}} or {{\"bot\": name}})")
         seats: list[dict[str, Any]] = []
         for seat, entry in enumerate(seats_req):
-            bot = entry.get("bot") if isinstance(entry, dict) else None
+            if not isinstance(entry, dict):
+                raise TableError("bad_options", f"seat {seat}: each seat is {{}} (a person) or {{\"bot\": name}}")
+            bot = entry.get("bot")
             if bot:
                 seats.append({"bot": self.checked_bot(bot, game, seat)})
             else:

@@ -87,7 +87,7 @@ from parlour.cards import (
     suits_mask,
     trick_winner,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
 
 NT = 4
 TRUMP_TEXT = ("S", "H", "D", "C", "NT")
@@ -125,9 +125,7 @@ def canonical(cards: list[int]) -> list[int]:
 
 
 def contract_cost(bid_suit: int, new: int) -> int:
-    if new == bid_suit:
-        return 0
-    return 1 if new == NT else 2
+    return 0 if new == bid_suit else 1 if new == NT else 2
 
 
 def _suit(c: int) -> int:
@@ -197,14 +195,18 @@ class MightyState(State):
     """One match of Mighty."""
 
     options: MightyOptions
+    called: int | None
+    hint: int | None
+    partner: int | None
+    revealed: int | None
+    follow: int | None
     COPIED = ("totals", "hands", "widow", "discards", "passed", "bids", "trick", "tricks", "won", "log", "deals")
 
     # --- dealing -------------------------------------------------------------------------
     def _new_match(self) -> None:
         self.totals = [0] * SEATS
         self.opener = self.passes_to = self.first_dealer
-        self.deal_number = -1
-        self.throw_ins = 0
+        self.deal_number, self.throw_ins = -1, 0
 
     def _dealer_of(self, hand: int) -> int:
         """R-MIGHTY-10: the deal passes to the last declarer's partner, or to the declarer
@@ -228,25 +230,15 @@ class MightyState(State):
         self.discards: list[int] = []
         self.phase = AUCTION
         self.turn = self.opener
-        self.passed = [False] * SEATS
+        self.passed, self.won = [False] * SEATS, [0] * SEATS
         self.bids: list[list[Any]] = []
-        self.best: tuple[int, int] | None = None
-        self.forced = False
-        self.declarer = -1
-        self.contract = 0
-        self.bid_suit = -1
-        self.trump = -1
-        self.called: int | None = None
-        self.hint: int | None = None
-        self.partner: int | None = None
-        self.revealed: int | None = None
-        self.sides_known = False
         self.trick: list[tuple[int, int]] = []
-        self.follow: int | None = None
-        self.ripper_led = False
-        self.leader = -1
         self.tricks: list[dict[str, Any]] = []
-        self.won = [0] * SEATS
+        self.best: tuple[int, int] | None = None
+        self.declarer = self.bid_suit = self.trump = self.leader = -1
+        self.contract = 0
+        self.forced = self.sides_known = self.ripper_led = False
+        self.called = self.hint = self.partner = self.revealed = self.follow = None
         head = f"Hand {self.hand_number + 1}: "
         self.log = [head + (f"all passed; seat {self.dealer} deals again." if self.throw_ins else
                             f"seat {self.dealer} deals; seat {self.opener} opens the auction.")]
@@ -255,12 +247,10 @@ class MightyState(State):
         try:
             hands = [[parse_card(t) for t in h] for h in given["hands"]]
             widow = [parse_card(t) for t in given["widow"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"a Mighty deal has 'hands' (five lists of 10 cards) and 'widow' (3): {exc}") from None
-        if len(hands) != SEATS or any(len(h) != 10 for h in hands) or len(widow) != 3:
-            raise ValueError("a Mighty deal gives 10 cards to each of 5 seats and 3 to the widow")
-        if sorted(widow + [c for h in hands for c in h]) != list(range(53)):
-            raise ValueError("a Mighty deal must hold the 53 cards once each")
+        except (KeyError, TypeError, ValueError):
+            hands, widow = [], []
+        if [len(h) for h in hands] != [10] * SEATS or sorted(widow + [c for h in hands for c in h]) != list(range(53)):
+            raise ValueError("a Mighty deal has 'hands' (10 cards for each of 5 seats) and 'widow' (3): the 53 cards once each")
         return hands, widow
 
     @property
@@ -277,12 +267,7 @@ class MightyState(State):
         if self.forced:
             return [BID_BASE + 5 * low + s for s in range(5)]
         key = -1 if self.best is None else 2 * self.best[0] + (self.best[1] == NT)
-        out = [PASS]
-        for n in range(low, 21):
-            for s in range(5):
-                if 2 * n + (s == NT) > key:
-                    out.append(BID_BASE + 5 * n + s)
-        return out
+        return [PASS] + [BID_BASE + 5 * n + s for n in range(low, 21) for s in range(5) if 2 * n + (s == NT) > key]
 
     def _apply_auction(self, action: int) -> None:
         seat = self.turn
@@ -292,10 +277,7 @@ class MightyState(State):
             self.log.append(f"Seat {seat} passes.")
         else:
             n, s = divmod(action - BID_BASE, 5)
-            self.best = (n, s)
-            self.declarer = seat
-            self.forced = False
-            self.passed[seat] = False
+            self.best, self.declarer, self.forced, self.passed[seat] = (n, s), seat, False, False
             self.bids.append([seat, f"{n} {TRUMP_TEXT[s]}"])
             self.log.append(f"Seat {seat} bids {n} {TRUMP_TEXT[s]}.")
         if self.best == (20, NT) or (self.best is not None and sum(self.passed) == SEATS - 1):
@@ -318,8 +300,7 @@ class MightyState(State):
 
     def _end_auction(self) -> None:
         assert self.best is not None
-        n, s = self.best
-        self.contract, self.bid_suit = n, s
+        n, s = self.contract, self.bid_suit = self.best
         d = self.declarer
         self.hands[d] |= mask_of(self.widow)
         self.phase = EXCHANGE
@@ -366,18 +347,12 @@ class MightyState(State):
     def _apply_call(self, action: int) -> None:
         seat = self.turn
         if action == CALL_NONE:
-            self.called = None
             self.sides_known = True
             self.log.append("The declarer plays without a partner.")
         else:
-            if action >= HINT_BASE:
-                c, h = divmod(action - HINT_BASE, 4)
-                self.hint = h
-            else:
-                c = action - CALL_BASE
+            c, self.hint = divmod(action - HINT_BASE, 4) if action >= HINT_BASE else (action - CALL_BASE, None)
             self.called = c
-            holders = [s for s in range(SEATS) if s != seat and self.hands[s] >> c & 1]
-            self.partner = holders[0] if holders else None
+            self.partner = next((s for s in range(SEATS) if s != seat and self.hands[s] >> c & 1), None)
             hint = f", suggesting a {TRUMP_TEXT[self.hint]} lead" if self.hint is not None else ""
             self.log.append(f"The declarer calls {card_text(c)}{hint}; its holder is the partner.")
         self.phase = PLAY
@@ -416,23 +391,17 @@ class MightyState(State):
         if self.ripper_led and self.hands[seat] >> JOKER & 1:
             return [PLAY_BASE + JOKER]
         f = self.follow
-        if f is None:
+        if f is None or not any(c != JOKER and suit_of(c) == f for c in hand):
             return [PLAY_BASE + c for c in hand]
-        same = [c for c in hand if c != JOKER and suit_of(c) == f]
-        if not same:
-            return [PLAY_BASE + c for c in hand]
-        extra = [c for c in hand if c == self.mighty or (c == JOKER and self.options.joker_free)]
-        return [PLAY_BASE + c for c in hand if c in same or c in extra]
+        free = {self.mighty, JOKER} if self.options.joker_free else {self.mighty}
+        return [PLAY_BASE + c for c in hand if (c != JOKER and suit_of(c) == f) or c in free]
 
     def _apply_play(self, action: int) -> None:
         seat = self.turn
         c = self._card_of(action)
         self.hands[seat] &= ~(1 << c)
         if not self.trick:
-            if c == JOKER:
-                self.follow = action - JOKER_LEAD if action != PLAY_BASE + JOKER else None
-            else:
-                self.follow = suit_of(c)
+            self.follow = suit_of(c) if c != JOKER else action - JOKER_LEAD if action >= JOKER_LEAD else None
             self.ripper_led = c == self.ripper and (self.options.ripper == "automatic" or action == RIPPER_CALL)
         self.trick.append((seat, c))
         if c == self.called and not self.sides_known:
@@ -455,14 +424,8 @@ class MightyState(State):
     def _end_trick(self) -> None:
         cs = [x for _, x in self.trick]
         w = trick_winner_index(cs, self.follow, self.trump, self.ripper_led)
-        if cs[w] == self.mighty:
-            why = "the mighty"
-        elif cs[w] == JOKER:
-            why = "the joker"
-        elif self.trump != NT and suit_of(cs[w]) == self.trump:
-            why = "the highest trump"
-        else:
-            why = "the highest card of the suit to follow"
+        why = ("the mighty" if cs[w] == self.mighty else "the joker" if cs[w] == JOKER
+               else "the highest trump" if suit_of(cs[w]) == self.trump else "the highest card of the suit to follow")
         winner = self.trick[w][0]
         self.won[winner] |= mask_of(cs)
         texts = [card_text(x) for x in cs]
@@ -490,8 +453,7 @@ class MightyState(State):
     def _apply_reveal(self, action: int) -> None:
         seat = self.turn
         if action == REVEAL:
-            self.revealed = seat
-            self.sides_known = True
+            self.revealed, self.sides_known = seat, True
             self.log.append(f"Seat {seat} reveals: it is the partner.")
         else:
             self.log.append(f"Seat {seat} does not reveal.")
@@ -556,8 +518,7 @@ class MightyState(State):
         mult = 2 if d == 20 or defenders >= 11 else 1
         out = [-u * mult] * SEATS
         if self.partner is not None:
-            out[self.declarer] = 2 * u * mult
-            out[self.partner] = u * mult
+            out[self.declarer], out[self.partner] = 2 * u * mult, u * mult
         else:
             out[self.declarer] = 4 * u * mult
         info = {"declarer_points": d, "defender_points": defenders, "made": made,
@@ -566,8 +527,7 @@ class MightyState(State):
 
     def _end_hand(self) -> None:
         scores, info = self.hand_result()
-        for s in range(SEATS):
-            self.totals[s] += scores[s]
+        self.totals = [t + x for t, x in zip(self.totals, scores, strict=True)]
         extra = " A run: scores doubled." if info["run"] else (" A back run: scores doubled." if info["back_run"] else "")
         self.log.append(
             f"Hand {self.hand_number + 1} over: the declarer's side took {info['declarer_points']} points against "
@@ -604,12 +564,11 @@ class MightyState(State):
         return [card_text(c) for c in range(53)]
 
     def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": [card_text(c) for c in cards_of(self.hands[s])] for s in range(SEATS)}
-        for s in range(SEATS):
-            places[f"won-{s}"] = [card_text(c) for c in cards_of(self.won[s])]
+        places = {f"{kind}-{s}": [card_text(c) for c in cards_of(masks[s])]
+                  for kind, masks in (("hand", self.hands), ("won", self.won)) for s in range(SEATS)}
+        pile = "widow" if self.phase == AUCTION else "discards"
+        places[pile] = [card_text(c) for c in getattr(self, pile)]
         places["trick"] = [card_text(c) for _, c in self.trick]
-        places["widow" if self.phase == AUCTION else "discards"] = [
-            card_text(c) for c in (self.widow if self.phase == AUCTION else self.discards)]
         return places
 
     def check_invariants(self) -> None:
@@ -620,72 +579,53 @@ class MightyState(State):
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
-        if action == PASS:
-            return "pass"
-        if action == REVEAL:
-            return "reveal"
         if action >= DISCARD_BASE:
             return "discard " + " ".join(card_text(c) for c in canonical(self._discard_cards(action)))
-        if action == RIPPER_CALL:
-            return f"play {card_text(self.ripper if self.trump >= 0 else card(THREE, CLUBS))} call"
-        if action >= JOKER_LEAD:
-            return f"play JK {TRUMP_TEXT[action - JOKER_LEAD]}"
         if action >= PLAY_BASE:
-            return "play " + card_text(action - PLAY_BASE)
+            if action == RIPPER_CALL:
+                return f"play {card_text(self.ripper)} call"
+            return f"play JK {TRUMP_TEXT[action - JOKER_LEAD]}" if action >= JOKER_LEAD else "play " + card_text(action - PLAY_BASE)
         if action >= HINT_BASE:
             c, h = divmod(action - HINT_BASE, 4)
             return f"call {card_text(c)} hint {TRUMP_TEXT[h]}"
-        if action == CALL_NONE:
-            return "call none"
         if action >= CALL_BASE:
-            return "call " + card_text(action - CALL_BASE)
+            return "call none" if action == CALL_NONE else "call " + card_text(action - CALL_BASE)
         if action >= TRUMP_BASE:
             return "trump " + TRUMP_TEXT[action - TRUMP_BASE]
-        n, s = divmod(action - BID_BASE, 5)
-        return f"bid {n} {TRUMP_TEXT[s]}"
+        if action >= BID_BASE:
+            n, s = divmod(action - BID_BASE, 5)
+            return f"bid {n} {TRUMP_TEXT[s]}"
+        return "reveal" if action == REVEAL else "pass"
 
     def text_to_action(self, text: str) -> int:
+        """Reads the texts of `action_to_text`, any case, discards in any order, 10 for T."""
         words = text.strip().upper().split()
+        verb, n = (words[0], len(words)) if words else ("", 0)
         try:
-            return self._read(words)
-        except (ValueError, IndexError):
-            raise IllegalAction(
-                f"{text!r} is not a Mighty action: bid 14 S, pass, discard 2C 3D 4H, trump S, call AH, "
-                "play QS, play JK H, reveal."
-            ) from None
-
-    def _read(self, words: list[str]) -> int:
-        verb = words[0]
-        if words == ["PASS"]:
-            return PASS
-        if words == ["REVEAL"]:
-            return REVEAL
-        if verb == "BID" and len(words) == 3:
-            n = int(words[1])
-            if not 0 <= n <= 20:
-                raise ValueError
-            return BID_BASE + 5 * n + TRUMP_TEXT.index(words[2])
-        if verb == "DISCARD" and len(words) == 4:
-            cs = [parse_card(w) for w in words[1:]]
-            if len(set(cs)) != 3:
-                raise ValueError
-            return self._discard_code(cs)
-        if verb == "TRUMP" and len(words) == 2:
-            return TRUMP_BASE + TRUMP_TEXT.index(words[1])
-        if verb == "CALL" and len(words) == 2:
-            return CALL_NONE if words[1] == "NONE" else CALL_BASE + parse_card(words[1])
-        if verb == "CALL" and len(words) == 4 and words[2] == "HINT":
-            return HINT_BASE + 4 * parse_card(words[1]) + TRUMP_TEXT[:4].index(words[3])
-        if verb == "PLAY" and len(words) == 2:
-            return PLAY_BASE + parse_card(words[1])
-        if verb == "PLAY" and len(words) == 3 and words[2] == "CALL":
-            c = parse_card(words[1])
-            if c != (self.ripper if self.trump >= 0 else card(THREE, CLUBS)):
-                raise ValueError
-            return RIPPER_CALL
-        if verb == "PLAY" and len(words) == 3 and parse_card(words[1]) == JOKER:
-            return JOKER_LEAD + TRUMP_TEXT[:4].index(words[2])
-        raise ValueError
+            if words in (["PASS"], ["REVEAL"]):
+                return REVEAL if verb == "REVEAL" else PASS
+            if verb == "BID" and n == 3 and 0 <= int(words[1]) <= 20:
+                return BID_BASE + 5 * int(words[1]) + TRUMP_TEXT.index(words[2])
+            if verb == "DISCARD" and n == 4 and len({parse_card(w) for w in words[1:]}) == 3:
+                return self._discard_code([parse_card(w) for w in words[1:]])
+            if verb == "TRUMP" and n == 2:
+                return TRUMP_BASE + TRUMP_TEXT.index(words[1])
+            if verb == "CALL" and n == 2:
+                return CALL_NONE if words[1] == "NONE" else CALL_BASE + parse_card(words[1])
+            if verb == "CALL" and n == 4 and words[2] == "HINT":
+                return HINT_BASE + 4 * parse_card(words[1]) + TRUMP_TEXT[:4].index(words[3])
+            if verb == "PLAY" and n == 2:
+                return PLAY_BASE + parse_card(words[1])
+            if verb == "PLAY" and n == 3 and words[2] == "CALL" and parse_card(words[1]) == self.ripper:
+                return RIPPER_CALL
+            if verb == "PLAY" and n == 3 and parse_card(words[1]) == JOKER:
+                return JOKER_LEAD + TRUMP_TEXT[:4].index(words[2])
+        except ValueError:
+            pass
+        raise IllegalAction(
+            f"{text!r} is not a Mighty action: bid 14 S, pass, discard 2C 3D 4H, trump S, call AH, "
+            "play QS, play JK H, reveal."
+        )
 
     def action_cards(self, action: Any) -> list[str]:
         if action >= DISCARD_BASE:
@@ -747,37 +687,26 @@ class MightyState(State):
         return zones
 
     def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """The contract and the sides first (who plays with whom is the game's question),
-        then the two special cards and the points each side has taken in tricks."""
-        declarer = obs["declarer"]
+        """The contract and the sides (who plays with whom is the game's question), the
+        special cards, and the point cards each side has taken in tricks."""
+        declarer, trump, partner = obs["declarer"], obs["trump"], obs["partner"]
         if declarer is None:
             best = next((f"seat {s} bids {b}" for s, b in reversed(obs["bids"]) if b != "pass"), "no bid yet")
             return [{"label": "Auction", "value": f"{best}; seat {obs['opener']} opened"}]
-        trump = obs["trump"]
-        if trump is None:
-            contract = f"seat {declarer} bids {obs['contract']} {obs['bid_suit']}, trumps to be named"
-        else:
-            contract = f"seat {declarer}: {obs['contract']} {'no trump' if trump == 'NT' else trump}"
-        out = [{"label": "Contract", "value": contract}]
+        named = f"bid {obs['bid_suit']}, trumps to be named" if trump is None else {"NT": "no trump"}.get(trump, trump)
+        rows = [("Contract", f"seat {declarer}, {obs['contract']} {named}")]
         if obs["called"] is not None:
-            hint = f" (hint: lead {obs['hint']})" if obs["hint"] else ""
-            out.append({"label": "Called", "value": obs["called"] + hint})
-            partner = obs["partner"]
-            out.append({"label": "Partner", "value": f"seat {partner}" if partner is not None
-                        else "none" if obs["sides_known"] else "unknown"})
+            rows.append(("Called", obs["called"] + (f", hint: lead {obs['hint']}" if obs["hint"] else "")))
+            known = f"seat {partner}" if partner is not None else "none" if obs["sides_known"] else "unknown"
+            rows.append(("Partner", known))
         if trump is not None:
             t = TRUMP_TEXT.index(trump)
-            out.append({"label": "Mighty", "value": card_text(mighty_of(t))})
-            out.append({"label": "Ripper", "value": card_text(ripper_of(t))})
+            rows += [("Mighty", card_text(mighty_of(t))), ("Ripper", card_text(ripper_of(t)))]
         taken = obs["scores"]["hand"]
-        side = {declarer} | ({obs["partner"]} if obs["partner"] is not None else set())
-        ours = sum(taken[s] for s in side)
-        if obs["sides_known"]:
-            value = f"declarer's side {ours}, defenders {sum(taken) - ours} (of 20; needs {obs['contract']})"
-        else:
-            value = f"declarer {ours}, the others {sum(taken) - ours}, sides unknown (of 20)"
-        out.append({"label": "Points taken", "value": value})
-        return out
+        ours = taken[declarer] + (taken[partner] if partner is not None else 0)
+        sides = ("declarer's side", "defenders") if obs["sides_known"] else ("declarer", "others (sides unknown)")
+        rows.append(("Points taken", f"{sides[0]} {ours}, {sides[1]} {sum(taken) - ours}; needs {obs['contract']}"))
+        return [{"label": label, "value": value} for label, value in rows]
 
     def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
         """The last finished trick of this hand, its winner marked."""
@@ -793,26 +722,18 @@ class MightyState(State):
         }
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> MightyState:
+        """The other hands, and the widow or the discards where hidden, reshuffled."""
         other = self.clone()
         assert isinstance(other, MightyState)
-        if other.phase == OVER:
-            return other
         others = [s for s in range(SEATS) if s != seat]
-        pool = [c for s in others for c in cards_of(other.hands[s])]
-        sizes = [bin(other.hands[s]).count("1") for s in others]
-        if other.phase == AUCTION:
-            pool += other.widow
-        elif other.discards and seat != other.declarer:
-            pool += other.discards
+        pile = "widow" if self.phase == AUCTION else "discards" if self.discards and seat != self.declarer else ""
+        pool = [c for s in others for c in cards_of(self.hands[s])] + (getattr(self, pile) if pile else [])
         rng.shuffle(pool)
-        at = 0
-        for s, size in zip(others, sizes, strict=True):
-            other.hands[s] = mask_of(pool[at:at + size])
-            at += size
-        if other.phase == AUCTION:
-            other.widow = pool[at:]
-        elif other.discards and seat != other.declarer:
-            other.discards = pool[at:]
+        for s in others:
+            size = bin(self.hands[s]).count("1")
+            other.hands[s], pool = mask_of(pool[:size]), pool[size:]
+        if pile:
+            setattr(other, pile, pool)
         return other
 
     # --- determinize -----------------------------------------------------------------------
@@ -825,49 +746,35 @@ class MightyState(State):
         holding the called card until it is played. Where the discards are hidden they are
         dealt as the widow the declarer took and put back."""
         assert isinstance(options, MightyOptions)
-        seat = observation["seat"]
-        phase = observation["phase"]
-        declarer = observation["declarer"]
-        own = [parse_card(t) for t in observation["hand"]]
-        tricks = [*observation["tricks"], *([observation["trick"]] if observation["trick"] else [])]
-        played: list[list[int]] = [[] for _ in range(SEATS)]
-        for t in tricks:
-            for s, text in t["cards"]:
-                played[s].append(parse_card(text))
+        seat, declarer, hand = observation["seat"], observation["declarer"], observation["hand"]
+        auction = observation["phase"] == AUCTION
+        tricks = observation["tricks"] + ([observation["trick"]] if observation["trick"] else [])
+        played = [[parse_card(t) for trick in tricks for p, t in trick["cards"] if p == s] for s in range(SEATS)]
+        discards = [parse_card(t) for t in observation["discards"] or []]
         hidden_at = [i for i, (_, text) in enumerate(observation["actions"]) if text == "discard"]
-        known = own + [parse_card(t) for t in observation["discards"] or []] if seat == declarer else own
-        seen = mask_of(known) | mask_of(c for p in played for c in p)
-        unseen = [c for c in range(53) if not seen >> c & 1]
-        others = [s for s in range(SEATS) if s != seat]
+        seen = mask_of(parse_card(t) for t in hand) | mask_of(discards) | mask_of(c for p in played for c in p)
         trump = observation["trump"]
-        lacks = shown_lacks(tricks, TRUMP_TEXT.index(trump) if trump else None, options.joker_free)
-        forbidden = [lacks[s] for s in others] + [0]
+        forbidden = shown_lacks(tricks, TRUMP_TEXT.index(trump) if trump else None, options.joker_free) + [0]
+        required: list[list[int]] = [[] for _ in range(SEATS + 1)]
         called, holder = observation["called"], observation["partner"]
-        if called not in (None, "none") and holder is not None and holder != seat:
-            bit = 1 << parse_card(called)
-            forbidden = [m | (0 if s == holder else bit) for s, m in zip([*others, -1], forbidden, strict=True)]
-        sizes = [observation["hand_sizes"][s] for s in others]
-        extra = 3 if phase == AUCTION or hidden_at else 0
-        parts = deal_constrained(unseen, [*sizes, extra], forbidden, rng)
-        current = dict(zip(others, parts, strict=False))
-        current[seat] = own
-        discards: list[int] = []
-        if phase == AUCTION:
-            widow = parts[-1]
+        if called not in (None, "none") and holder not in (None, seat) and not seen >> parse_card(called) & 1:
+            required[holder].append(parse_card(called))
+        sizes = [0 if s == seat else n for s, n in enumerate(observation["hand_sizes"])]
+        unseen = [c for c in range(53) if not seen >> c & 1]
+        parts = deal_constrained(unseen, [*sizes, 3 if auction or hidden_at else 0], forbidden, rng, required=required)
+        parts[seat] = [parse_card(t) for t in hand]
+        if auction:
+            widow = parts[SEATS]
         elif seat == declarer:
             widow = [parse_card(t) for t in observation["widow"]]
-            discards = [parse_card(t) for t in observation["discards"] or []]
         elif hidden_at:
-            widow = discards = parts[-1]
+            widow = discards = parts[SEATS]
         else:
-            widow = rng.sample(current[declarer], 3)
-        hands = []
-        for s in range(SEATS):
-            h = set(current[s]) | set(played[s])
-            if s == declarer and phase != AUCTION:
-                h = (h | set(discards)) - set(widow)
-            hands.append([card_text(c) for c in sorted(h)])
-        deal = {"hands": hands, "widow": [card_text(c) for c in widow]}
+            widow = rng.sample(parts[declarer], 3)
+        hands = [set(parts[s]) | set(played[s]) for s in range(SEATS)]
+        if not auction:
+            hands[declarer] = (hands[declarer] | set(discards)) - set(widow)
+        deal = {"hands": [[card_text(c) for c in sorted(h)] for h in hands], "widow": [card_text(c) for c in widow]}
         return deal, {i: cls._discard_code(discards) for i in hidden_at}
 
     def _restore(self, observation: dict[str, Any]) -> None:
@@ -890,19 +797,11 @@ class Mighty(Game):
         return "mighty-heuristic"
 
     def render_text(self, observation: dict[str, Any]) -> str:
-        """The generic view under a line saying the contract, trumps, the call and the partner."""
+        """The generic view under the status line: contract, call, partner, points taken."""
         from parlour.views import generic_view
 
-        obs = observation
-        if obs["declarer"] is None:
-            best = next((b[1] for b in reversed(obs["bids"]) if b[1] != "pass"), "none")
-            head = f"  Auction: best bid {best}; seat {obs['opener']} opened."
-        else:
-            partner = ("no partner" if obs["called"] == "none" else f"partner seat {obs['partner']}"
-                       if obs["partner"] is not None else "partner unknown")
-            head = (f"  Seat {obs['declarer']} declares {obs['contract']} {obs['trump'] or obs['bid_suit']}; "
-                    f"called {obs['called'] or '-'} ({partner}).")
-        return head + "\n" + generic_view(obs)
+        head = "; ".join(f"{row['label']}: {row['value']}" for row in observation["status"])
+        return f"  {head}.\n" + generic_view(observation)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, MightyOptions)

@@ -47,7 +47,9 @@ Match: `hands` scored hands (G-9); the highest total wins, ties share.
 Decisions the sources leave open, taken here: with `all_pass`="force" the opener, after
 the fifth pass, acts again with only the `min_bid` bids legal; the declarer's discards are
 never shown to anyone else, even after the hand (only the final score tells their
-points); the declarer sees the widow it took and its discards all hand.
+points); the declarer sees the widow it took and its discards all hand. A record's
+`deals` lists thrown-in deals too (deal k is not hand k). The observation's hand scores
+are the point cards each seat has taken in tricks (the discards' points stay hidden).
 
 Action notation: `bid 14 S`, `bid 15 NT`, `pass`, `discard JK AS 9C` (any order in),
 `trump S`/`trump NT`, `call AH`, `call JK`, `call none`, `call AH hint S`, `play QS`,
@@ -217,11 +219,17 @@ class MightyState(State):
         """Deal from the record's deal of this deal's number (a thrown-in deal has one too,
         so the record is read by deal, not by hand), else from the shuffle."""
         given = self.given_deal(len(self.deals))
-        if given is not None:
-            hands, widow = self._read_deal(given)
-        else:
+        if given is None:
             slices, widow = deal(pack(jokers=1), self.rng, [10] * SEATS)
             hands = [slices[(s - self.dealer - 1) % SEATS] for s in range(SEATS)]
+        else:
+            try:
+                hands = [[parse_card(t) for t in h] for h in given["hands"]]
+                widow = [parse_card(t) for t in given["widow"]]
+            except (KeyError, TypeError, ValueError):
+                hands, widow = [], []
+            if [len(h) for h in hands] != [10] * SEATS or sorted(widow + [c for h in hands for c in h]) != list(range(53)):
+                raise ValueError("a Mighty deal has 'hands' (10 cards for each of 5 seats) and 'widow' (3): the 53 cards once each")
         self.deals.append({"hands": [[card_text(c) for c in canonical(h)] for h in hands],
                            "widow": [card_text(c) for c in widow]})
         self.deal_number += 1
@@ -236,30 +244,13 @@ class MightyState(State):
         self.tricks: list[dict[str, Any]] = []
         self.best: tuple[int, int] | None = None
         self.declarer = self.bid_suit = self.trump = self.leader = -1
+        self.mighty, self.ripper = mighty_of(-1), ripper_of(-1)
         self.contract = 0
         self.forced = self.sides_known = self.ripper_led = False
         self.called = self.hint = self.partner = self.revealed = self.follow = None
         head = f"Hand {self.hand_number + 1}: "
         self.log = [head + (f"all passed; seat {self.dealer} deals again." if self.throw_ins else
                             f"seat {self.dealer} deals; seat {self.opener} opens the auction.")]
-
-    def _read_deal(self, given: dict[str, Any]) -> tuple[list[list[int]], list[int]]:
-        try:
-            hands = [[parse_card(t) for t in h] for h in given["hands"]]
-            widow = [parse_card(t) for t in given["widow"]]
-        except (KeyError, TypeError, ValueError):
-            hands, widow = [], []
-        if [len(h) for h in hands] != [10] * SEATS or sorted(widow + [c for h in hands for c in h]) != list(range(53)):
-            raise ValueError("a Mighty deal has 'hands' (10 cards for each of 5 seats) and 'widow' (3): the 53 cards once each")
-        return hands, widow
-
-    @property
-    def mighty(self) -> int:
-        return mighty_of(self.trump)
-
-    @property
-    def ripper(self) -> int:
-        return ripper_of(self.trump)
 
     # --- 1. the auction -------------------------------------------------------------------
     def _legal_auction(self) -> list[int]:
@@ -334,7 +325,7 @@ class MightyState(State):
     def _apply_trump(self, action: int) -> None:
         s = action - TRUMP_BASE
         self.contract += contract_cost(self.bid_suit, s)
-        self.trump = s
+        self.trump, self.mighty, self.ripper = s, mighty_of(s), ripper_of(s)
         self.log.append(f"Trumps: {TRUMP_TEXT[s]}; the contract is {self.contract} {TRUMP_TEXT[s]}.")
         self.phase = CALL
 
@@ -468,26 +459,21 @@ class MightyState(State):
     def _why_not(self, action: Any) -> str | None:
         if not isinstance(action, int) or isinstance(action, bool):
             return f"{action!r} is not a Mighty action"
-        phase = self.phase
+        phase, low = self.phase, self.options.min_bid
         if phase == AUCTION:
             if self.forced:
-                return f"Everyone passed: you must bid {self.options.min_bid} in a suit or NT."
-            if not BID_BASE <= action < TRUMP_BASE:
-                return "It is the auction: bid or pass."
-            if action - BID_BASE < 5 * self.options.min_bid:
-                return f"The lowest bid is {self.options.min_bid}."
-            return "Bid higher than the current bid ((n, suit) < (n, NT) < (n+1, any), up to 20), or pass."
+                return f"Everyone passed: you must bid {low} in a suit or NT."
+            if not BID_BASE + 5 * low <= action < TRUMP_BASE:
+                return f"Bid from {low} to 20 in a suit or NT, or pass."
+            return "Bid higher than the current bid ((n, suit) < (n, NT) < (n+1, any)), or pass."
         if phase == EXCHANGE:
-            if action >= DISCARD_BASE:
-                lacking = [c for c in self._discard_cards(action) if not self.hands[self.turn] >> c & 1]
-                return f"You do not hold {card_text(lacking[0])}."
-            return "Discard exactly three cards of your hand, like 'discard 2C 3D 4H'."
-        if phase == TRUMP:
-            return "Name trumps: the bid's suit, or a change the contract can afford (never above 20)."
-        if phase == CALL:
-            return "Call a card ('call AH', 'call JK') or 'call none'; a hint only after a 20 NT bid."
-        if phase == REVEAL_PHASE:
-            return "Only the partner may reveal: say 'pass'." if action == REVEAL else "Say 'reveal' or 'pass'."
+            cards = self._discard_cards(action) if DISCARD_BASE <= action < DISCARD_BASE + 53 ** 3 else []
+            lacking = [c for c in cards if not self.hands[self.turn] >> c & 1]
+            return f"You do not hold {card_text(lacking[0])}." if lacking else "Discard three cards, like 'discard 2C 3D 4H'."
+        if phase in (TRUMP, CALL, REVEAL_PHASE):
+            return {TRUMP: "Name trumps: the bid's suit, or a change the contract can afford (never above 20).",
+                    CALL: "Call a card ('call AH', 'call JK') or 'call none'; a hint only after a 20 NT bid.",
+                    REVEAL_PHASE: "Only the partner may reveal: say 'pass'." if action == REVEAL else "Say 'reveal' or 'pass'."}[phase]
         lead_only = JOKER_LEAD <= action < JOKER_LEAD + 4 or action == RIPPER_CALL
         if not (PLAY_BASE <= action <= PLAY_BASE + JOKER or lead_only):
             return "It is time to play a card."
@@ -693,8 +679,8 @@ class MightyState(State):
         if declarer is None:
             best = next((f"seat {s} bids {b}" for s, b in reversed(obs["bids"]) if b != "pass"), "no bid yet")
             return [{"label": "Auction", "value": f"{best}; seat {obs['opener']} opened"}]
-        named = f"bid {obs['bid_suit']}, trumps to be named" if trump is None else {"NT": "no trump"}.get(trump, trump)
-        rows = [("Contract", f"seat {declarer}, {obs['contract']} {named}")]
+        rows = [("Contract", f"seat {declarer} bid {obs['contract']} {obs['bid_suit']}; trumps to be named" if trump is None
+                 else f"seat {declarer}, {obs['contract']} {'no trump' if trump == 'NT' else trump}")]
         if obs["called"] is not None:
             rows.append(("Called", obs["called"] + (f", hint: lead {obs['hint']}" if obs["hint"] else "")))
             known = f"seat {partner}" if partner is not None else "none" if obs["sides_known"] else "unknown"
@@ -712,14 +698,9 @@ class MightyState(State):
         """The last finished trick of this hand, its winner marked."""
         if not self.tricks:
             return None
-        last = self.tricks[-1]
-        label = f"Trick {len(self.tricks)}"
-        return {
-            "label": label,
-            "plays": [{"seat": s, "cards": [t], "face_down": False, "mark": s == last["winner"]}
-                      for s, t in last["cards"]],
-            "explanation": next(e for e in reversed(self.log) if e.startswith(label + ":")),
-        }
+        last, label = self.tricks[-1], f"Trick {len(self.tricks)}"
+        plays = [{"seat": s, "cards": [t], "face_down": False, "mark": s == last["winner"]} for s, t in last["cards"]]
+        return {"label": label, "plays": plays, "explanation": next(e for e in reversed(self.log) if e.startswith(label + ":"))}
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> MightyState:
         """The other hands, and the widow or the discards where hidden, reshuffled."""
@@ -805,16 +786,11 @@ class Mighty(Game):
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, MightyOptions)
-        out = [PASS, REVEAL]
-        out += [BID_BASE + 5 * n + s for n in range(options.min_bid, 21) for s in range(5)]
-        out += [TRUMP_BASE + s for s in range(5)]
-        out += [CALL_BASE + c for c in range(53)] + [CALL_NONE]
-        out += [HINT_BASE + 4 * c + h for c in range(53) for h in range(4)]
-        out += [PLAY_BASE + c for c in range(53)] + [JOKER_LEAD + s for s in range(4)]
-        if options.ripper == "called":
-            out.append(RIPPER_CALL)
-        out += [MightyState._discard_code(list(t)) for t in itertools.combinations(range(53), 3)]
-        return out
+        out = [PASS, REVEAL, *(BID_BASE + 5 * n + s for n in range(options.min_bid, 21) for s in range(5))]
+        out += [*range(TRUMP_BASE, TRUMP_BASE + 5), *range(CALL_BASE, CALL_NONE + 1), *range(HINT_BASE, HINT_BASE + 4 * 53)]
+        out += [*range(PLAY_BASE, PLAY_BASE + 53), *range(JOKER_LEAD, JOKER_LEAD + 4)]
+        out += [RIPPER_CALL] if options.ripper == "called" else []
+        return out + [MightyState._discard_code(list(t)) for t in itertools.combinations(range(53), 3)]
 
 
 GAME = Mighty()

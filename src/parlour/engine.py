@@ -538,6 +538,13 @@ class State:
             if self.just_ended:
                 return
 
+    def rollout(self, choice: Callable[[Sequence[Action]], Action]) -> list[Score]:
+        """The scores of the current hand played out with `choice` at every decision, as
+        `playout` would give them. The state is spent: a game may skip the hand's record
+        (history, log, tricks) here for speed, so only the returned scores count."""
+        self.playout(choice)
+        return self.hand_scores()
+
     def why_illegal(self, action: Action) -> str:
         """The sentence a player reads for an action that is not legal now: the game's
         `_why_not(action)` where it explains, else the legal actions."""

@@ -317,3 +317,17 @@ def test_the_one_loop_playout_makes_the_moves_of_the_generic_loop() -> None:
         assert fast.history == slow.history
         assert fast.hand_scores() == slow.hand_scores()
         assert fast.observation(None) == slow.observation(None)
+
+
+def test_the_lean_rollout_scores_the_hand_the_playout_plays() -> None:
+    """`rollout` keeps only masks and points: for the same choices its scores must be the
+    hand scores of the full playout (Royal settlement included)."""
+    for seed in range(30):
+        start = GAME.new_state(CrampsOptions(royal=seed % 3 == 0, royal_made="bid" if seed % 2 else "actual"), seed)
+        steps = random.Random(seed)
+        for _ in range(seed % 25):
+            start.apply(steps.choice(start.legal_actions()))
+        full = start.clone(hand_only=True)
+        full.playout(random.Random(seed).choice)
+        lean = start.clone(hand_only=True).rollout(random.Random(seed).choice)
+        assert lean == full.hand_scores()

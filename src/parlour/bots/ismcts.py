@@ -379,9 +379,10 @@ class ISMCTS:
                 (copy.push if self.template else copy.apply)(candidates[k])
                 for b, bot in enumerate(self.rollout_bots or ()):
                     bot.rng.seed(stream + b)
+                scores = copy.hand_scores()
                 if not copy.hand_over() and copy.to_act() is not None:
-                    self._rollout(copy, None)
-                rewards[k].append(self.reward_of(copy.hand_scores())[seat])
+                    scores = self._rollout(copy, None)
+                rewards[k].append(self.reward_of(scores)[seat])
                 done += 1
             worlds += 1
             if worlds >= SETTLE_WORLDS:
@@ -528,9 +529,10 @@ class ISMCTS:
             if world.hand_over():
                 break
         # Rollout to the end of the hand.
+        scores = world.hand_scores()
         if not world.hand_over() and world.to_act() is not None:
-            self._rollout(world, trail)
-        rewards = self.reward_of(world.hand_scores())
+            scores = self._rollout(world, trail)
+        rewards = self.reward_of(scores)
         for n in path:
             n.visits += 1
             n.reward += rewards[n.seat]
@@ -545,19 +547,20 @@ class ISMCTS:
                     entry[0] += rewards[actor]
                     entry[1] += 1.0
 
-    def _rollout(self, world: State, trail: list[tuple[int, Action]] | None) -> None:
+    def _rollout(self, world: State, trail: list[tuple[int, Action]] | None) -> list[Any]:
+        """Play the world to the hand's end and return the hand's scores: random moves
+        through the game's own `rollout` where it can, else MAST or the model bots."""
         rng = self.rng
         bots = self.rollout_bots
         mast = self.mast
         push = world.push if self.template else world.apply
         if bots is None and mast is None and self.template:
             randrange = rng.randrange
-            world.playout(lambda legal: legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
-            return
+            return world.rollout(lambda legal: legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
         while True:
             seat = world.to_act()
             if seat is None:
-                return
+                return world.hand_scores()
             if mast is not None and trail is not None:
                 legal = world.legal_actions()
                 if len(legal) == 1 or rng.random() < MAST_EPSILON:
@@ -582,7 +585,7 @@ class ISMCTS:
                 else:
                     push(world.text_to_action(bots[seat].choose(self.facts(world, seat))))
             if world.hand_over():
-                return
+                return world.hand_scores()
 
 
 def model_bot(name: str, game: Game, seat: int, seed: int) -> Bot:

@@ -3,7 +3,8 @@
 A person creates a Ribs table with three bots and plays a whole hand by clicking cards and
 buttons, at desktop width and at phone width (375 px); the scores the page shows must be
 the engine's. A friend joins through the invite link in a second browser profile and the
-two play a hand together. Screenshots go to test-artifacts/ (gitignored).
+two play a hand together. A Cramps table shows the engine's `status` in its panel and the
+last trick from `recent`, at both widths. Screenshots go to test-artifacts/ (gitignored).
 """
 
 from __future__ import annotations
@@ -251,7 +252,10 @@ def test_the_status_panel_and_the_last_trick_of_cramps(web: ServerProcess, playw
         assert any(p["mark"] for p in obs["recent"]["plays"])
         check_recent(page, obs)
         box = page.locator("#facts").bounding_box()
-        assert box is not None and box["width"] <= width
+        hand = page.locator(".mine").bounding_box()
+        assert box is not None and hand is not None and box["width"] <= width
+        assert box["y"] + box["height"] <= hand["y"], "the status panel covers the hand"
+        assert page.locator("#facts").is_visible() and page.locator(".mine .cards.hand").is_visible()
         if width < 400:
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width
         ARTIFACTS.mkdir(exist_ok=True)

@@ -64,7 +64,15 @@ from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
 
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
+from parlour.engine import (
+    OVER,
+    Game,
+    GameOptions,
+    IllegalAction,
+    OptionsError,
+    State,
+    fraction_text,
+)
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
 RANK_TEXT = "789TJQKA"
@@ -79,7 +87,7 @@ FOLD_BASE = 200
 PAIR_OF = {8 * lo + hi: (lo, hi) for lo in range(8) for hi in range(lo, 8)}
 ALL_PAIR_CODES = tuple(sorted(PAIR_OF))
 
-BIDDING, PLAYING, OVER = "bidding", "playing", "over"
+BIDDING, PLAYING = "bidding", "playing"
 TRICKS_PER_HAND = 4
 
 
@@ -182,6 +190,65 @@ def _pair_texts(strength: tuple[int, ...]) -> dict[int, str]:
 _PAIR_TEXTS = {False: _pair_texts(STRENGTH_NORMAL), True: _pair_texts(STRENGTH_LEMONS)}
 
 
+CRACKS, BEATS, DEFEATED = "cracks", "beats", "defeated"
+
+
+def pair_outcome(pair: tuple[int, int], ribs: tuple[int, int], strength: tuple[int, ...], both_above: bool) -> str:
+    """How a face-up pair (rank ids, low id first) fares against the ribs: it cracks them
+    when equal as a multiset; else it beats them when no card matches a rib rank and one
+    card (`both_above`: both) ranks above both ribs (R-RIBS-2); else it is defeated. The
+    game resolves tricks with it and the bots imagine tricks with it."""
+    if pair == ribs:
+        return CRACKS
+    lo, hi = pair
+    ra, rb = ribs
+    if lo == ra or lo == rb or hi == ra or hi == rb:
+        return DEFEATED
+    top = max(strength[ra], strength[rb])
+    card = min(strength[lo], strength[hi]) if both_above else max(strength[lo], strength[hi])
+    return BEATS if card > top else DEFEATED
+
+
+def judge_pairs(
+    ribs: tuple[int, int], pairs: list[tuple[int, int]], strength: tuple[int, ...], both_above: bool
+) -> tuple[int | None, list[int], int]:
+    """The face-up pairs of a trick (in play order from the bidder's left) against the
+    ribs: the index of the first that cracks them (then nothing else counts, so the
+    others are not judged), the indices of the pairs that beat them, and the points of
+    the defeated pairs."""
+    beaters = []
+    defeated = 0
+    for i, pair in enumerate(pairs):
+        outcome = pair_outcome(pair, ribs, strength, both_above)
+        if outcome is CRACKS:
+            return i, [], 0
+        if outcome is BEATS:
+            beaters.append(i)
+        else:
+            defeated += VALUE[pair[0]] + VALUE[pair[1]]
+    return None, beaters, defeated
+
+
+def bid_made(defeated_points: int, bid: int) -> bool:
+    """Uncracked ribs make the bid when the defeated pairs' points reach it; with nothing
+    defeated every bid fails, since bids start at 2 (R-RIBS-5)."""
+    return defeated_points >= bid
+
+
+def held_pairs(counts: list[int]) -> list[int]:
+    """The codes (8 * low + high) of every distinct pair a hand of rank counts can play."""
+    pairs = []
+    for lo in range(8):
+        c = counts[lo]
+        if c:
+            if c >= 2:
+                pairs.append(9 * lo)
+            for hi in range(lo + 1, 8):
+                if counts[hi]:
+                    pairs.append(8 * lo + hi)
+    return pairs
+
+
 def _action_texts(lemons: bool) -> dict[int, str]:
     """Every action's text, computed once: observations write hundreds of them."""
     out = {PASS: "pass"}
@@ -204,34 +271,21 @@ _HIGH_FIRST = {
 class RibsState(State):
     """One match of Ribs."""
 
-    last_hand: dict[str, Any] | None
     COPIED = (
-        "discard_up", "discard_folded", "folds", "has_folded", "wins", "hand_results",
-        "money_net", "hand_money", "in_bidding", "plays", "bids", "tricks", "log",
-        "deals"
+        "discard_up", "discard_folded", "folds", "has_folded", "wins", "money_net", "hand_money",
+        "in_bidding", "plays", "bids", "tricks", "log", "deals",
     )
     NESTED = ("hands", "captured")
 
-    def __init__(
-        self, options: RibsOptions, seed: int | None, dealer: int, deals: list[Any] | None
-    ) -> None:
-        self._begin_match(options, seed, dealer, deals)
-        n = options.players
-        self.n = n
-        self.strength = STRENGTH_LEMONS if options.lemons else STRENGTH_NORMAL
+    # --- dealing -------------------------------------------------------------------------
+    def _new_match(self) -> None:
+        n = self.n = self.options.players
+        self.strength = STRENGTH_LEMONS if self.options.lemons else STRENGTH_NORMAL
         self.wins = [0] * n
         self.money_net: list[Fraction] = [Fraction(0)] * n
-        self.hand_number = -1
-        self.dealer = (dealer - 1) % n
-        self._start_hand()
 
-    # --- dealing -------------------------------------------------------------------------
-    def _start_hand(self) -> None:
+    def _deal(self, given: Any) -> None:
         n = self.n
-        self.hand_number += 1
-        self.dealer = (self.dealer + 1) % n if self.hand_number > 0 else self.first_dealer
-        k = self.hand_number
-        given = self.given_deals[k] if k < len(self.given_deals) else None
         if given is not None:
             hands = self._hands_from_deal(given)
         else:
@@ -250,8 +304,7 @@ class RibsState(State):
         self.folds: list[tuple[int, int] | None] = [None] * n
         self.has_folded = [False] * n
         self.tricks: list[dict[str, Any]] = []
-        self.log: list[str] = []
-        self.hand_start = len(self.history)
+        self.log = [f"Hand {self.hand_number + 1}: seat {self.dealer} deals."]
         self.large_pot = Fraction(0)
         self.small_pot = Fraction(0)
         self.hand_money = [Fraction(0)] * n
@@ -260,7 +313,6 @@ class RibsState(State):
             self.large_pot += large * n
             self.hand_money = [Fraction(-large)] * n
         self.trick_no = 0
-        self.log.append(f"Hand {self.hand_number + 1}: seat {self.dealer} deals.")
         self._start_bidding(self.dealer)
 
     def _hands_from_deal(self, deal: dict[str, Any]) -> list[list[int]]:
@@ -268,20 +320,14 @@ class RibsState(State):
         if not isinstance(raw, list) or len(raw) != self.n:
             raise ValueError(f"a Ribs deal has 'hands', one list of 8 ranks per seat ({self.n} seats)")
         hands = []
-        total = [0] * 8
         for cards in raw:
-            counts = [0] * 8
             if not isinstance(cards, list) or len(cards) != 8:
                 raise ValueError("each hand of a Ribs deal has 8 cards")
-            for text in cards:
-                try:
-                    counts[rank_id(str(text))] += 1
-                except IllegalAction as exc:
-                    raise ValueError(str(exc)) from None
-            for r in range(8):
-                total[r] += counts[r]
-            hands.append(counts)
-        if total != [self.n] * 8:
+            try:
+                hands.append(self._counts([rank_id(str(text)) for text in cards]))
+            except IllegalAction as exc:
+                raise ValueError(str(exc)) from None
+        if [sum(h[r] for h in hands) for r in range(8)] != [self.n] * 8:
             raise ValueError(f"a {self.n}-player Ribs deal holds {self.n} cards of each rank")
         return hands
 
@@ -310,16 +356,6 @@ class RibsState(State):
         self.plays: list[tuple[int, int, bool] | None] = [None] * self.n
         self.played_count = 0
 
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    def legal_actions(self) -> list[Any]:
-        if self.phase == PLAYING:
-            return self._legal_playing()
-        if self.phase == BIDDING:
-            return self._legal_bidding()
-        return []
-
     def _legal_bidding(self) -> list[int]:
         cap = self.options.bid_cap
         if self.bid == 0:
@@ -329,60 +365,8 @@ class RibsState(State):
         nxt = self.bid + self.options.bid_step
         return [PASS, nxt] if nxt <= cap else [PASS]
 
-    def _legal_playing(self) -> list[int]:
-        counts = self.hands[self.turn]
-        pairs = []
-        for lo in range(8):
-            c = counts[lo]
-            if c:
-                if c >= 2:
-                    pairs.append(9 * lo)
-                for hi in range(lo + 1, 8):
-                    if counts[hi]:
-                        pairs.append(8 * lo + hi)
-        out = [PLAY_BASE + p for p in pairs]
-        if self._may_fold(self.turn):
-            out.extend(FOLD_BASE + p for p in pairs)
-        return out
-
-    def _may_fold(self, seat: int) -> bool:
-        return (
-            self.options.folding
-            and seat != self.bidder
-            and not self.has_folded[seat]
-            and not (self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1)
-        )
-
-    def apply(self, action: Any) -> None:
-        if self.phase == OVER:
-            raise IllegalAction("The match is over.")
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not a Ribs action")
+    def _apply_bidding(self, action: int) -> None:
         seat = self.turn
-        self.just_ended = False
-        if self.phase == BIDDING:
-            self._apply_bidding(seat, action)
-        else:
-            self._apply_playing(seat, action)
-
-    def _apply_bidding(self, seat: int, action: int) -> None:
-        opts = self.options
-        if action >= PLAY_BASE:
-            raise IllegalAction("It is time to bid, not to play cards: bid or pass.")
-        if self.bid == 0:
-            if action == PASS:
-                raise IllegalAction("The opener cannot pass: open the bidding with 2.")
-            if opts.opening == "two" and action != 2:
-                raise IllegalAction("The opening bid must be exactly 2.")
-            if not 2 <= action <= opts.bid_cap:
-                raise IllegalAction(f"The opening bid must be from 2 to {opts.bid_cap}.")
-        elif action != PASS:
-            nxt = self.bid + opts.bid_step
-            if nxt > opts.bid_cap:
-                raise IllegalAction(f"The bid is at its cap of {opts.bid_cap}: you can only pass.")
-            if action != nxt:
-                raise IllegalAction(f"The next bid must be exactly {nxt} (no jump bids); or pass.")
-        self.history.append((seat, action))
         if action == PASS:
             self.in_bidding[seat] = False
             self.remaining -= 1
@@ -390,13 +374,15 @@ class RibsState(State):
             self.log.append(f"Seat {seat} passes.")
         else:
             self.log.append(f"Seat {seat} bids {action}.")
-            if self.bid and opts.stakes:
+            if self.bid and self.options.stakes:
                 self._pay_small(seat)
             self.bid = action
             self.bidder = seat
             self.bids.append([seat, action])
         if self.remaining == 1:
-            self._end_bidding()
+            self.log.append(f"Trick {self.trick_no + 1}: seat {self.bidder} wins the bidding at {self.bid}.")
+            self.phase = PLAYING
+            self.turn = self.bidder
             return
         nxt_seat = (seat + 1) % self.n
         while not self.in_bidding[nxt_seat]:
@@ -409,131 +395,135 @@ class RibsState(State):
         self.small_pot += small
         self.hand_money[seat] -= small
 
-    def _end_bidding(self) -> None:
-        self.log.append(f"Trick {self.trick_no + 1}: seat {self.bidder} wins the bidding at {self.bid}.")
-        self.phase = PLAYING
-        self.turn = self.bidder
+    # --- play ----------------------------------------------------------------------------
+    def _legal_playing(self) -> list[int]:
+        pairs = held_pairs(self.hands[self.turn])
+        out = [PLAY_BASE + p for p in pairs]
+        if self._may_fold(self.turn):
+            out.extend(FOLD_BASE + p for p in pairs)
+        return out
 
-    def _apply_playing(self, seat: int, action: int) -> None:
-        code = action - FOLD_BASE if action >= FOLD_BASE else action - PLAY_BASE
+    def _may_fold(self, seat: int) -> bool:
+        return self.options.folding and seat != self.bidder and not self.has_folded[seat] and not self._ribs_open()
+
+    def _ribs_open(self) -> bool:
+        return self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1
+
+    def _apply_playing(self, action: int) -> None:
+        seat = self.turn
         fold = action >= FOLD_BASE
-        if code not in PAIR_OF or action < PLAY_BASE:
-            raise IllegalAction("It is time to play two cards (play X Y, or fold X Y).")
-        lo, hi = PAIR_OF[code]
+        lo, hi = PAIR_OF[action - (FOLD_BASE if fold else PLAY_BASE)]
         hand = self.hands[seat]
-        need_lo = 2 if lo == hi else 1
-        if hand[lo] < need_lo or hand[hi] < 1:
-            missing = RANK_TEXT[lo] if hand[lo] < need_lo else RANK_TEXT[hi]
-            raise IllegalAction(f"You do not hold {'two ' + missing + 's' if lo == hi else 'a ' + missing} to play.")
-        if fold and not self._may_fold(seat):
-            if not self.options.folding:
-                raise IllegalAction("This table plays without folding.")
-            if seat == self.bidder:
-                raise IllegalAction("The bidder plays the ribs and cannot fold.")
-            if self.has_folded[seat]:
-                raise IllegalAction("You have already folded once this hand.")
-            raise IllegalAction("Nobody folds in the open last trick.")
-        self.history.append((seat, action))
         hand[lo] -= 1
         hand[hi] -= 1
         self.plays[seat] = (lo, hi, fold)
         self.played_count += 1
         if fold:
             self.log.append(f"Seat {seat} folds.")
+            self.has_folded[seat] = True
+            self.folds[seat] = (lo, hi)
+            if self.options.stakes:
+                self._pay_small(seat)
         elif seat != self.bidder:
             self.log.append(f"Seat {seat} plays {pair_text(lo, hi, self.strength)}.")
         elif self._ribs_open():
             self.log.append(f"Seat {seat} plays the ribs {pair_text(lo, hi, self.strength)} face up.")
         else:
             self.log.append(f"Seat {seat} plays the ribs face down.")
-        if fold:
-            self.has_folded[seat] = True
-            self.folds[seat] = (lo, hi)
-            if self.options.stakes:
-                self._pay_small(seat)
         if self.played_count == self.n:
             self._resolve_trick()
         else:
             self.turn = (seat + 1) % self.n
 
+    def _why_not(self, action: Any) -> str | None:
+        if not isinstance(action, int) or isinstance(action, bool):
+            return f"{action!r} is not a Ribs action"
+        opts = self.options
+        if self.phase == BIDDING:
+            if action >= PLAY_BASE:
+                return "It is time to bid, not to play cards: bid or pass."
+            if self.bid == 0:
+                if action == PASS:
+                    return "The opener cannot pass: open the bidding with 2."
+                if opts.opening == "two":
+                    return "The opening bid must be exactly 2."
+                return f"The opening bid must be from 2 to {opts.bid_cap}."
+            nxt = self.bid + opts.bid_step
+            if nxt > opts.bid_cap:
+                return f"The bid is at its cap of {opts.bid_cap}: you can only pass."
+            return f"The next bid must be exactly {nxt} (no jump bids); or pass."
+        code = action - FOLD_BASE if action >= FOLD_BASE else action - PLAY_BASE
+        if code not in PAIR_OF or action < PLAY_BASE:
+            return "It is time to play two cards (play X Y, or fold X Y)."
+        lo, hi = PAIR_OF[code]
+        hand = self.hands[self.turn]
+        if hand[lo] < (2 if lo == hi else 1) or hand[hi] < 1:
+            missing = RANK_TEXT[hi if hand[lo] >= (2 if lo == hi else 1) else lo]
+            return f"You do not hold {'two ' + missing + 's' if lo == hi else 'a ' + missing} to play."
+        if not opts.folding:
+            return "This table plays without folding."
+        if self.turn == self.bidder:
+            return "The bidder plays the ribs and cannot fold."
+        if self.has_folded[self.turn]:
+            return "You have already folded once this hand."
+        return "Nobody folds in the open last trick."
+
     # --- resolution ---------------------------------------------------------------------
     def _resolve_trick(self) -> None:
-        n, bidder, bid = self.n, self.bidder, self.bid
+        n, bidder, bid, strength = self.n, self.bidder, self.bid, self.strength
         plays = cast(list[tuple[int, int, bool]], self.plays)
-        strength = self.strength
         ra, rb, _ = plays[bidder]
-        top_rib = max(strength[ra], strength[rb])
-        sentence: str
-        captures: dict[int, list[int]] = {}
+        ribs_text = pair_text(ra, rb, strength)
         order = [(bidder + i) % n for i in range(1, n)]
-        for seat in order:
-            lo, hi, fold = plays[seat]
+        face_up = [s for s in order if not plays[s][2]]
+        for s in order:
+            lo, hi, fold = plays[s]
             if fold:
                 self.discard_folded[lo] += 1
                 self.discard_folded[hi] += 1
-        cracker = next(
-            (s for s in order if not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)),
-            None,
+        first, beat, defeated_points = judge_pairs(
+            (ra, rb), [plays[s][:2] for s in face_up], strength, self.options.beat == "both_above"
         )
+        captures: dict[int, list[int]] = {}
+        fate = dict.fromkeys(face_up, "defeated")
         made = False
-        defeated_points = 0
-        if cracker is not None:
-            taken = [ra, rb]
-            for seat in order:
-                lo, hi, fold = plays[seat]
-                if not fold:
-                    taken += [lo, hi]
+        if first is not None:
+            cracker = face_up[first]
+            taken = [ra, rb] + [r for s in face_up for r in plays[s][:2]]
             self._capture(cracker, taken, captures)
-            pts = sum(VALUE[r] for r in taken)
-            others = [s for s in order if s != cracker and not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)]
+            others = [s for s in face_up if s != cracker and plays[s][:2] == (ra, rb)]
             extra = f" (seat {', '.join(map(str, others))} cracked them too, later)" if others else ""
             sentence = (
-                f"Seat {cracker} cracked the ribs {pair_text(ra, rb, strength)} and takes all "
-                f"{pts} points on the table{extra}."
+                f"Seat {cracker} cracked the ribs {ribs_text} and takes all "
+                f"{sum(VALUE[r] for r in taken)} points on the table{extra}."
             )
             outcome = "cracked"
+            fate = {**dict.fromkeys(face_up, "taken"), cracker: "cracked"}
         else:
-            both = self.options.beat == "both_above"
-            defeated: list[int] = []
-            beaters = []
-            for seat in order:
-                lo, hi, fold = plays[seat]
-                if fold:
-                    continue
-                if lo in (ra, rb) or hi in (ra, rb):
-                    beats = False
-                elif both:
-                    beats = min(strength[lo], strength[hi]) > top_rib
-                else:
-                    beats = max(strength[lo], strength[hi]) > top_rib
-                if beats:
-                    self._capture(seat, [lo, hi], captures)
-                    beaters.append(seat)
-                else:
-                    defeated.append(seat)
-                    defeated_points += VALUE[lo] + VALUE[hi]
-            made = defeated_points >= bid
+            cracker = None
+            beaters = [face_up[i] for i in beat]
+            defeated = [s for s in face_up if s not in beaters]
+            for s in beaters:
+                self._capture(s, list(plays[s][:2]), captures)
+                fate[s] = "beat"
+            made = bid_made(defeated_points, bid)
             if made:
-                taken = [ra, rb]
-                for seat in defeated:
-                    lo, hi, _ = plays[seat]
-                    taken += [lo, hi]
+                taken = [ra, rb] + [r for s in defeated for r in plays[s][:2]]
                 self._capture(bidder, taken, captures)
                 sentence = (
-                    f"Seat {bidder} made the bid of {bid} with ribs {pair_text(ra, rb, strength)}: "
+                    f"Seat {bidder} made the bid of {bid} with ribs {ribs_text}: "
                     f"the defeated cards were worth {defeated_points}, and seat {bidder} takes "
                     f"{sum(VALUE[r] for r in taken)} points."
                 )
                 outcome = "made"
             else:
-                for seat in defeated:
-                    lo, hi, _ = plays[seat]
-                    self._capture(seat, [lo, hi], captures)
+                for s in defeated:
+                    self._capture(s, list(plays[s][:2]), captures)
                 self.discard_up[ra] += 1
                 self.discard_up[rb] += 1
                 sentence = (
                     f"The bid of {bid} failed: the defeated cards were worth {defeated_points}. "
-                    f"The ribs {pair_text(ra, rb, strength)} are discarded."
+                    f"The ribs {ribs_text} are discarded."
                 )
                 outcome = "failed"
             if beaters:
@@ -544,7 +534,7 @@ class RibsState(State):
             else:
                 self.large_pot += self.small_pot
             self.small_pot = Fraction(0)
-        self.log.append(f"The ribs are {pair_text(ra, rb, strength)}.")
+        self.log.append(f"The ribs are {ribs_text}.")
         self.log.append(f"Trick {self.trick_no + 1}: {sentence}")
         self.tricks.append(
             {
@@ -552,10 +542,11 @@ class RibsState(State):
                 "bidder": bidder,
                 "bid": bid,
                 "bids": self.bids,
-                "ribs": pair_text(ra, rb, strength),
+                "ribs": ribs_text,
                 "plays": [
-                    None if p is None else {"seat": s, "cards": None if p[2] else pair_text(p[0], p[1], strength), "folded": p[2]}
-                    for s, p in enumerate(plays)
+                    {"seat": s, "cards": None if fold else pair_text(lo, hi, strength), "folded": fold,
+                     "fate": "ribs" if s == bidder else fate.get(s, "folded")}
+                    for s, (lo, hi, fold) in enumerate(plays)
                 ],
                 "outcome": outcome,
                 "cracker": cracker,
@@ -599,43 +590,41 @@ class RibsState(State):
         hand_winners = [s for s in range(n) if points[s] == best]
         for s in hand_winners:
             self.wins[s] += 1
-        self.hand_results.append(points)
         if self.options.stakes:
-            self._share_large_pot(points)
-            for s in range(n):
+            for s, share in enumerate(share_large_pot(self.large_pot, points)):
+                self.hand_money[s] += share
                 self.money_net[s] += self.hand_money[s]
-        folds = [[s, pair_text(f[0], f[1], self.strength)] for s, f in enumerate(self.folds) if f]
+            self.large_pot = Fraction(0)
         self.log.append(
             f"Hand {self.hand_number + 1} over: seat{'s' if len(hand_winners) > 1 else ''} "
             f"{', '.join(map(str, hand_winners))} win{'' if len(hand_winners) > 1 else 's'} with {best} points."
         )
-        self.last_hand = {
+        self._hand_ended(points, {
             "hand_number": self.hand_number,
             "captured": [self._counts_texts(c) for c in self.captured],
             "discard": self._counts_texts([a + b for a, b in zip(self.discard_up, self.discard_folded, strict=True)]),
             "dealer": self.dealer,
             "points": points,
             "winners": hand_winners,
-            "folds": folds,
+            "folds": [[s, pair_text(f[0], f[1], self.strength)] for s, f in enumerate(self.folds) if f],
             "tricks": self.tricks,
             "log": self.log,
             "money": [fraction_text(m) for m in self.hand_money] if self.options.stakes else None,
-        }
-        self.just_ended = True
-        top = max(self.wins)
-        leaders = [s for s in range(n) if self.wins[s] == top]
-        if top >= self.options.hands_to_win and (len(leaders) == 1 or self.options.match_tie == "share"):
-            self.match_winners = leaders
-            self.phase = OVER
-            self.turn = -1
-            return
-        self._start_hand()
-        self.just_ended = True
+        })
 
-    def _share_large_pot(self, points: list[int]) -> None:
-        for s, share in enumerate(share_large_pot(self.large_pot, points)):
-            self.hand_money[s] += share
-        self.large_pot = Fraction(0)
+    def _match_winners(self) -> list[int] | None:
+        """The seat with the most hand wins once it reaches `hands_to_win`; several there
+        together play on, or share the win (R-RIBS-6)."""
+        top = max(self.wins)
+        leaders = [s for s in range(self.n) if self.wins[s] == top]
+        if top >= self.options.hands_to_win and (len(leaders) == 1 or self.options.match_tie == "share"):
+            return leaders
+        return None
+
+    def hand_points(self) -> list[Any]:
+        if self.phase == OVER:
+            return list(self.hand_results[-1])
+        return [self.points_of(s) for s in range(self.n)]
 
     def match_scores(self) -> list[Any]:
         return list(self.wins)
@@ -655,14 +644,8 @@ class RibsState(State):
             places[f"captured-{s}"] = self._counts_texts(self.captured[s])
         places["discard-up"] = self._counts_texts(self.discard_up)
         places["discard-folded"] = self._counts_texts(self.discard_folded)
-        table: list[str] = []
-        if self.phase == PLAYING:
-            for p in self.plays:
-                if p is not None:
-                    table += [RANK_TEXT[p[0]], RANK_TEXT[p[1]]]
-        places["table"] = table
-        if self.phase == OVER:
-            return places
+        plays = self.plays if self.phase == PLAYING else []
+        places["table"] = [RANK_TEXT[r] for p in plays if p is not None for r in p[:2]]
         return places
 
     def check_invariants(self) -> None:
@@ -724,72 +707,27 @@ class RibsState(State):
         return pair_text(lo, hi, self.strength).split()
 
     # --- what a seat may know -----------------------------------------------------------
-    def _public_actions(self, seat: int | None) -> list[list[Any]]:
-        """The hand's actions as `seat` saw them during the hand: others' folds and the
-        unturned ribs are masked. One plain loop, since every observation builds it."""
-        texts = _ACTION_TEXTS[self.strength is STRENGTH_LEMONS]
-        history = self.history
-        ribs_from = len(history)
-        if self.phase == PLAYING and not self._ribs_open():
-            ribs_from = self._trick_start
-        bidder = self.bidder
-        out: list[list[Any]] = []
-        for i in range(self.hand_start, len(history)):
-            actor, action = history[i]
-            if action < PLAY_BASE or actor == seat:
-                out.append([actor, texts[action]])
-            elif action >= FOLD_BASE:
-                out.append([actor, "fold"])
-            elif actor == bidder and i >= ribs_from:
-                out.append([actor, "ribs"])
-            else:
-                out.append([actor, texts[action]])
-        return out
-
-    def _ribs_open(self) -> bool:
-        return self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1
-
-    @property
-    def _trick_start(self) -> int:
-        """History index of the current trick's first card play."""
-        return len(self.history) - self.played_count
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def facts(self, seat: int | None) -> dict[str, Any]:
+        """A seat's hand and own fold; every bid and pass, the table (face-down pairs
+        hidden from the others), the capture piles, the discards, the hand's tricks."""
         n = self.n
         over = self.phase == OVER
-        acting = not over and seat == self.turn
-        legal = self.legal_actions() if acting else []
         table: list[dict[str, Any] | None] = [None] * n
         if self.phase == PLAYING:
+            ribs_down = not self._ribs_open()
             for s, p in enumerate(self.plays):
-                if p is None:
-                    continue
-                is_ribs = s == self.bidder
-                face_down = p[2] or (is_ribs and not self._ribs_open())
-                visible = not face_down or s == seat
-                table[s] = {
-                    "cards": pair_text(p[0], p[1], self.strength) if visible else None,
-                    "face_down": face_down,
-                    "ribs": is_ribs,
-                    "folded": p[2],
-                }
-        points = [self.points_of(s) for s in range(n)] if not over else list(self.hand_results[-1])
-        captured = [self._counts_texts(c) for c in self.captured]
-        folded_count = sum(self.discard_folded)
+                if p is not None:
+                    is_ribs = s == self.bidder
+                    face_down = p[2] or (is_ribs and ribs_down)
+                    table[s] = {
+                        "cards": pair_text(p[0], p[1], self.strength) if not face_down or s == seat else None,
+                        "face_down": face_down,
+                        "ribs": is_ribs,
+                        "folded": p[2],
+                    }
         own_fold = self.folds[seat] if seat is not None and not over else None
-        actions = self._public_actions(seat) if not over else []
-        obs: dict[str, Any] = {
-            "game": "ribs",
-            "players": n,
-            "seat": seat,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": None if over else self.turn,
+        facts: dict[str, Any] = {
             "trick": min(self.trick_no + 1, TRICKS_PER_HAND),
-            "legal_actions": [self.action_to_text(a) for a in legal],
-            "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
             "hand": self._counts_texts(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [sum(h) for h in self.hands],
             "my_fold": pair_text(*own_fold, self.strength) if own_fold else None,
@@ -803,110 +741,123 @@ class RibsState(State):
                 "cap": self.options.bid_cap,
             },
             "table": table,
-            "captured": captured,
-            "discard": {"face_up": self._counts_texts(self.discard_up), "folded": folded_count},
+            "captured": [self._counts_texts(c) for c in self.captured],
+            "discard": {"face_up": self._counts_texts(self.discard_up), "folded": sum(self.discard_folded)},
             "tricks": list(self.tricks) if not over else [],
-            "actions": actions,
-            "scores": {"hand": points, "match": list(self.wins)},
-            "hand_results": [list(h) for h in self.hand_results],
             "hands_to_win": self.options.hands_to_win,
-            "log": list(self.log),
-            "last_hand": self.last_hand,
-            "match_over": over,
-            "winners": list(self.match_winners),
         }
         if self.options.stakes:
-            obs["money"] = {
+            facts["money"] = {
                 "net": [fraction_text(m) for m in self.money_net],
                 "this_hand": [fraction_text(m) for m in self.hand_money] if not over else None,
                 "large_pot": fraction_text(self.large_pot),
                 "small_pot": fraction_text(self.small_pot),
             }
-        obs["zones"] = self._zones(seat, obs)
-        return obs
+        return facts
 
-    def _zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+    def _seen_as(self, index: int, actor: int, action: Any) -> str | None:
+        """Others see a fold only as "fold" until the hand ends, and the ribs as "ribs"
+        until the trick is resolved (unless the open last trick shows them)."""
+        if action < PLAY_BASE or self.phase == OVER:
+            return None
+        if action >= FOLD_BASE:
+            return "fold"
+        if (
+            actor == self.bidder
+            and self.phase == PLAYING
+            and index == len(self.history) - self.played_count
+            and not self._ribs_open()
+        ):
+            return "ribs"
+        return None
+
+    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
         zones: list[dict[str, Any]] = []
-        for s in range(self.n):
-            mine = s == seat
-            zones.append(
-                {
-                    "id": f"hand-{s}",
-                    "kind": "hand",
-                    "owner": s,
-                    "label": "Your hand" if mine else f"Seat {s}'s hand",
-                    "cards": obs["hand"] if mine else [],
-                    "hidden": 0 if mine else obs["hand_sizes"][s],
-                }
-            )
         for s, play in enumerate(obs["table"]):
-            if play is None:
-                continue
-            label = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
-            zones.append(
-                {
-                    "id": f"table-{s}",
-                    "kind": "table",
-                    "owner": s,
-                    "label": f"Seat {s}: {label}",
-                    "cards": play["cards"].split() if play["cards"] else [],
-                    "hidden": 0 if play["cards"] and not play["face_down"] else (0 if play["cards"] else 2),
-                }
-            )
+            if play is not None:
+                label = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
+                cards = play["cards"].split() if play["cards"] else []
+                zones.append({"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s}: {label}",
+                              "cards": cards, "hidden": 0 if cards else 2})
         for s in range(self.n):
-            zones.append(
-                {
-                    "id": f"captured-{s}",
-                    "kind": "pile",
-                    "owner": s,
-                    "label": f"Seat {s} captured ({obs['scores']['hand'][s]} points)",
-                    "cards": obs["captured"][s],
-                    "hidden": 0,
-                }
-            )
-        zones.append(
-            {
-                "id": "discard",
-                "kind": "pile",
-                "owner": None,
-                "label": "Discard pile",
-                "cards": obs["discard"]["face_up"],
-                "hidden": obs["discard"]["folded"],
-            }
-        )
+            zones.append({"id": f"captured-{s}", "kind": "pile", "owner": s,
+                          "label": f"Seat {s} captured ({obs['scores']['hand'][s]} points)",
+                          "cards": obs["captured"][s], "hidden": 0})
+        zones.append({"id": "discard", "kind": "pile", "owner": None, "label": "Discard pile",
+                      "cards": obs["discard"]["face_up"], "hidden": obs["discard"]["folded"]})
         return zones
 
+    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The bid and its bidder first (what every play answers), then the trick of the
+        four, the hands to win and, for stakes, the pots."""
+        out = []
+        bidding = obs["bidding"]
+        if obs["match_over"]:
+            pass
+        elif not bidding["bid"]:
+            out.append({"label": "Bidding", "value": f"seat {bidding['opener']} opens"})
+        elif obs["phase"] == BIDDING:
+            out.append({"label": "Bid", "value": f"{bidding['bid']} by seat {bidding['bidder']} (cap {bidding['cap']})"})
+        else:
+            out.append({"label": "Bid", "value": f"seat {bidding['bidder']} won the bid at {bidding['bid']}"})
+        if not obs["match_over"]:
+            out.append({"label": "Trick", "value": f"{obs['trick']} of {TRICKS_PER_HAND}"})
+        out.append({"label": "Hands to win", "value": str(obs["hands_to_win"])})
+        money = obs.get("money")
+        if money:
+            large, small = self.options.stakes or (0, 0)
+            out.append({"label": "Pots", "value": f"large {money['large_pot']}, small {money['small_pot']} (stakes {large}/{small})"})
+        return out
+
+    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        """The last resolved trick (of the hand before, until this hand has one): every
+        pair with its fate and points, the ribs face up, the folds face down."""
+        tricks = obs["tricks"] or (obs["last_hand"] or {}).get("tricks")
+        if not tricks:
+            return None
+        trick = tricks[-1]
+        taken = {int(s): sum(VALUE[rank_id(t)] for t in cards) for s, cards in trick["captures"].items()}
+        plays = []
+        for p in trick["plays"]:
+            seat, fate = p["seat"], p["fate"]
+            cards = (trick["ribs"] if fate == "ribs" else p["cards"] or "").split()
+            worth = sum(VALUE[rank_id(t)] for t in cards)
+            mark = {
+                "ribs": f"ribs: {trick['outcome']}" + (f", takes {taken[seat]}" if seat in taken else ""),
+                "folded": "folded",
+                "cracked": f"cracked the ribs, takes {taken.get(seat, 0)}",
+                "taken": f"taken by the cracker ({worth})",
+                "beat": f"beat the ribs, keeps {worth}",
+                "defeated": f"defeated ({worth})" + (", to the bidder" if trick["outcome"] == "made" else ", kept"),
+            }[fate]
+            plays.append({"seat": seat, "cards": cards, "face_down": fate == "folded", "mark": mark})
+        return {"label": f"Trick {trick['trick']}", "plays": plays, "explanation": trick["explanation"]}
+
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> RibsState:
-        """A copy with the cards hidden from `seat` shuffled among their hidden places."""
+        """A copy with the cards hidden from `seat` shuffled among their hidden places:
+        the other hands, the other seats' folds (on the table or discarded) and the
+        unturned ribs."""
         other = self.clone()
+        assert isinstance(other, RibsState)
         if other.phase == OVER:
             return other
-        n = self.n
         pool: list[int] = []
         slots: list[tuple[str, int, int]] = []
-        for s in range(n):
-            if s == seat:
-                continue
-            for r in range(8):
-                pool += [r] * other.hands[s][r]
-            slots.append(("hand", s, sum(other.hands[s])))
-        live_folds = [s for s, p in enumerate(other.plays) if other.phase == PLAYING and p and p[2]]
-        for s in range(n):
-            f = other.folds[s]
-            if f is None or s == seat or s in live_folds:
-                continue
-            other.discard_folded[f[0]] -= 1
-            other.discard_folded[f[1]] -= 1
-            pool += list(f)
-            slots.append(("fold", s, 2))
-        for s in live_folds:
-            live = other.plays[s]
-            if s != seat and live is not None:
-                pool += [live[0], live[1]]
-                slots.append(("live-fold", s, 2))
-        ribs = other.plays[other.bidder] if other.phase == PLAYING else None
-        if ribs is not None and seat != other.bidder and not other._ribs_open():
-            pool += [ribs[0], ribs[1]]
+        for s in range(self.n):
+            if s != seat:
+                pool += [r for r in range(8) for _ in range(other.hands[s][r])]
+                slots.append(("hand", s, sum(other.hands[s])))
+        playing = other.phase == PLAYING
+        for s, f in enumerate(other.folds):
+            if f is not None and s != seat:
+                live = playing and other.plays[s] is not None and other.plays[s][2]  # type: ignore[index]
+                if not live:
+                    other.discard_folded[f[0]] -= 1
+                    other.discard_folded[f[1]] -= 1
+                pool += list(f)
+                slots.append(("live-fold" if live else "fold", s, 2))
+        if playing and other.plays[other.bidder] is not None and seat != other.bidder and not other._ribs_open():
+            pool += list(other.plays[other.bidder][:2])  # type: ignore[index]
             slots.append(("ribs", other.bidder, 2))
         rng.shuffle(pool)
         at = 0
@@ -915,18 +866,67 @@ class RibsState(State):
             at += size
             if kind == "hand":
                 other.hands[s] = self._counts(part)
+                continue
+            lo, hi = min(part), max(part)
+            if kind == "fold":
+                other.folds[s] = (lo, hi)
+                other.discard_folded[lo] += 1
+                other.discard_folded[hi] += 1
+            elif kind == "live-fold":
+                other.folds[s] = (lo, hi)
+                other.plays[s] = (lo, hi, True)
             else:
-                lo, hi = min(part), max(part)
-                if kind == "fold":
-                    other.folds[s] = (lo, hi)
-                    other.discard_folded[lo] += 1
-                    other.discard_folded[hi] += 1
-                elif kind == "live-fold":
-                    other.folds[s] = (lo, hi)
-                    other.plays[s] = (lo, hi, True)
-                else:
-                    other.plays[s] = (lo, hi, False)
+                other.plays[s] = (lo, hi, False)
         return other
+
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """Deal the unseen cards at random: first two to each masked fold or ribs (in the
+        order played), then the other seats' hands; suits play no part, so nothing
+        constrains the deal but the counts."""
+        n = options.players
+        seat = observation["seat"]
+        unknown = [n] * 8
+        for t in observation["hand"]:
+            unknown[rank_id(t)] -= 1
+        played: list[list[int]] = [[] for _ in range(n)]
+        masked: list[int] = []
+        for i, (actor, text) in enumerate(observation["actions"]):
+            if text in ("fold", "ribs"):
+                masked.append(i)
+            elif text.startswith(("play", "fold")):
+                for t in text.split()[1:]:
+                    played[actor].append(rank_id(t))
+                    unknown[rank_id(t)] -= 1
+        pool = [r for r in range(8) for _ in range(unknown[r])]
+        rng.shuffle(pool)
+        hidden: dict[int, Any] = {}
+        for k, i in enumerate(masked):
+            actor, text = observation["actions"][i]
+            lo, hi = sorted(pool[2 * k : 2 * k + 2])
+            played[actor] += [lo, hi]
+            hidden[i] = (FOLD_BASE if text == "fold" else PLAY_BASE) + 8 * lo + hi
+        at = 2 * len(masked)
+        hands = []
+        sizes = observation["hand_sizes"]
+        for s in range(n):
+            if s == seat:
+                rest = [rank_id(t) for t in observation["hand"]]
+            else:
+                rest = pool[at : at + sizes[s]]
+                at += sizes[s]
+            hands.append([RANK_TEXT[r] for r in rest + played[s]])
+        assert at == len(pool), "the observation's card counts do not add up"
+        return {"hands": hands}, hidden
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.wins = list(observation["scores"]["match"])
+        money = observation.get("money")
+        if money:
+            self.money_net = [Fraction(m) for m in money["net"]]
 
 
 class Ribs(Game):
@@ -971,74 +971,6 @@ class Ribs(Game):
         bids = list(range(2, options.bid_cap + 1))
         pairs = list(ALL_PAIR_CODES)
         return [PASS, *bids, *(PLAY_BASE + p for p in pairs), *(FOLD_BASE + p for p in pairs)]
-
-    def determinize(self, observation: dict[str, Any], rng: random.Random) -> RibsState:
-        """Deal the unseen cards at random among the places hidden from the observer.
-
-        Only the observation is read. The current hand is rebuilt from a sampled deal and
-        its public actions (masked folds and ribs filled from the sample); what lies
-        before it (hand wins, results, money) is copied from the observation.
-        """
-        opts = self.options(**observation["options"])
-        assert isinstance(opts, RibsOptions)
-        n = opts.players
-        seat = observation["seat"]
-        unknown = [n] * 8
-        known_by_seat: list[list[int]] = [[] for _ in range(n)]
-        hidden_slots: list[tuple[int, str]] = []
-        if observation["match_over"]:
-            raise ValueError("a finished match has nothing to determinize")
-        if seat is not None:
-            for t in observation["hand"]:
-                unknown[rank_id(t)] -= 1
-        actions = observation["actions"]
-        for actor, text in actions:
-            if text in ("fold", "ribs"):
-                hidden_slots.append((actor, text))
-            elif text.startswith(("play", "fold")):
-                for t in text.split()[1:]:
-                    r = rank_id(t)
-                    known_by_seat[actor].append(r)
-                    unknown[r] -= 1
-        pool = [r for r in range(8) for _ in range(unknown[r])]
-        rng.shuffle(pool)
-        sizes = observation["hand_sizes"]
-        at = 0
-        filled: list[list[int]] = []
-        for actor, _ in hidden_slots:
-            filled.append(pool[at : at + 2])
-            known_by_seat[actor].extend(pool[at : at + 2])
-            at += 2
-        hands = []
-        for s in range(n):
-            if s == seat:
-                rest = [rank_id(t) for t in observation["hand"]]
-            else:
-                rest = pool[at : at + sizes[s]]
-                at += sizes[s]
-            hands.append([RANK_TEXT[r] for r in rest + known_by_seat[s]])
-        assert at == len(pool), "the observation's card counts do not add up"
-        k = observation["hand_number"]
-        state = RibsState._for_determinize(opts, observation, (observation["dealer"] - k) % n, {"hands": hands}, rng)
-        state.n = n
-        state.strength = STRENGTH_LEMONS if opts.lemons else STRENGTH_NORMAL
-        state.wins = list(observation["scores"]["match"])
-        money = observation.get("money")
-        state.money_net = [Fraction(m) for m in money["net"]] if money else [Fraction(0)] * n
-        state.hand_number = k - 1
-        state.dealer = (observation["dealer"] - 1) % n
-        state.just_ended = False
-        state._start_hand()
-        slot = 0
-        for _actor, text in actions:
-            if text in ("fold", "ribs"):
-                lo, hi = sorted(filled[slot])
-                slot += 1
-                state.apply((FOLD_BASE if text == "fold" else PLAY_BASE) + 8 * lo + hi)
-            else:
-                state.apply(state.text_to_action(text))
-        state.just_ended = False
-        return state
 
 
 GAME = Ribs()

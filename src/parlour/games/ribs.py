@@ -76,6 +76,7 @@ from parlour.engine import (
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
 RANK_TEXT = "789TJQKA"
+RANK_OF = {text: rank for rank, text in enumerate(RANK_TEXT)}
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
 VALUE = (1, 1, 1, 1, 2, 2, 2, 0)
 STRENGTH_NORMAL = (0, 1, 2, 3, 4, 5, 6, 7)
@@ -215,18 +216,30 @@ def judge_pairs(
     """The face-up pairs of a trick (in play order from the bidder's left) against the
     ribs: the index of the first that cracks them (then nothing else counts, so the
     others are not judged), the indices of the pairs that beat them, and the points of
-    the defeated pairs."""
+    the defeated pairs. Bots imagine thousands of tricks, so `pair_outcome` is read from
+    a table made once per ranking."""
+    key = (strength is STRENGTH_LEMONS, both_above)
+    table = _OUTCOMES.get(key)
+    if table is None:
+        table = _OUTCOMES[key] = {
+            r: tuple(pair_outcome(PAIR_OF.get(p, (0, 0)), PAIR_OF[r], strength, both_above) for p in range(64))
+            for r in PAIR_OF
+        }
+    row = table[8 * ribs[0] + ribs[1]]
     beaters = []
     defeated = 0
-    for i, pair in enumerate(pairs):
-        outcome = pair_outcome(pair, ribs, strength, both_above)
+    for i, (lo, hi) in enumerate(pairs):
+        outcome = row[8 * lo + hi]
         if outcome is CRACKS:
             return i, [], 0
         if outcome is BEATS:
             beaters.append(i)
         else:
-            defeated += VALUE[pair[0]] + VALUE[pair[1]]
+            defeated += VALUE[lo] + VALUE[hi]
     return None, beaters, defeated
+
+
+_OUTCOMES: dict[tuple[bool, bool], dict[int, tuple[str, ...]]] = {}
 
 
 def bid_made(defeated_points: int, bid: int) -> bool:

@@ -60,19 +60,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterable
 from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
 
-from parlour.engine import (
-    OVER,
-    Game,
-    GameOptions,
-    IllegalAction,
-    OptionsError,
-    State,
-    fraction_text,
-)
+from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
+from parlour.views import generic_view
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
 RANK_TEXT = "789TJQKA"
@@ -90,6 +84,7 @@ ALL_PAIR_CODES = tuple(sorted(PAIR_OF))
 
 BIDDING, PLAYING = "bidding", "playing"
 TRICKS_PER_HAND = 4
+CRACKS, BEATS, DEFEATED = "cracks", "beats", "defeated"
 
 
 def rank_id(text: str) -> int:
@@ -135,15 +130,11 @@ class RibsOptions(GameOptions):
             raise OptionsError(f"bid_step must be 1 or 2, not {self.bid_step}")
         if not isinstance(self.hands_to_win, int) or self.hands_to_win < 1:
             raise OptionsError(f"hands_to_win must be a whole number of at least 1, not {self.hands_to_win}")
-        if self.stakes is not None:
-            if (
-                not isinstance(self.stakes, tuple)
-                or len(self.stakes) != 2
-                or not all(isinstance(s, int) and not isinstance(s, bool) for s in self.stakes)
-            ):
-                raise OptionsError(f"stakes must be two whole numbers of units (large, small), not {self.stakes!r}")
-            if self.stakes[0] < 0 or self.stakes[1] < 0:
-                raise OptionsError("stakes cannot be negative")
+        stakes = self.stakes
+        if stakes is not None and not (isinstance(stakes, tuple) and len(stakes) == 2 and all(type(s) is int for s in stakes)):
+            raise OptionsError(f"stakes must be two whole numbers of units (large, small), not {stakes!r}")
+        if stakes is not None and min(stakes) < 0:
+            raise OptionsError("stakes cannot be negative")
 
     @property
     def bid_cap(self) -> int:
@@ -175,25 +166,6 @@ def share_large_pot(pot: Fraction | int, points: list[int]) -> list[Fraction]:
     return out
 
 
-def pair_text(lo: int, hi: int, strength: tuple[int, ...]) -> str:
-    """A pair written high first (with lemons the 7 is highest)."""
-    return _PAIR_TEXTS[strength is STRENGTH_LEMONS][8 * min(lo, hi) + max(lo, hi)]
-
-
-def _pair_texts(strength: tuple[int, ...]) -> dict[int, str]:
-    out = {}
-    for code, (lo, hi) in PAIR_OF.items():
-        a, b = (lo, hi) if strength[lo] >= strength[hi] else (hi, lo)
-        out[code] = f"{RANK_TEXT[a]} {RANK_TEXT[b]}"
-    return out
-
-
-_PAIR_TEXTS = {False: _pair_texts(STRENGTH_NORMAL), True: _pair_texts(STRENGTH_LEMONS)}
-
-
-CRACKS, BEATS, DEFEATED = "cracks", "beats", "defeated"
-
-
 def pair_outcome(pair: tuple[int, int], ribs: tuple[int, int], strength: tuple[int, ...], both_above: bool) -> str:
     """How a face-up pair (rank ids, low id first) fares against the ribs: it cracks them
     when equal as a multiset; else it beats them when no card matches a rib rank and one
@@ -205,9 +177,8 @@ def pair_outcome(pair: tuple[int, int], ribs: tuple[int, int], strength: tuple[i
     ra, rb = ribs
     if lo == ra or lo == rb or hi == ra or hi == rb:
         return DEFEATED
-    top = max(strength[ra], strength[rb])
     card = min(strength[lo], strength[hi]) if both_above else max(strength[lo], strength[hi])
-    return BEATS if card > top else DEFEATED
+    return BEATS if card > max(strength[ra], strength[rb]) else DEFEATED
 
 
 def judge_pairs(
@@ -252,33 +223,35 @@ def held_pairs(counts: list[int]) -> list[int]:
     """The codes (8 * low + high) of every distinct pair a hand of rank counts can play."""
     pairs = []
     for lo in range(8):
-        c = counts[lo]
-        if c:
-            if c >= 2:
+        if counts[lo]:
+            if counts[lo] >= 2:
                 pairs.append(9 * lo)
-            for hi in range(lo + 1, 8):
-                if counts[hi]:
-                    pairs.append(8 * lo + hi)
+            pairs.extend(8 * lo + hi for hi in range(lo + 1, 8) if counts[hi])
     return pairs
 
 
-def _action_texts(lemons: bool) -> dict[int, str]:
-    """Every action's text, computed once: observations write hundreds of them."""
-    out = {PASS: "pass"}
-    out.update({bid: f"bid {bid}" for bid in range(1, PLAY_BASE)})
-    for code in PAIR_OF:
-        out[PLAY_BASE + code] = "play " + _PAIR_TEXTS[lemons][code]
-        out[FOLD_BASE + code] = "fold " + _PAIR_TEXTS[lemons][code]
-    return out
+def pair_text(lo: int, hi: int, strength: tuple[int, ...]) -> str:
+    """A pair written high first (with lemons the 7 is highest)."""
+    return _PAIR_TEXTS[strength is STRENGTH_LEMONS][8 * min(lo, hi) + max(lo, hi)]
 
 
-_ACTION_TEXTS = (_action_texts(False), _action_texts(True))
+_PAIR_TEXTS = {
+    lemons: {
+        code: " ".join(RANK_TEXT[r] for r in sorted((lo, hi), key=lambda r: -strength[r]))
+        for code, (lo, hi) in PAIR_OF.items()
+    }
+    for lemons, strength in ((False, STRENGTH_NORMAL), (True, STRENGTH_LEMONS))
+}
+# Every action's text, made once: observations write hundreds of them.
+_ACTION_TEXTS = tuple(
+    {PASS: "pass"}
+    | {bid: f"bid {bid}" for bid in range(1, PLAY_BASE)}
+    | {base + code: f"{verb} {text}" for code, text in _PAIR_TEXTS[lemons].items() for base, verb in ((PLAY_BASE, "play"), (FOLD_BASE, "fold"))}
+    for lemons in (False, True)
+)
 _COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
 COUNTS_TEXTS_LIMIT = 50_000
-_HIGH_FIRST = {
-    False: sorted(range(8), key=lambda r: -STRENGTH_NORMAL[r]),
-    True: sorted(range(8), key=lambda r: -STRENGTH_LEMONS[r]),
-}
+_HIGH_FIRST = {lemons: sorted(range(8), key=lambda r: -s[r]) for lemons, s in ((False, STRENGTH_NORMAL), (True, STRENGTH_LEMONS))}
 
 
 class RibsState(State):
@@ -306,9 +279,7 @@ class RibsState(State):
             self.rng.shuffle(cards)
             hands = [[0] * 8 for _ in range(n)]
             for i in range(n):
-                seat = (self.dealer + 1 + i) % n
-                for r in cards[8 * i : 8 * i + 8]:
-                    hands[seat][r] += 1
+                hands[(self.dealer + 1 + i) % n] = self._counts(cards[8 * i : 8 * i + 8])
         self.deals.append({"hands": [self._counts_texts(h) for h in hands]})
         self.hands = hands
         self.captured = [[0] * 8 for _ in range(n)]
@@ -318,13 +289,10 @@ class RibsState(State):
         self.has_folded = [False] * n
         self.tricks: list[dict[str, Any]] = []
         self.log = [f"Hand {self.hand_number + 1}: seat {self.dealer} deals."]
-        self.large_pot = Fraction(0)
+        large = self.options.stakes[0] if self.options.stakes else 0
+        self.large_pot = Fraction(large * n)
         self.small_pot = Fraction(0)
-        self.hand_money = [Fraction(0)] * n
-        if self.options.stakes:
-            large = self.options.stakes[0]
-            self.large_pot += large * n
-            self.hand_money = [Fraction(-large)] * n
+        self.hand_money = [Fraction(-large)] * n
         self.trick_no = 0
         self._start_bidding(self.dealer)
 
@@ -332,17 +300,19 @@ class RibsState(State):
         raw = deal.get("hands")
         if not isinstance(raw, list) or len(raw) != self.n:
             raise ValueError(f"a Ribs deal has 'hands', one list of 8 ranks per seat ({self.n} seats)")
-        hands = []
-        for cards in raw:
-            if not isinstance(cards, list) or len(cards) != 8:
-                raise ValueError("each hand of a Ribs deal has 8 cards")
-            try:
-                hands.append(self._counts([rank_id(str(text)) for text in cards]))
-            except IllegalAction as exc:
-                raise ValueError(str(exc)) from None
+        if not all(isinstance(cards, list) and len(cards) == 8 for cards in raw):
+            raise ValueError("each hand of a Ribs deal has 8 cards")
+        try:
+            hands = [self._counts([rank_id(str(text)) for text in cards]) for cards in raw]
+        except IllegalAction as exc:
+            raise ValueError(str(exc)) from None
         if [sum(h[r] for h in hands) for r in range(8)] != [self.n] * 8:
             raise ValueError(f"a {self.n}-player Ribs deal holds {self.n} cards of each rank")
         return hands
+
+    @staticmethod
+    def _counts(ranks: list[int]) -> list[int]:
+        return [ranks.count(r) for r in range(8)]
 
     def _counts_texts(self, counts: list[int]) -> list[str]:
         """Cards of a count vector as texts, high first (each vector's texts made once; the
@@ -359,10 +329,8 @@ class RibsState(State):
     # --- bidding -------------------------------------------------------------------------
     def _start_bidding(self, opener: int) -> None:
         self.phase = BIDDING
-        self.opener = opener
-        self.turn = opener
+        self.opener = self.turn = self.bidder = opener
         self.bid = 0
-        self.bidder = opener
         self.in_bidding = [True] * self.n
         self.remaining = self.n
         self.bids: list[list[Any]] = []
@@ -372,9 +340,7 @@ class RibsState(State):
     def _legal_bidding(self) -> list[int]:
         cap = self.options.bid_cap
         if self.bid == 0:
-            if self.options.opening == "two":
-                return [2]
-            return list(range(2, cap + 1))
+            return [2] if self.options.opening == "two" else list(range(2, cap + 1))
         nxt = self.bid + self.options.bid_step
         return [PASS, nxt] if nxt <= cap else [PASS]
 
@@ -397,14 +363,14 @@ class RibsState(State):
             self.phase = PLAYING
             self.turn = self.bidder
             return
-        nxt_seat = (seat + 1) % self.n
-        while not self.in_bidding[nxt_seat]:
-            nxt_seat = (nxt_seat + 1) % self.n
-        self.turn = nxt_seat
+        nxt = (seat + 1) % self.n
+        while not self.in_bidding[nxt]:
+            nxt = (nxt + 1) % self.n
+        self.turn = nxt
 
     def _pay_small(self, seat: int) -> None:
-        assert self.options.stakes is not None
-        small = self.options.stakes[1]
+        """A raise or a fold pays one small stake to the small pot (R-RIBS-10, R-RIBS-11)."""
+        small = self.options.stakes[1]  # type: ignore[index]
         self.small_pot += small
         self.hand_money[seat] -= small
 
@@ -451,29 +417,27 @@ class RibsState(State):
     def _why_not(self, action: Any) -> str | None:
         if not isinstance(action, int) or isinstance(action, bool):
             return f"{action!r} is not a Ribs action"
-        opts = self.options
+        cap = self.options.bid_cap
         if self.phase == BIDDING:
             if action >= PLAY_BASE:
                 return "It is time to bid, not to play cards: bid or pass."
             if self.bid == 0:
                 if action == PASS:
                     return "The opener cannot pass: open the bidding with 2."
-                if opts.opening == "two":
-                    return "The opening bid must be exactly 2."
-                return f"The opening bid must be from 2 to {opts.bid_cap}."
-            nxt = self.bid + opts.bid_step
-            if nxt > opts.bid_cap:
-                return f"The bid is at its cap of {opts.bid_cap}: you can only pass."
+                return "The opening bid must be exactly 2." if self.options.opening == "two" else f"The opening bid must be from 2 to {cap}."
+            nxt = self.bid + self.options.bid_step
+            if nxt > cap:
+                return f"The bid is at its cap of {cap}: you can only pass."
             return f"The next bid must be exactly {nxt} (no jump bids); or pass."
         code = action - FOLD_BASE if action >= FOLD_BASE else action - PLAY_BASE
         if code not in PAIR_OF or action < PLAY_BASE:
             return "It is time to play two cards (play X Y, or fold X Y)."
         lo, hi = PAIR_OF[code]
-        hand = self.hands[self.turn]
-        if hand[lo] < (2 if lo == hi else 1) or hand[hi] < 1:
-            missing = RANK_TEXT[hi if hand[lo] >= (2 if lo == hi else 1) else lo]
+        hand, need = self.hands[self.turn], 2 if lo == hi else 1
+        if hand[lo] < need or hand[hi] < 1:
+            missing = RANK_TEXT[lo if hand[lo] < need else hi]
             return f"You do not hold {'two ' + missing + 's' if lo == hi else 'a ' + missing} to play."
-        if not opts.folding:
+        if not self.options.folding:
             return "This table plays without folding."
         if self.turn == self.bidder:
             return "The bidder plays the ribs and cannot fold."
@@ -486,88 +450,66 @@ class RibsState(State):
         n, bidder, bid, strength = self.n, self.bidder, self.bid, self.strength
         plays = cast(list[tuple[int, int, bool]], self.plays)
         ra, rb, _ = plays[bidder]
-        ribs_text = pair_text(ra, rb, strength)
+        ribs = pair_text(ra, rb, strength)
         order = [(bidder + i) % n for i in range(1, n)]
         face_up = [s for s in order if not plays[s][2]]
         for s in order:
-            lo, hi, fold = plays[s]
-            if fold:
-                self.discard_folded[lo] += 1
-                self.discard_folded[hi] += 1
-        first, beat, defeated_points = judge_pairs(
-            (ra, rb), [plays[s][:2] for s in face_up], strength, self.options.beat == "both_above"
-        )
+            if plays[s][2]:
+                self._discard_fold(s, 1)
+        pairs = {s: (plays[s][0], plays[s][1]) for s in face_up}
+        first, beat, defeated_points = judge_pairs((ra, rb), list(pairs.values()), strength, self.options.beat == "both_above")
         captures: dict[int, list[int]] = {}
-        fate = dict.fromkeys(face_up, "defeated")
+        cracker = face_up[first] if first is not None else None
         made = False
-        if first is not None:
-            cracker = face_up[first]
-            taken = [ra, rb] + [r for s in face_up for r in plays[s][:2]]
-            self._capture(cracker, taken, captures)
-            others = [s for s in face_up if s != cracker and plays[s][:2] == (ra, rb)]
-            extra = f" (seat {', '.join(map(str, others))} cracked them too, later)" if others else ""
-            sentence = (
-                f"Seat {cracker} cracked the ribs {ribs_text} and takes all "
-                f"{sum(VALUE[r] for r in taken)} points on the table{extra}."
-            )
-            outcome = "cracked"
+        if cracker is not None:
             fate = {**dict.fromkeys(face_up, "taken"), cracker: "cracked"}
+            self._capture(cracker, [ra, rb, *(r for s in face_up for r in pairs[s])], captures)
+            others = [s for s in face_up if s != cracker and pairs[s] == (ra, rb)]
+            extra = f" (seat {', '.join(map(str, others))} cracked them too, later)" if others else ""
+            sentence = f"Seat {cracker} cracked the ribs {ribs} and takes all {self._worth(captures[cracker])} points on the table{extra}."
+            outcome = "cracked"
         else:
-            cracker = None
-            beaters = [face_up[i] for i in beat]
-            defeated = [s for s in face_up if s not in beaters]
+            fate = {s: BEATS if i in beat else DEFEATED for i, s in enumerate(face_up)}
+            beaters = [s for s in face_up if fate[s] == BEATS]
             for s in beaters:
-                self._capture(s, list(plays[s][:2]), captures)
-                fate[s] = "beat"
+                self._capture(s, list(pairs[s]), captures)
             made = bid_made(defeated_points, bid)
             if made:
-                taken = [ra, rb] + [r for s in defeated for r in plays[s][:2]]
-                self._capture(bidder, taken, captures)
+                self._capture(bidder, [ra, rb, *(r for s in face_up if fate[s] == DEFEATED for r in pairs[s])], captures)
                 sentence = (
-                    f"Seat {bidder} made the bid of {bid} with ribs {ribs_text}: "
-                    f"the defeated cards were worth {defeated_points}, and seat {bidder} takes "
-                    f"{sum(VALUE[r] for r in taken)} points."
+                    f"Seat {bidder} made the bid of {bid} with ribs {ribs}: the defeated cards were worth "
+                    f"{defeated_points}, and seat {bidder} takes {self._worth(captures[bidder])} points."
                 )
-                outcome = "made"
             else:
-                for s in defeated:
-                    self._capture(s, list(plays[s][:2]), captures)
+                for s in face_up:
+                    if fate[s] == DEFEATED:
+                        self._capture(s, list(pairs[s]), captures)
                 self.discard_up[ra] += 1
                 self.discard_up[rb] += 1
-                sentence = (
-                    f"The bid of {bid} failed: the defeated cards were worth {defeated_points}. "
-                    f"The ribs {ribs_text} are discarded."
-                )
-                outcome = "failed"
+                sentence = f"The bid of {bid} failed: the defeated cards were worth {defeated_points}. The ribs {ribs} are discarded."
+            outcome = "made" if made else "failed"
             if beaters:
-                sentence += f" Seat{'s' if len(beaters) > 1 else ''} {', '.join(map(str, beaters))} beat the ribs and keep{'s' if len(beaters) == 1 else ''} their cards."
+                one = len(beaters) == 1
+                sentence += f" Seat{'' if one else 's'} {', '.join(map(str, beaters))} beat the ribs and keep{'s' if one else ''} their cards."
         if self.options.stakes:
             if made:
                 self.hand_money[bidder] += self.small_pot
             else:
                 self.large_pot += self.small_pot
             self.small_pot = Fraction(0)
-        self.log.append(f"The ribs are {ribs_text}.")
+        self.log.append(f"The ribs are {ribs}.")
         self.log.append(f"Trick {self.trick_no + 1}: {sentence}")
-        self.tricks.append(
-            {
-                "trick": self.trick_no + 1,
-                "bidder": bidder,
-                "bid": bid,
-                "bids": self.bids,
-                "ribs": ribs_text,
-                "plays": [
-                    {"seat": s, "cards": None if fold else pair_text(lo, hi, strength), "folded": fold,
-                     "fate": "ribs" if s == bidder else fate.get(s, "folded")}
-                    for s, (lo, hi, fold) in enumerate(plays)
-                ],
-                "outcome": outcome,
-                "cracker": cracker,
-                "defeated_points": defeated_points,
-                "captures": {str(s): self._counts_texts(self._counts(c)) for s, c in captures.items()},
-                "explanation": sentence,
-            }
-        )
+        self.tricks.append({
+            "trick": self.trick_no + 1, "bidder": bidder, "bid": bid, "bids": self.bids, "ribs": ribs,
+            "plays": [
+                {"seat": s, "cards": None if fold else pair_text(lo, hi, strength), "folded": fold,
+                 "fate": "ribs" if s == bidder else fate.get(s, "folded")}
+                for s, (lo, hi, fold) in enumerate(plays)
+            ],
+            "outcome": outcome, "cracker": cracker, "defeated_points": defeated_points,
+            "captures": {str(s): self._counts_texts(self._counts(c)) for s, c in captures.items()},
+            "explanation": sentence,
+        })
         self.trick_no += 1
         if self.trick_no == TRICKS_PER_HAND:
             self._end_hand()
@@ -575,11 +517,13 @@ class RibsState(State):
             self._start_bidding(bidder)
 
     @staticmethod
-    def _counts(ranks: list[int]) -> list[int]:
-        counts = [0] * 8
-        for r in ranks:
-            counts[r] += 1
-        return counts
+    def _worth(ranks: Iterable[int]) -> int:
+        return sum(VALUE[r] for r in ranks)
+
+    def _discard_fold(self, seat: int, sign: int) -> None:
+        """Put a seat's folded pair on the discard pile, face down (sign -1 takes it back)."""
+        for r in self.folds[seat]:  # type: ignore[union-attr]
+            self.discard_folded[r] += sign
 
     def _capture(self, seat: int, ranks: list[int], captures: dict[int, list[int]]) -> None:
         pile = self.captured[seat]
@@ -597,10 +541,9 @@ class RibsState(State):
         return raw - pile[SEVEN] + lemon_score(pile[SEVEN], self.n, self.options.lemonade)
 
     def _end_hand(self) -> None:
-        n = self.n
-        points = [self.points_of(s) for s in range(n)]
+        points = [self.points_of(s) for s in range(self.n)]
         best = max(points)
-        hand_winners = [s for s in range(n) if points[s] == best]
+        hand_winners = [s for s, p in enumerate(points) if p == best]
         for s in hand_winners:
             self.wins[s] += 1
         if self.options.stakes:
@@ -608,9 +551,10 @@ class RibsState(State):
                 self.hand_money[s] += share
                 self.money_net[s] += self.hand_money[s]
             self.large_pot = Fraction(0)
+        many = len(hand_winners) > 1
         self.log.append(
-            f"Hand {self.hand_number + 1} over: seat{'s' if len(hand_winners) > 1 else ''} "
-            f"{', '.join(map(str, hand_winners))} win{'' if len(hand_winners) > 1 else 's'} with {best} points."
+            f"Hand {self.hand_number + 1} over: seat{'s' if many else ''} "
+            f"{', '.join(map(str, hand_winners))} win{'' if many else 's'} with {best} points."
         )
         self._hand_ended(points, {
             "hand_number": self.hand_number,
@@ -635,9 +579,7 @@ class RibsState(State):
         return None
 
     def hand_points(self) -> list[Any]:
-        if self.phase == OVER:
-            return list(self.hand_results[-1])
-        return [self.points_of(s) for s in range(self.n)]
+        return list(self.hand_results[-1]) if self.is_over() else [self.points_of(s) for s in range(self.n)]
 
     def match_scores(self) -> list[Any]:
         return list(self.wins)
@@ -671,7 +613,7 @@ class RibsState(State):
         if self.phase == PLAYING:
             raw += sum(VALUE[p[0]] + VALUE[p[1]] for p in self.plays if p is not None)
         assert raw == 10 * n, f"{raw} points accounted for, not {10 * n}"
-        if self.just_ended or self.phase == OVER:
+        if self.just_ended or self.is_over():
             last = self.last_hand
             assert last is not None
             ended = sum(VALUE[rank_id(t)] for pile in last["captured"] for t in pile)
@@ -680,7 +622,7 @@ class RibsState(State):
         for s in range(n):
             assert sum(self.hands[s]) == 2 * (TRICKS_PER_HAND - self.trick_no) - (
                 2 if self.phase == PLAYING and self.plays[s] is not None else 0
-            ) or self.phase == OVER
+            ) or self.is_over()
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -709,35 +651,26 @@ class RibsState(State):
             if len(rest) != 2:
                 raise IllegalAction(f"{verb} takes two cards, like '{verb} K 8'.")
             a, b = rank_id(rest[0]), rank_id(rest[1])
-            lo, hi = min(a, b), max(a, b)
-            return (FOLD_BASE if verb == "fold" else PLAY_BASE) + 8 * lo + hi
+            return (FOLD_BASE if verb == "fold" else PLAY_BASE) + 8 * min(a, b) + max(a, b)
         raise IllegalAction(f"{text!r} is not a Ribs action: bid N, pass, play X Y or fold X Y.")
 
     def action_cards(self, action: Any) -> list[str]:
-        if action < PLAY_BASE:
-            return []
-        lo, hi = PAIR_OF[action % 100]
-        return pair_text(lo, hi, self.strength).split()
+        return [] if action < PLAY_BASE else pair_text(*PAIR_OF[action % 100], self.strength).split()
 
     # --- what a seat may know -----------------------------------------------------------
     def facts(self, seat: int | None) -> dict[str, Any]:
         """A seat's hand and own fold; every bid and pass, the table (face-down pairs
         hidden from the others), the capture piles, the discards, the hand's tricks."""
         n = self.n
-        over = self.phase == OVER
+        over = self.is_over()
         table: list[dict[str, Any] | None] = [None] * n
         if self.phase == PLAYING:
             ribs_down = not self._ribs_open()
             for s, p in enumerate(self.plays):
                 if p is not None:
-                    is_ribs = s == self.bidder
-                    face_down = p[2] or (is_ribs and ribs_down)
-                    table[s] = {
-                        "cards": pair_text(p[0], p[1], self.strength) if not face_down or s == seat else None,
-                        "face_down": face_down,
-                        "ribs": is_ribs,
-                        "folded": p[2],
-                    }
+                    down = p[2] or (s == self.bidder and ribs_down)
+                    cards = pair_text(p[0], p[1], self.strength) if not down or s == seat else None
+                    table[s] = {"cards": cards, "face_down": down, "ribs": s == self.bidder, "folded": p[2]}
         own_fold = self.folds[seat] if seat is not None and not over else None
         facts: dict[str, Any] = {
             "trick": min(self.trick_no + 1, TRICKS_PER_HAND),
@@ -746,11 +679,8 @@ class RibsState(State):
             "my_fold": pair_text(*own_fold, self.strength) if own_fold else None,
             "folded": [s for s in range(n) if self.has_folded[s]] if not over else [],
             "bidding": {
-                "opener": self.opener,
-                "bid": self.bid,
-                "bidder": self.bidder if self.bid else None,
-                "bids": list(self.bids),
-                "out": [s for s in range(n) if not self.in_bidding[s]],
+                "opener": self.opener, "bid": self.bid, "bidder": self.bidder if self.bid else None,
+                "bids": list(self.bids), "out": [s for s in range(n) if not self.in_bidding[s]],
                 "cap": self.options.bid_cap,
             },
             "table": table,
@@ -771,21 +701,15 @@ class RibsState(State):
     def _seen_as(self, index: int, actor: int, action: Any) -> str | None:
         """Others see a fold only as "fold" until the hand ends, and the ribs as "ribs"
         until the trick is resolved (unless the open last trick shows them)."""
-        if action < PLAY_BASE or self.phase == OVER:
+        if action < PLAY_BASE or self.is_over():
             return None
         if action >= FOLD_BASE:
             return "fold"
-        if (
-            actor == self.bidder
-            and self.phase == PLAYING
-            and index == len(self.history) - self.played_count
-            and not self._ribs_open()
-        ):
-            return "ribs"
-        return None
+        current = self.phase == PLAYING and index == len(self.history) - self.played_count
+        return "ribs" if current and actor == self.bidder and not self._ribs_open() else None
 
     def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones: list[dict[str, Any]] = []
+        zones = []
         for s, play in enumerate(obs["table"]):
             if play is not None:
                 label = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
@@ -793,9 +717,8 @@ class RibsState(State):
                 zones.append({"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s}: {label}",
                               "cards": cards, "hidden": 0 if cards else 2})
         for s in range(self.n):
-            zones.append({"id": f"captured-{s}", "kind": "pile", "owner": s,
-                          "label": f"Seat {s} captured ({obs['scores']['hand'][s]} points)",
-                          "cards": obs["captured"][s], "hidden": 0})
+            zones.append({"id": f"captured-{s}", "kind": "pile", "owner": s, "hidden": 0, "cards": obs["captured"][s],
+                          "label": f"Seat {s} captured ({obs['scores']['hand'][s]} points)"})
         zones.append({"id": "discard", "kind": "pile", "owner": None, "label": "Discard pile",
                       "cards": obs["discard"]["face_up"], "hidden": obs["discard"]["folded"]})
         return zones
@@ -805,21 +728,19 @@ class RibsState(State):
         four, the hands to win and, for stakes, the pots."""
         out = []
         bidding = obs["bidding"]
-        if obs["match_over"]:
-            pass
-        elif not bidding["bid"]:
-            out.append({"label": "Bidding", "value": f"seat {bidding['opener']} opens"})
-        elif obs["phase"] == BIDDING:
-            out.append({"label": "Bid", "value": f"{bidding['bid']} by seat {bidding['bidder']} (cap {bidding['cap']})"})
-        else:
-            out.append({"label": "Bid", "value": f"seat {bidding['bidder']} won the bid at {bidding['bid']}"})
         if not obs["match_over"]:
+            if not bidding["bid"]:
+                out.append({"label": "Bidding", "value": f"seat {bidding['opener']} opens"})
+            elif obs["phase"] == BIDDING:
+                out.append({"label": "Bid", "value": f"{bidding['bid']} by seat {bidding['bidder']} (cap {bidding['cap']})"})
+            else:
+                out.append({"label": "Bid", "value": f"seat {bidding['bidder']} won the bid at {bidding['bid']}"})
             out.append({"label": "Trick", "value": f"{obs['trick']} of {TRICKS_PER_HAND}"})
         out.append({"label": "Hands to win", "value": str(obs["hands_to_win"])})
-        money = obs.get("money")
-        if money:
+        if "money" in obs:
             large, small = self.options.stakes or (0, 0)
-            out.append({"label": "Pots", "value": f"large {money['large_pot']}, small {money['small_pot']} (stakes {large}/{small})"})
+            pots = f"large {obs['money']['large_pot']}, small {obs['money']['small_pot']} (stakes {large}/{small})"
+            out.append({"label": "Pots", "value": pots})
         return out
 
     def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
@@ -829,67 +750,53 @@ class RibsState(State):
         if not tricks:
             return None
         trick = tricks[-1]
-        taken = {int(s): sum(VALUE[rank_id(t)] for t in cards) for s, cards in trick["captures"].items()}
+        takes = {int(s): self._worth([RANK_OF[t] for t in cards]) for s, cards in trick["captures"].items()}
         plays = []
         for p in trick["plays"]:
             seat, fate = p["seat"], p["fate"]
             cards = (trick["ribs"] if fate == "ribs" else p["cards"] or "").split()
-            worth = sum(VALUE[rank_id(t)] for t in cards)
+            worth = self._worth([RANK_OF[t] for t in cards])
             mark = {
-                "ribs": f"ribs: {trick['outcome']}" + (f", takes {taken[seat]}" if seat in taken else ""),
+                "ribs": f"ribs, {trick['outcome']}" + (f": takes {takes[seat]}" if seat in takes else ""),
                 "folded": "folded",
-                "cracked": f"cracked the ribs, takes {taken.get(seat, 0)}",
+                "cracked": f"cracked the ribs: takes {takes.get(seat, 0)}",
                 "taken": f"taken by the cracker ({worth})",
-                "beat": f"beat the ribs, keeps {worth}",
-                "defeated": f"defeated ({worth})" + (", to the bidder" if trick["outcome"] == "made" else ", kept"),
+                BEATS: f"beat the ribs: keeps {worth}",
+                DEFEATED: f"defeated ({worth})" + (": to the bidder" if trick["outcome"] == "made" else ": kept"),
             }[fate]
             plays.append({"seat": seat, "cards": cards, "face_down": fate == "folded", "mark": mark})
         return {"label": f"Trick {trick['trick']}", "plays": plays, "explanation": trick["explanation"]}
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> RibsState:
         """A copy with the cards hidden from `seat` shuffled among their hidden places:
-        the other hands, the other seats' folds (on the table or discarded) and the
-        unturned ribs."""
-        other = self.clone()
-        assert isinstance(other, RibsState)
-        if other.phase == OVER:
+        the other hands, the others' folds (on the table or discarded), unturned ribs."""
+        other = cast(RibsState, self.clone())
+        if other.is_over():
             return other
-        pool: list[int] = []
-        slots: list[tuple[str, int, int]] = []
-        for s in range(self.n):
-            if s != seat:
-                pool += [r for r in range(8) for _ in range(other.hands[s][r])]
-                slots.append(("hand", s, sum(other.hands[s])))
-        playing = other.phase == PLAYING
-        for s, f in enumerate(other.folds):
-            if f is not None and s != seat:
-                live = playing and other.plays[s] is not None and other.plays[s][2]  # type: ignore[index]
-                if not live:
-                    other.discard_folded[f[0]] -= 1
-                    other.discard_folded[f[1]] -= 1
-                pool += list(f)
-                slots.append(("live-fold" if live else "fold", s, 2))
-        if playing and other.plays[other.bidder] is not None and seat != other.bidder and not other._ribs_open():
-            pool += list(other.plays[other.bidder][:2])  # type: ignore[index]
-            slots.append(("ribs", other.bidder, 2))
+        plays: list[Any] = other.plays if other.phase == PLAYING else [None] * self.n
+        others = [s for s in range(self.n) if s != seat]
+        folds = [s for s in others if other.folds[s]]
+        live = [s for s in folds if plays[s] and plays[s][2]]
+        turned = seat == other.bidder or not plays[other.bidder] or other._ribs_open()
+        pool = [r for s in others for r in range(8) for _ in range(other.hands[s][r])]
+        pool += [r for s in folds for r in other.folds[s]]  # type: ignore[union-attr]
+        pool += [] if turned else plays[other.bidder][:2]
+        for s in folds:
+            if s not in live:
+                other._discard_fold(s, -1)
         rng.shuffle(pool)
-        at = 0
-        for kind, s, size in slots:
-            part = pool[at : at + size]
-            at += size
-            if kind == "hand":
-                other.hands[s] = self._counts(part)
-                continue
-            lo, hi = min(part), max(part)
-            if kind == "fold":
-                other.folds[s] = (lo, hi)
-                other.discard_folded[lo] += 1
-                other.discard_folded[hi] += 1
-            elif kind == "live-fold":
-                other.folds[s] = (lo, hi)
-                other.plays[s] = (lo, hi, True)
+        for s in others:
+            size = sum(other.hands[s])
+            other.hands[s], pool = self._counts(pool[:size]), pool[size:]
+        for s in folds:
+            other.folds[s] = lo_hi = (min(pool[:2]), max(pool[:2]))
+            pool = pool[2:]
+            if s in live:
+                plays[s] = (*lo_hi, True)
             else:
-                other.plays[s] = (lo, hi, False)
+                other._discard_fold(s, 1)
+        if not turned:
+            plays[other.bidder] = (min(pool), max(pool), False)
         return other
 
     # --- determinize -----------------------------------------------------------------------
@@ -897,49 +804,39 @@ class RibsState(State):
     def sample_deal(
         cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
     ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Deal the unseen cards at random: first two to each masked fold or ribs (in the
-        order played), then the other seats' hands; suits play no part, so nothing
-        constrains the deal but the counts."""
-        n = options.players
-        seat = observation["seat"]
-        unknown = [n] * 8
-        for t in observation["hand"]:
-            unknown[rank_id(t)] -= 1
+        """Deal the unseen cards at random: two to each masked fold or ribs (in the order
+        played), then the other seats' hands; suits play no part, so only counts bind."""
+        n, seat, actions = options.players, observation["seat"], observation["actions"]
+        mine = [rank_id(t) for t in observation["hand"]]
+        unknown = [n - mine.count(r) for r in range(8)]
         played: list[list[int]] = [[] for _ in range(n)]
-        masked: list[int] = []
-        for i, (actor, text) in enumerate(observation["actions"]):
-            if text in ("fold", "ribs"):
-                masked.append(i)
-            elif text.startswith(("play", "fold")):
-                for t in text.split()[1:]:
-                    played[actor].append(rank_id(t))
-                    unknown[rank_id(t)] -= 1
+        masked = [i for i, (_, text) in enumerate(actions) if text in ("fold", "ribs")]
+        for actor, text in actions:
+            if text.startswith(("play ", "fold ")):
+                for r in map(rank_id, text.split()[1:]):
+                    played[actor].append(r)
+                    unknown[r] -= 1
         pool = [r for r in range(8) for _ in range(unknown[r])]
         rng.shuffle(pool)
         hidden: dict[int, Any] = {}
         for k, i in enumerate(masked):
-            actor, text = observation["actions"][i]
+            actor, text = actions[i]
             lo, hi = sorted(pool[2 * k : 2 * k + 2])
             played[actor] += [lo, hi]
             hidden[i] = (FOLD_BASE if text == "fold" else PLAY_BASE) + 8 * lo + hi
         at = 2 * len(masked)
         hands = []
-        sizes = observation["hand_sizes"]
-        for s in range(n):
-            if s == seat:
-                rest = [rank_id(t) for t in observation["hand"]]
-            else:
-                rest = pool[at : at + sizes[s]]
-                at += sizes[s]
+        for s, size in enumerate(observation["hand_sizes"]):
+            rest = mine if s == seat else pool[at : at + size]
+            at += 0 if s == seat else size
             hands.append([RANK_TEXT[r] for r in rest + played[s]])
         assert at == len(pool), "the observation's card counts do not add up"
         return {"hands": hands}, hidden
 
     def _restore(self, observation: dict[str, Any]) -> None:
         self.wins = list(observation["scores"]["match"])
-        money = observation.get("money")
-        if money:
-            self.money_net = [Fraction(m) for m in money["net"]]
+        if "money" in observation:
+            self.money_net = [Fraction(m) for m in observation["money"]["net"]]
 
 
 class Ribs(Game):
@@ -954,36 +851,17 @@ class Ribs(Game):
         return "ribs-heuristic"
 
     def render_text(self, obs: dict[str, Any]) -> str:
-        """The terminal view of a seat: its hand, the bidding, the table, the piles."""
-        bidding = obs["bidding"]
-        lines = [f"Hand {obs['hand_number'] + 1}, trick {obs['trick']} of 4. Dealer: seat {obs['dealer']}."]
-        if obs["hand"] is not None:
-            fold = "" if obs["seat"] in obs["folded"] or not obs["options"].get("folding", True) else " (you may fold once this hand)"
-            lines.append(f"Your hand: {' '.join(obs['hand'])}{fold}")
-        if bidding["bid"]:
-            phase = "bidding" if obs["phase"] == "bidding" else "won the bidding"
-            lines.append(f"Bid: {bidding['bid']} by seat {bidding['bidder']} ({phase}; cap {bidding['cap']}).")
-        for s, play in enumerate(obs["table"]):
-            if play is None:
-                continue
-            what = play["cards"] or "two cards face down"
-            kind = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
-            lines.append(f"  seat {s} {kind}: {what}")
-        points = obs["scores"]["hand"]
-        lines.append("Points this hand: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(points)))
-        lines.append(
-            f"Hands won (first to {obs['hands_to_win']}): "
-            + ", ".join(f"seat {s} {w}" for s, w in enumerate(obs["scores"]["match"]))
-        )
-        if "money" in obs:
-            lines.append("Money: " + ", ".join(f"seat {s} {m}" for s, m in enumerate(obs["money"]["net"])))
-        return "\n".join(lines)
+        """The terminal view: the status (bid, trick, pots), whether the seat may still fold
+        and the money, above the generic view of the zones and scores."""
+        may_fold = obs["hand"] is not None and obs["seat"] not in obs["folded"] and obs["options"].get("folding", True)
+        head = f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}. " + "; ".join(f"{s['label']}: {s['value']}" for s in obs["status"])
+        money = "\n  Money: " + ", ".join(f"seat {s} {m}" for s, m in enumerate(obs["money"]["net"])) if "money" in obs else ""
+        return head + (" You may fold once this hand." if may_fold else "") + money + "\n" + generic_view(obs)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, RibsOptions)
-        bids = list(range(2, options.bid_cap + 1))
         pairs = list(ALL_PAIR_CODES)
-        return [PASS, *bids, *(PLAY_BASE + p for p in pairs), *(FOLD_BASE + p for p in pairs)]
+        return [PASS, *range(2, options.bid_cap + 1), *(PLAY_BASE + p for p in pairs), *(FOLD_BASE + p for p in pairs)]
 
 
 GAME = Ribs()

@@ -736,26 +736,6 @@ class State:
         state.just_ended = False
         return state
 
-    @classmethod
-    def _for_determinize(
-        cls,
-        options: Options,
-        observation: dict[str, Any],
-        first_dealer: int,
-        deal: dict[str, Any],
-        rng: random.Random,
-        deal_index: int | None = None,
-    ) -> Self:
-        """LEGACY (removed once every game uses `from_observation`): an empty state holding
-        the match so far, whose current deal will be `deal`."""
-        k = observation["hand_number"] if deal_index is None else deal_index
-        state = object.__new__(cls)
-        state._begin_match(options, None, first_dealer, [None] * k + [deal], random.Random(rng.getrandbits(64)))
-        state.deals = [{} for _ in range(k)]
-        state.hand_results = [list(h) for h in observation["hand_results"]]
-        state.last_hand = observation["last_hand"]
-        return state
-
     def _first_dealer_from(self, observation: dict[str, Any]) -> int:
         """The first dealer that makes `observation`'s dealer deal its hand."""
         return (observation["dealer"] - observation["hand_number"]) % self.players

@@ -301,24 +301,6 @@ def test_the_target_is_31_for_four_players_and_43_for_more() -> None:
     assert state.is_over() and state.winners() == [0]
 
 
-def test_the_one_loop_playout_makes_the_moves_of_the_generic_loop() -> None:
-    """Cramps' rollout loop is a copy of `_legal_play`/`_apply_play` for speed: for the same
-    choices it must reach the very same end of hand as the engine's loop of pushes."""
-    from parlour.engine import State
-
-    for seed in range(20):
-        start = GAME.new_state(CrampsOptions(royal=seed % 2 == 1), seed)
-        steps = random.Random(seed)
-        for _ in range(seed % 30):
-            start.apply(steps.choice(start.legal_actions()))
-        fast, slow = start.clone(hand_only=True), start.clone(hand_only=True)
-        fast.playout(random.Random(seed).choice)
-        State.playout(slow, random.Random(seed).choice)
-        assert fast.history == slow.history
-        assert fast.hand_scores() == slow.hand_scores()
-        assert fast.observation(None) == slow.observation(None)
-
-
 def test_the_lean_rollout_scores_the_hand_the_playout_plays() -> None:
     """`rollout` keeps only masks and points: for the same choices its scores must be the
     hand scores of the full playout (Royal settlement included)."""
@@ -331,3 +313,34 @@ def test_the_lean_rollout_scores_the_hand_the_playout_plays() -> None:
         full.playout(random.Random(seed).choice)
         lean = start.clone(hand_only=True).rollout(random.Random(seed).choice)
         assert lean == full.hand_scores()
+
+
+def test_status_keeps_the_trick_value_the_contract_and_the_target_in_view() -> None:
+    state = GAME.new_state(CrampsOptions(royal=True), 3)
+    facts = {f["label"]: f["value"] for f in state.observation(1)["status"]}
+    assert facts["Trick 1 of 13 is worth"] == "+0"
+    assert facts["Auction"] == "bids 11 to 30, no bid yet" and facts["Target"] == "31"
+    assert facts["Trick values"].startswith("[+0] -1 +3 +3 -3")
+    state.apply_text("bid 12")
+    for _ in range(3):
+        state.apply_text("pass")
+    state.apply_text("trump H")
+    facts = {f["label"]: f["value"] for f in state.observation(None)["status"]}
+    assert facts["Contract"] == f"seat {state.bidder} bid 12, trumps H"
+    assert facts["Queens"] == "-4 the queen of trumps, others 0"
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    facts = {f["label"]: f["value"] for f in state.observation(None)["status"]}
+    assert facts["Trick 2 of 13 is worth"] == "-1"
+    assert facts["Trick values"].startswith("+0 [-1] +3")
+
+
+def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
+    state = GAME.new_state(CrampsOptions(), deals=[deal_of(MAX_HAND, 4, 1)])
+    assert state.observation(0)["recent"] is None
+    play_tricks(state, MAX_HAND[:3])
+    recent = state.observation(0)["recent"]
+    assert recent["label"] == "Trick 3"
+    assert [p["cards"] for p in recent["plays"]] == [["3D"], ["4D"], ["AD"], ["5D"]]
+    assert [p["mark"] for p in recent["plays"]] == [False, False, True, False]
+    assert "wins with AD" in recent["explanation"] and "+3" in recent["explanation"]

@@ -261,10 +261,6 @@ class ISMCTS:
         self.rollout_bots = rollout_bots
         self.use_mast = mast
         self.reward_of = functools.partial(REWARDS[reward], sense=game.score_sense)
-        # A game not yet moved onto the engine's template keeps its own checked `apply`
-        # and observation (no unchecked `push`, no views to leave out).
-        cls = game.state_class
-        self.template = cls.apply is State.apply and cls.observation is State.observation
         self.simulations = 0
         self.prior_action: Action = None
         self.bias = 0.0
@@ -376,7 +372,7 @@ class ISMCTS:
             stream = self.rng.getrandbits(32)
             for k in (0, *live):
                 copy = world.clone(hand_only=True)
-                (copy.push if self.template else copy.apply)(candidates[k])
+                copy.push(candidates[k])
                 for b, bot in enumerate(self.rollout_bots or ()):
                     bot.rng.seed(stream + b)
                 scores = copy.hand_scores()
@@ -428,11 +424,8 @@ class ISMCTS:
         return best
 
     def facts(self, world: State, seat: int) -> dict[str, Any]:
-        """`seat`'s observation of `world` without the views drawn for people (a game not
-        yet on the engine's observation template has no views to leave out)."""
-        if self.template:
-            return world.observation(seat, views=False)
-        return world.observation(seat)
+        """`seat`'s observation of `world` without the views drawn for people."""
+        return world.observation(seat, views=False)
 
     def _rivals(
         self,
@@ -467,7 +460,7 @@ class ISMCTS:
         path: list[Node] = []
         trail: list[tuple[int, Action]] | None = [] if self.mast is not None else None
         c = self.c
-        push = world.push if self.template else world.apply
+        push = world.push
         # Selection: descend while every action legal in this world has a child.
         model = self.rollout_bots
         me = root.seat
@@ -553,8 +546,8 @@ class ISMCTS:
         rng = self.rng
         bots = self.rollout_bots
         mast = self.mast
-        push = world.push if self.template else world.apply
-        if bots is None and mast is None and self.template:
+        push = world.push
+        if bots is None and mast is None:
             randrange = rng.randrange
             return world.rollout(lambda legal: legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
         while True:

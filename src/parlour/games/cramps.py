@@ -372,59 +372,11 @@ class CrampsState(State):
             return
         self.turn = self.next_seat_of[seat]
 
-    def playout(self, choice: Callable[[Sequence[Any]], Any]) -> None:
-        """A random rollout of a 4-player hand's play in one loop over the hand masks, the
-        trick's end included: the moves and bookkeeping of `_legal_play`, `_apply_play` and
-        `_end_trick` (same lists, same order, so the same choices give the same hand)
-        without a method call per card. Searches spend most of their time here."""
-        if self.phase != PLAY or self.multi:
-            return super().playout(choice)
-        masks, history, points, tricks, log = self.masks, self.history, self.points, self.tricks, self.log
-        values, queen_table, trump = self.values, self.queen_table, self.trump
-        trick, turn, led, leader, k = self.trick, self.turn, self.led, self.leader, self.trick_no
-        self.just_ended = False
-        while True:
-            mask = masks[turn]
-            follow = (mask >> SHIFTS[led]) & 0x1FFF if led >= 0 else 0
-            if follow:
-                card = choice(SUIT_LISTS[led][follow])
-            else:
-                card = choice([
-                    *SPADE_LISTS[mask & 0x1FFF],
-                    *HEART_LISTS[(mask >> 13) & 0x1FFF],
-                    *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
-                    *CLUB_LISTS[(mask >> 39) & 0x1FFF],
-                ])
-            history.append((turn, card))
-            masks[turn] = mask ^ BITS[card]
-            trick.append(card)
-            if len(trick) < 4:
-                if led < 0:
-                    led = card // 13
-                turn = (turn + 1) & 3
-                continue
-            win = high_card_winner(trick, led, trump)
-            winner = (leader + win) & 3
-            value = values[k]
-            queens = queen_table[trick[0]] + queen_table[trick[1]] + queen_table[trick[2]] + queen_table[trick[3]]
-            points[winner] += value + queens
-            cards = tuple(trick)
-            tricks.append((leader, cards, winner, value + queens))
-            log.append((k, leader, cards, win, value, queens, trump))
-            k += 1
-            trick = []
-            if k == TRICKS:
-                self.trick, self.trick_no, self.turn, self.led, self.leader = trick, k, turn, led, leader
-                self._end_hand()
-                return
-            leader = turn = winner
-            led = -1
-            self.trick = trick
-
     def rollout(self, choice: Callable[[Sequence[Any]], Any]) -> list[Any]:
         """The hand's scores after the moves `playout` would make for the same choices,
         keeping only the hand masks, the card winning the trick so far and the points:
-        what a search needs of a rollout (the state is spent afterwards)."""
+        what a search needs of a rollout (the state is spent afterwards). The moves are
+        those of `_legal_play`/`_apply_play` (same lists, same order), in one loop."""
         if self.phase != PLAY or self.multi:
             return super().rollout(choice)
         masks, points, values, queen_table = self.masks, self.points, self.values, self.queen_table
@@ -702,9 +654,7 @@ class CrampsState(State):
             "hand_sizes": [self.hand_size(s) for s in range(n)],
             "trick_number": min(self.trick_no + 1, TRICKS),
             "trick_values": list(self.values),
-            "trick": [[(self.leader + i) % n, CARD_TEXTS[c]] for i, c in enumerate(self.trick)]
-            if self.phase == PLAY
-            else [],
+            "trick": [[(self.leader + i) % n, CARD_TEXTS[c]] for i, c in enumerate(self.trick)] if self.phase == PLAY else [],
             "tricks": [
                 {"leader": ld, "cards": [CARD_TEXTS[c] for c in cards], "winner": w, "points": v}
                 for ld, cards, w, v in self.tricks
@@ -739,6 +689,8 @@ class CrampsState(State):
         if not obs["match_over"]:
             k = obs["trick_number"]
             out.append({"label": f"Trick {k} of {TRICKS} is worth", "value": f"{obs['trick_values'][k - 1]:+d}"})
+            values = [f"[{v:+d}]" if i + 1 == k else f"{v:+d}" for i, v in enumerate(obs["trick_values"])]
+            out.append({"label": "Trick values", "value": " ".join(values)})
         auction = obs["auction"]
         if auction["bidder"] is not None:
             trump = {None: "to be named", "NT": "no trump"}.get(obs["trump"], obs["trump"])
@@ -832,30 +784,6 @@ class Cramps(Game):
 
     def heuristic_bot(self) -> str | None:
         return "cramps-heuristic"
-
-    def render_text(self, obs: dict[str, Any]) -> str:
-        """The terminal view: the trick values with the current one marked, the table,
-        the hand and the scores."""
-        k = obs["trick_number"]
-        values = " ".join(f"[{v:+d}]" if i + 1 == k else f"{v:+d}" for i, v in enumerate(obs["trick_values"]))
-        lines = [f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}. Trick values: {values}"]
-        auction = obs["auction"]
-        if obs["phase"] == "auction":
-            high = f"seat {auction['bidder']} bids {auction['bid']}" if auction["bidder"] is not None else "no bid yet"
-            lines.append(f"Auction for trumps: {high}; bids from {auction['min_bid']} to {auction['max_bid']}.")
-        elif auction["bidder"] is not None:
-            trump = obs["trump"] or "to be named"
-            lines.append(f"Seat {auction['bidder']} bid {auction['bid']}; trumps: {trump}.")
-        queens = sorted(set(obs["queen_values"]))
-        lines.append("Queens: " + ("-1 each" if queens == [-1] else "-4 for the queen of trumps, others 0"))
-        if obs["trick"]:
-            lines.append("Table: " + ", ".join(f"seat {s} {c}" for s, c in obs["trick"]))
-        if obs["hand"] is not None:
-            lines.append("Your hand: " + " ".join(obs["hand"]))
-        hand = ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(obs["scores"]["hand"]))
-        totals = ", ".join(f"seat {s} {v}" for s, v in enumerate(obs["scores"]["match"]))
-        lines.append(f"This hand: {hand}. Totals (to {obs['target']}): {totals}.")
-        return "\n".join(lines)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, CrampsOptions)

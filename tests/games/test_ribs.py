@@ -389,8 +389,10 @@ def test_status_shows_the_bid_the_trick_and_the_pots() -> None:
     assert state.observation(1)["status"] == [
         {"label": "Bidding", "value": "seat 0 opens"},
         {"label": "Trick", "value": "1 of 4"},
+        {"label": "Fold", "value": "you may still fold once this hand"},
         {"label": "Hands to win", "value": "5"},
         {"label": "Pots", "value": "large 40, small 0 (stakes 10/1)"},
+        {"label": "Money", "value": "seat 0 0, seat 1 0, seat 2 0, seat 3 0"},
     ]
     play(state, "bid 2", "bid 3")
     assert state.observation(2)["status"][0] == {"label": "Bid", "value": "3 by seat 1 (cap 12)"}
@@ -399,11 +401,11 @@ def test_status_shows_the_bid_the_trick_and_the_pots() -> None:
     assert status[0] == {"label": "Bid", "value": "seat 0 won the bid at 4"}
     assert status[3] == {"label": "Pots", "value": "large 40, small 2 (stakes 10/1)"}
     play(state, "play Q 9", "play J T", "fold 8 7", "play A K")
-    assert state.observation(0)["status"][1:] == [
+    assert state.observation(2)["status"][1:-1] == [
         {"label": "Trick", "value": "2 of 4"},
         {"label": "Hands to win", "value": "5"},
         {"label": "Pots", "value": "large 43, small 0 (stakes 10/1)"},
-    ], "the failed bid's small pot went to the large pot"
+    ], "the failed bid's small pot went to the large pot; seat 2 has folded"
 
 
 def test_recent_tags_every_pair_of_a_made_trick() -> None:

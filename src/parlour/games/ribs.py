@@ -66,7 +66,6 @@ from operator import mul
 from typing import Any, Literal, cast
 
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
-from parlour.views import generic_view
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
 RANK_TEXT = "789TJQKA"
@@ -725,7 +724,8 @@ class RibsState(State):
 
     def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
         """The bid and its bidder first (what every play answers), then the trick of the
-        four, the hands to win and, for stakes, the pots."""
+        four, whether the seat may still fold, the hands to win and, for stakes, the pots
+        and each seat's money."""
         out = []
         bidding = obs["bidding"]
         if not obs["match_over"]:
@@ -736,11 +736,14 @@ class RibsState(State):
             else:
                 out.append({"label": "Bid", "value": f"seat {bidding['bidder']} won the bid at {bidding['bid']}"})
             out.append({"label": "Trick", "value": f"{obs['trick']} of {TRICKS_PER_HAND}"})
+            if obs["hand"] is not None and obs["seat"] not in obs["folded"] and self.options.folding:
+                out.append({"label": "Fold", "value": "you may still fold once this hand"})
         out.append({"label": "Hands to win", "value": str(obs["hands_to_win"])})
         if "money" in obs:
             large, small = self.options.stakes or (0, 0)
             pots = f"large {obs['money']['large_pot']}, small {obs['money']['small_pot']} (stakes {large}/{small})"
             out.append({"label": "Pots", "value": pots})
+            out.append({"label": "Money", "value": ", ".join(f"seat {s} {m}" for s, m in enumerate(obs["money"]["net"]))})
         return out
 
     def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
@@ -849,14 +852,6 @@ class Ribs(Game):
 
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"
-
-    def render_text(self, obs: dict[str, Any]) -> str:
-        """The terminal view: the status (bid, trick, pots), whether the seat may still fold
-        and the money, above the generic view of the zones and scores."""
-        may_fold = obs["hand"] is not None and obs["seat"] not in obs["folded"] and obs["options"].get("folding", True)
-        head = f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}. " + "; ".join(f"{s['label']}: {s['value']}" for s in obs["status"])
-        money = "\n  Money: " + ", ".join(f"seat {s} {m}" for s, m in enumerate(obs["money"]["net"])) if "money" in obs else ""
-        return head + (" You may fold once this hand." if may_fold else "") + money + "\n" + generic_view(obs)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, RibsOptions)

@@ -149,7 +149,7 @@ class SevenHalfOptions(GameOptions):
 class SevenHalfState(State):
     """One match of Seven and a Half."""
 
-    COPIED = ("balances", "discards", "hole", "bets", "rest", "kd", "result", "shown", "paid", "log", "offers")
+    COPIED = ("deals", "balances", "discards", "hole", "bets", "rest", "kd", "result", "shown", "paid", "log", "offers")
     NESTED = ("ups",)
 
     def _new_match(self) -> None:
@@ -173,8 +173,7 @@ class SevenHalfState(State):
         else:
             stock = list(PACK)
             self.rng.shuffle(stock)
-        deals: list[dict[str, Any]] = self.deals
-        self.deals = [*deals, {"stock": [CARD_TEXTS[c] for c in stock]}]  # a clone shares the list
+        self.deals.append({"stock": [CARD_TEXTS[c] for c in stock]})
         self.stock = stock
         self.top = 0
         self.discards = sorted(set(PACK) - set(stock)) if self.shoe else []

@@ -49,6 +49,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"hands": 2, "min_bid": 7},
         {"target": 30, "dealer_may_contest": True, "contest_13": False},
     ],
+    "seven_and_a_half": [
+        {},
+        {"reshuffle": "when_empty", "bank_pass": "offered", "hands": 4},
+        {"banker_sets_limits": True, "bankroll": 12, "min_bet": 2, "max_bet": 6, "hands": 3},
+    ],
 }
 
 SEEDS_PER_CASE = 3

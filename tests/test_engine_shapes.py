@@ -64,6 +64,19 @@ def test_reshuffles_are_recorded_and_replay_the_same_under_any_seed() -> None:
     assert again.deals == state.deals
 
 
+def test_a_clone_that_reshuffles_leaves_the_original_deal_alone() -> None:
+    """Clones share the list of deals; a reshuffle in the clone must not write into it."""
+    state = GAME.new_state(GAME.options(players=4), 1)
+    while state.stock or state.phase != "draw":
+        assert state.hand_number == 0, "the first hand ended before its stock ran out"
+        state.apply(state.legal_actions()[0])
+    before = [dict(d) for d in state.deals]
+    clone = state.clone()
+    clone.apply(DRAW_STOCK)
+    assert "reshuffles" in clone.deals[-1]
+    assert state.deals == before, "the clone's reshuffle changed the original's deal"
+
+
 def test_a_reshuffle_that_does_not_hold_the_discards_is_refused() -> None:
     state = _play(4, 1)
     k = next(i for i, d in enumerate(state.deals) if "reshuffles" in d)

@@ -442,10 +442,11 @@ class State:
     def reshuffle(self, cards: list[int], to_text: Callable[[int], str], from_text: Callable[[str], int]) -> list[int]:
         """A new stock from `cards` (the discards): the record's next `reshuffles` entry where
         the deal gives one, else the seeded shuffle. Either way the new stock, top first, is
-        written into this hand's deal, so the record replays the same in any engine."""
+        written into this hand's deal, so the record replays the same in any engine. The
+        deal is replaced, not changed in place: a clone shares the list of deals."""
         given = self.given_deal(self.hand_number)
         deal = self.deals[-1]
-        done = deal.setdefault("reshuffles", [])
+        done = list(deal.get("reshuffles", []))
         recorded = given.get("reshuffles") if isinstance(given, dict) else None
         if recorded is not None and len(done) < len(recorded):
             stock = [from_text(t) for t in recorded[len(done)]]
@@ -455,6 +456,7 @@ class State:
             stock = list(cards)
             self.rng.shuffle(stock)
         done.append([to_text(c) for c in stock])
+        self.deals = [*self.deals[:-1], {**deal, "reshuffles": done}]
         return stock
 
     # --- the state's own random stream ------------------------------------------------------

@@ -148,6 +148,33 @@ def test_a_hand_against_three_bots_by_clicks(web: ServerProcess, playwright: Any
         context.close()
 
 
+@pytest.mark.parametrize(("width", "label"), [(1280, "desktop"), (375, "phone")])
+def test_a_hand_of_seven_and_a_half_by_clicks(web: ServerProcess, playwright: Any, width: int, label: str) -> None:
+    """Bets, hits and stands are buttons; the page shows each seat's bet, cards and the bank."""
+    context = open_browser(playwright, width)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        table = create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "seven_and_a_half")
+        play_hand([page], random.Random(width))
+        page.wait_for_selector("#history table.summary")
+        truth = replay_to(web.record(table), page.evaluate("() => window.__parlour.msg.version"))
+        rows = shown_scores(page)
+        assert rows["last:scores"] == [str(p) for p in truth.scores_by_hand()[0]], rows
+        assert rows["Match"] == [str(w) for w in truth.match_scores()], rows
+        assert any(seat == 0 for seat, _ in truth.history), "no move was made by clicks"
+        assert page.evaluate("() => window.__parlour.msg.observation.status")[0]["label"] == "Bank"
+        if width < 400:
+            overflow = page.evaluate("() => document.documentElement.scrollWidth")
+            assert overflow <= width, f"the page is {overflow} px wide at {width} px"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"seven_and_a_half-{label}.png"), full_page=True)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_a_friend_joins_by_the_link_and_plays(web: ServerProcess, playwright: Any) -> None:
     """The friend uses a second window of the same browser (a phone-sized one)."""
     browser = open_browser(playwright, 1280)

@@ -1,0 +1,90 @@
+"""A Seven and a Half bot of plain counting sense, reading only its observation.
+
+Punter: it bets the minimum (the bank has the edge against a punter who plays well), and
+hits while under 5, or under 6 when fewer than a third of the unseen cards would bust it.
+Banker: before each card it weighs standing against one more card and then standing,
+against every punter still in, whose hole card is taken as any unseen card that fits its
+course (no bust and no 7½ before it stopped); a two-card 7½ is paid double whatever it
+does. It takes the bank when offered and, naming the limits, asks for the largest bets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.bots.base import Bot
+from parlour.cards import parse_card
+from parlour.games.seven_and_a_half import PACK, TOP, hand_total
+
+
+class SevenHalfHeuristicBot(Bot):
+    name = "seven_and_a_half-heuristic"
+
+    def choose(self, observation: dict[str, Any]) -> str:
+        legal: list[str] = observation["legal_actions"]
+        phase = observation["phase"]
+        if phase == "limits":
+            top = observation["options"].get("max_bet", 10)
+            return f"limits {top} {top}" if f"limits {top} {top}" in legal else legal[-1]
+        if phase == "bet":
+            bets = [t for t in legal if t.startswith("bet ")]
+            return min(bets, key=lambda t: int(t.split()[1])) if bets else "sit"
+        if phase == "bank":
+            return "take bank"
+        if "hit" not in legal:
+            return "stand"
+        mine = [parse_card(t) for t in observation["hand"]]
+        unseen = self._unseen(observation, mine)
+        if observation["seat"] == observation["banker"]:
+            return "hit" if self._banker_hits(observation, mine, unseen) else "stand"
+        total = hand_total(mine)
+        busts = sum(1 for c in unseen if hand_total([*mine, c]) > TOP) / max(1, len(unseen))
+        return "hit" if total < 10 or (total < 12 and busts < 1 / 3) else "stand"
+
+    @staticmethod
+    def _unseen(obs: dict[str, Any], mine: list[int]) -> list[int]:
+        seen = set(mine)
+        for info in obs["seats"]:
+            seen.update(parse_card(t) for t in ([info["hole"]] if info["hole"] else []) + info["up"])
+        return [c for c in PACK if c not in seen]
+
+    def _banker_hits(self, obs: dict[str, Any], mine: list[int], unseen: list[int]) -> bool:
+        rivals = []
+        for s, info in enumerate(obs["seats"]):
+            if s == obs["banker"] or info["state"] in ("out", "bust"):
+                continue
+            up = [parse_card(t) for t in info["up"]]
+            if info["hole"]:
+                totals = [hand_total([parse_card(info["hole"]), *up])]
+            else:
+                totals = [hand_total([c, *up]) for c in unseen if _fits(c, up, info["state"])] or [hand_total(up)]
+            rivals.append((info["bet"], info["state"], totals))
+
+        def stand_value(total: int, two: bool) -> float:
+            value = 0.0
+            for bet, state, totals in rivals:
+                if state == "two-card 7½":
+                    value -= 0 if two else 2 * bet
+                elif two:
+                    value += bet
+                else:
+                    value += bet * sum((t < total) - (t > total) for t in totals) / len(totals)
+            return value
+
+        def bust_value() -> float:
+            return -sum(2 * bet if state == "two-card 7½" else bet for bet, state, _t in rivals)
+
+        now = stand_value(hand_total(mine), False)
+        after = 0.0
+        for c in unseen:
+            t = hand_total([*mine, c])
+            after += bust_value() if t > TOP else stand_value(t, t == TOP and len(mine) == 1)
+        return after / max(1, len(unseen)) > now
+
+
+def _fits(hole: int, up: list[int], state: str) -> bool:
+    """Whether `hole` could have given a punter these face-up cards and this state."""
+    totals = [hand_total([hole, *up[: i + 1]]) for i in range(len(up))]
+    if state == "7½":
+        return bool(totals) and totals[-1] == TOP and all(t < TOP for t in totals[:-1])
+    return all(t < TOP for t in totals)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from parlour.engine import OVER
+from parlour.games import GAMES
 from parlour.games.cramps import GAME as CRAMPS
 
 
@@ -61,3 +64,16 @@ def test_a_hand_only_clone_stops_at_the_hand_end() -> None:
     assert len(copy.deals) == 1, "no next hand is dealt"
     assert state.observation(None) == before
     assert not state.hand_only
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_clone_that_deals_the_next_hand_leaves_the_original_record_alone(name: str) -> None:
+    """Every game's deals list is the match's record: a clone playing on past a hand's end
+    must not write its next deal into the original's."""
+    state = GAMES[name].new_state(seed=4)
+    rng = random.Random(4)
+    before = len(state.deals)
+    clone = state.clone()
+    while clone.to_act() is not None and len(clone.deals) == before:
+        clone.apply(rng.choice(clone.legal_actions()))
+    assert len(state.deals) == before

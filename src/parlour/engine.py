@@ -303,7 +303,7 @@ class State:
     """Attributes holding lists of lists (or sets) that `clone` copies two levels deep."""
     _LEGAL: ClassVar[dict[str, Callable[..., list[Any]]]] = {}
     _APPLY: ClassVar[dict[str, Callable[..., None]]] = {}
-    _FLAT: ClassVar[tuple[str, ...]] = ("history", "hand_results")
+    _FLAT: ClassVar[tuple[str, ...]] = ("history", "hand_results", "deals")
     """What `clone` copies one level deep: the engine's lists and the game's COPIED, worked
     out once per class (a search clones thousands of times a second)."""
 
@@ -321,7 +321,7 @@ class State:
                     apply[name[7:]] = fn
         cls._LEGAL = legal
         cls._APPLY = apply
-        cls._FLAT = tuple(dict.fromkeys(("history", "hand_results", *cls.COPIED)))
+        cls._FLAT = tuple(dict.fromkeys(("history", "hand_results", "deals", *cls.COPIED)))
 
     def __init__(
         self, options: Options, seed: int | None = None, dealer: int = 0, deals: list[Any] | None = None

@@ -12,7 +12,15 @@ from typing import Any
 
 import pytest
 from serverkit import ServerProcess, replay_to
-from test_browser import ARTIFACTS, create_table, open_browser, play_hand, playwright, shown_scores, web
+from test_browser import (
+    ARTIFACTS,
+    create_table,
+    open_browser,
+    play_hand,
+    playwright,
+    shown_scores,
+    web,
+)
 
 __all__ = ["playwright", "web"]
 

@@ -5,12 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve play test lint bench clean chromium
+.PHONY: serve play test lint bench clean chromium postgresql
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[test,ray,postgres]'
 	touch $(STAMP)
 
 serve: $(STAMP)
@@ -28,8 +28,17 @@ lint: $(STAMP)
 chromium:
 	test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
-test: $(STAMP) lint chromium
-	$(BIN)/python -m pytest
+# The server tests run on SQLite and on a throwaway PostgreSQL cluster they start
+# themselves (parlour.server.pgcluster): Debian's server programs, without the
+# package's own "main" cluster, so nothing is left running.
+postgresql:
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ( \
+	  mkdir -p /etc/postgresql-common/createcluster.d && \
+	  echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.d/parlour.conf && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql </dev/null)
+
+test: $(STAMP) lint chromium postgresql
+	PARLOUR_REQUIRE_POSTGRES=1 $(BIN)/python -m pytest
 
 bench: $(STAMP)
 	for b in benchmarks/*.py; do $(BIN)/python $$b; done

@@ -18,13 +18,15 @@ Run: .venv/bin/python benchmarks/search_speed.py [seconds-per-game, default 6]
 Each slice's rate is kept, so the spread printed beside each figure (lowest and highest
 slice) shows how much the machine's load moved the numbers.
 
-Measured on the shared 2-core machine: R 0.27 with the old clone (a fresh `random.Random()`
-seeded from the OS and a copy of its 625-word state on every clone: 24 us of a 85 us
-playout, plus the next hand's deal at the hand's end), R 0.50-0.52 now (clone 1.5 us: the
-random stream is shared until one side draws, and a hand-only copy never deals). What is
-left is the moves: about 1.4 us each (`random.choice` 0.3, `legal_actions` 0.3, `push` and
-the rules 0.6, the trick's end every fourth move), against hearts' 0.7 us including the
-same `random.choice`; pyspiel's calls do their rules in C++.
+Measured on the shared 2-core machine (busy with other work, so slices spread widely):
+R 0.27 with the old clone (a fresh `random.Random()` seeded from the OS on every clone,
+plus the next hand's deal at the hand's end); 0.44-0.52 with a push per move (clone 1.5 us:
+the random stream is shared until one side draws, and a hand-only copy never deals; each
+move still costs `legal_actions`, `push` and the rules as separate calls). The last line
+measures what a search actually runs: `State.rollout`, which Cramps plays in one loop
+keeping only the hand masks, the card winning the trick so far and the points (its scores
+equal those of the move-by-move playout for the same choices, tested in
+tests/games/test_cramps.py): R 1.10 (cramps 19,199, hearts 17,386 playouts per second).
 """
 
 from __future__ import annotations
@@ -81,6 +83,13 @@ def cramps_playout(root: State, choice: Callable[[list[Any]], Any]) -> None:
             return
 
 
+def cramps_rollout(root: State, choice: Callable[[list[Any]], Any]) -> None:
+    """The rollout ISMCTS makes: a hand-only copy whose hand `State.rollout` plays to its
+    scores, which Cramps does in one loop over the hand masks and trick points (the same
+    moves as the pushes above for the same choices, tested)."""
+    root.clone(hand_only=True).rollout(choice)
+
+
 def hearts_playout(root: Any, choice: Callable[[list[Any]], Any]) -> None:
     state = root.clone()
     legal_actions, apply_action, is_terminal = state.legal_actions, state.apply_action, state.is_terminal
@@ -114,27 +123,31 @@ def main() -> None:
     except ImportError:
         pyspiel = None
     hearts_game = pyspiel.load_game("hearts", {"pass_cards": False}) if pyspiel else None
-    starts: dict[str, Any] = {"cramps": cramps_starts(STARTS)}
+    cramps = cramps_starts(STARTS)
+    starts: dict[str, Any] = {"cramps": cramps, "cramps-rollout": cramps}
     if hearts_game is not None:
         starts["hearts"] = hearts_starts(hearts_game, STARTS)
     totals = {name: [0, 0.0] for name in starts}
     rates: dict[str, list[float]] = {name: [] for name in starts}
     for r in range(max(1, round(seconds / SLICE))):
         for name in starts:
-            playout = cramps_playout if name == "cramps" else hearts_playout
+            playout = {"cramps": cramps_playout, "cramps-rollout": cramps_rollout}.get(name, hearts_playout)
             done, spent = run_slice(starts[name], playout, SLICE, r)
             totals[name][0] += done
             totals[name][1] += spent
             rates[name].append(done / spent)
-    cramps, line = summary(rates["cramps"], (int(totals["cramps"][0]), totals["cramps"][1]))
-    print(f"cramps (clone + push from trick 6, pure Python): {line}")
+    pushed, line = summary(rates["cramps"], (int(totals["cramps"][0]), totals["cramps"][1]))
+    print(f"cramps (clone + a push per move from trick 6, pure Python): {line}")
+    rollout, line = summary(rates["cramps-rollout"], (int(totals["cramps-rollout"][0]), totals["cramps-rollout"][1]))
+    print(f"cramps (clone + State.rollout, the search's random rollout, pure Python): {line}")
     if hearts_game is None:
         print("open-spiel is not installed here (pip install -e '.[bench]'): no hearts figure")
         print("cramps/hearts playouts per second: n/a")
         return
     hearts, line = summary(rates["hearts"], (int(totals["hearts"][0]), totals["hearts"][1]))
     print(f"hearts (clone + apply_action from trick 6, OpenSpiel C++ via pyspiel): {line}")
-    print(f"cramps/hearts playouts per second: {cramps / hearts:.2f}")
+    print(f"cramps/hearts with a push per move: {pushed / hearts:.2f}")
+    print(f"cramps/hearts playouts per second: {rollout / hearts:.2f}")
 
 
 if __name__ == "__main__":

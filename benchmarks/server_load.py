@@ -1,7 +1,9 @@
 """Load on the web parlour: many websocket clients playing bot-speed tables on loopback.
 
-Starts `parlour serve` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite database
-in a temporary directory, a per-connection rate limit high enough for bot speed), creates
+Starts `parlour serve` in a subprocess on 127.0.0.1 (a free port, a fresh database in a
+temporary directory: SQLite, or with `--db postgresql` a throwaway PostgreSQL cluster from
+Debian's packages, default settings, fsync on; a per-connection rate limit high enough for
+bot speed), creates
 `--tables` Ribs tables each with `--people` websocket clients and random bots in the other
 seats. Bot speed: the server's bots act `--bot-delay` seconds after their turn comes, and
 the clients answer after the same delay, as bots would. `--bot-delay 0` plays flat out:
@@ -15,7 +17,9 @@ finished table is replaced by a new one. After `--seconds` it stops by itself an
             that includes it (the database commit is inside this time)
 
 Target on the project's machine: 200 concurrent Ribs tables with p99 under 50 ms.
+Measured figures and where one process saturates: docs/capacity.md.
     .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20
+    .venv/bin/python benchmarks/server_load.py --tables 200 --seconds 20 --db postgresql
     .venv/bin/python benchmarks/server_load.py --tables 20 --bot-delay 0   # throughput
 """
 
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import socket
@@ -150,13 +155,24 @@ def main() -> int:
                         help="seconds bots and clients wait before acting (0: flat out)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--db", default="sqlite",
+                        help="sqlite (default), postgresql (a throwaway local cluster), or a SQLAlchemy URL")
     args = parser.parse_args()
     port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "load.sqlite3"
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        if args.db == "sqlite":
+            url = f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+        elif args.db == "postgresql":
+            from parlour.server.pgcluster import Cluster
+
+            url = stack.enter_context(Cluster(durable=True)).database("load")
+        else:
+            url = args.db
+        print(f"database: {args.db}")
         server = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(port),
-             "--db", f"sqlite:///{db}", "--bot-delay", str(args.bot_delay), "--rate", "100000", "--lobby-rate", "1000", "--evict-after", "30"],
+             "--db", url, "--bot-delay", str(args.bot_delay), "--rate", "100000", "--lobby-rate", "1000",
+             "--evict-after", "30", "--sockets-per-address", "100000"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         try:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 import pytest
 
 from parlour.bots import make_bot
 from parlour.games import GAMES
 from parlour.terminal import TerminalGame
+from parlour.views import recent_text
 
 
 class ScriptedPerson(io.StringIO):
@@ -53,3 +55,59 @@ def test_a_person_plays_a_whole_match_in_the_terminal(name: str) -> None:
     assert state.is_over(), f"{name}: the match did not end"
     assert "Not allowed:" in text and "Legal actions:" in text
     assert "The match is over. Winner:" in text and "Hand scores:" in text
+
+
+class Watcher(io.StringIO):
+    """Plays random legal moves and keeps, at each prompt, the observation and the text
+    printed since the previous prompt."""
+
+    def __init__(self, session: list[TerminalGame], out: io.StringIO, moves: int) -> None:
+        super().__init__()
+        self.session = session
+        self.out = out
+        self.rng = random.Random(5)
+        self.moves = moves
+        self.seen = 0
+        self.turns: list[tuple[dict[str, Any], str]] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        state = self.session[0].state
+        text = self.out.getvalue()
+        self.turns.append((state.observation(0), text[self.seen :]))
+        self.seen = len(text)
+        if len(self.turns) > self.moves:
+            return ""  # quit
+        if len(self.turns) == 1:
+            return "help\n"  # a second prompt in the same turn
+        return self.rng.choice(state.legal_texts()) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_status_lines_and_the_recent_event_are_printed(name: str) -> None:
+    """Each turn prints the observation's status as `label: value` lines before the prompt;
+    the recent event is printed once when it changes, not again at the next prompt."""
+    game = GAMES[name]
+    options = game.options(players=game.min_players)
+    state = game.new_state(options, 11)
+    if not state.observation(0).get("status"):
+        pytest.skip(f"{name} gives no status yet (not on engine v2's status and recent)")
+    holder: list[TerminalGame] = []
+    out = io.StringIO()
+    person = Watcher(holder, out, moves=40)
+    session = TerminalGame(game, state, 0, {s: make_bot("random", game, s, s) for s in range(1, options.players)}, person, out)
+    holder.append(session)
+    session.run()
+    assert len(person.turns) > 2
+    for obs, printed in person.turns:
+        lines = printed.splitlines()
+        if printed.startswith("Legal actions:"):
+            assert not any(f"{f['label']}: {f['value']}" in lines for f in obs["status"])  # not on every prompt
+            continue
+        for fact in obs["status"]:
+            assert f"{fact['label']}: {fact['value']}" in lines, (name, fact, printed)
+    events = [recent_text(obs, explain=False) for obs, _ in person.turns if obs["recent"]]
+    assert events, f"{name}: no public event in {len(person.turns)} turns"
+    text = out.getvalue()
+    for event in set(events):
+        assert event is not None
+        assert text.count(event.splitlines()[0] + "\n") == 1, (name, event)

@@ -35,7 +35,7 @@ import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
@@ -496,7 +496,13 @@ class State:
         if self.phase == OVER:
             raise IllegalAction("The match is over.")
         memo = self._legal_memo
-        if memo is not None and memo[0] == len(self.history) and len(memo[1]) == memo[2] and action in memo[1]:
+        if (
+            memo is not None
+            and memo[0] == len(self.history)
+            and len(memo[1]) == memo[2]
+            and type(action) is not bool
+            and action in memo[1]
+        ):
             self.push(action)
             return
         try:
@@ -513,6 +519,31 @@ class State:
         self.just_ended = False
         self.history.append((self.turn, action))
         self._APPLY[self.phase](self, action)
+
+    def playout(self, choice: Callable[[Sequence[Action]], Action]) -> None:
+        """Play `choice(legal actions)` until the hand (or the match) ends: a search's random
+        rollout. A game may do it in one loop of its own for speed; it must then make the
+        same moves for the same choices, as the generic loop here does."""
+        legal_of = self._LEGAL
+        apply_of = self._APPLY
+        history = self.history
+        while True:
+            phase = self.phase
+            if phase == OVER:
+                return
+            action = choice(legal_of[phase](self))
+            self.just_ended = False
+            history.append((self.turn, action))
+            apply_of[phase](self, action)
+            if self.just_ended:
+                return
+
+    def rollout(self, choice: Callable[[Sequence[Action]], Action]) -> list[Score]:
+        """The scores of the current hand played out with `choice` at every decision, as
+        `playout` would give them. The state is spent: a game may skip the hand's record
+        (history, log, tricks) here for speed, so only the returned scores count."""
+        self.playout(choice)
+        return self.hand_scores()
 
     def why_illegal(self, action: Action) -> str:
         """The sentence a player reads for an action that is not legal now: the game's

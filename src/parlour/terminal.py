@@ -4,7 +4,12 @@ Plain `input()` prompts and printed lines (no full-screen UI), so a script, a te
 can drive it. Everything shown comes from the person's observation: the log sentences of
 the hand (bids, plays, trick explanations), the person's cards and the table. A game may
 define `render_text(observation)` for a better view; advice (`hint`) comes from the game's
-oracle in parlour.analysis, looked up by the game's name.
+oracle in parlour.analysis, looked up by the game's name. Every game's headline facts (the
+observation's `status`) are printed as `label: value` lines above the view at each turn, a
+game's own `render_text` or not; the last public event (`recent`, e.g. the last trick with
+its winner marked `*`) is printed once each time it changes, after the log lines (its
+explanation too, unless a log line just said it). Plain text
+(no `rich`), so the output is the same in a pipe, a test or tmux.
 Bad input re-prompts with the reason and changes nothing. At the end the record can be
 saved (`--record FILE` saves it without asking).
 """
@@ -20,7 +25,7 @@ from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
 from parlour.engine import Game, IllegalAction, State, jsonable_scores
 from parlour.record import record_of, save
-from parlour.views import generic_view
+from parlour.views import generic_view, recent_text, status_lines
 
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
@@ -71,6 +76,7 @@ class TerminalGame:
         self.out = out
         self.hands_shown = 0
         self.shown_lines = 0
+        self.shown_recent: str | None = None
         self.quit = False
 
     def say(self, text: str = "") -> None:
@@ -123,10 +129,17 @@ class TerminalGame:
         for line in obs["log"][self.shown_lines :]:
             self.say(line)
         self.shown_lines = len(obs["log"])
+        recent = recent_text(obs)
+        if recent is not None and recent != self.shown_recent:
+            event = obs["recent"]
+            self.say(recent_text(obs, explain=event.get("explanation") not in obs["log"]))
+        self.shown_recent = recent
 
     def person_turn(self) -> None:
         obs = self.state.observation(self.seat)
         render = getattr(self.game, "render_text", None)
+        for line in status_lines(obs):
+            self.say(line)
         self.say(render(obs) if render else generic_view(obs))
         legal = obs["legal_actions"]
         self.say("Your move: " + (" | ".join(legal) if len(legal) <= 12 else f"{len(legal)} choices, 'help' lists them"))

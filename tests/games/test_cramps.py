@@ -299,3 +299,35 @@ def test_the_target_is_31_for_four_players_and_43_for_more() -> None:
     state.points = [1, 3, 3, 3]
     state._end_hand()
     assert state.is_over() and state.winners() == [0]
+
+
+def test_the_one_loop_playout_makes_the_moves_of_the_generic_loop() -> None:
+    """Cramps' rollout loop is a copy of `_legal_play`/`_apply_play` for speed: for the same
+    choices it must reach the very same end of hand as the engine's loop of pushes."""
+    from parlour.engine import State
+
+    for seed in range(20):
+        start = GAME.new_state(CrampsOptions(royal=seed % 2 == 1), seed)
+        steps = random.Random(seed)
+        for _ in range(seed % 30):
+            start.apply(steps.choice(start.legal_actions()))
+        fast, slow = start.clone(hand_only=True), start.clone(hand_only=True)
+        fast.playout(random.Random(seed).choice)
+        State.playout(slow, random.Random(seed).choice)
+        assert fast.history == slow.history
+        assert fast.hand_scores() == slow.hand_scores()
+        assert fast.observation(None) == slow.observation(None)
+
+
+def test_the_lean_rollout_scores_the_hand_the_playout_plays() -> None:
+    """`rollout` keeps only masks and points: for the same choices its scores must be the
+    hand scores of the full playout (Royal settlement included)."""
+    for seed in range(30):
+        start = GAME.new_state(CrampsOptions(royal=seed % 3 == 0, royal_made="bid" if seed % 2 else "actual"), seed)
+        steps = random.Random(seed)
+        for _ in range(seed % 25):
+            start.apply(steps.choice(start.legal_actions()))
+        full = start.clone(hand_only=True)
+        full.playout(random.Random(seed).choice)
+        lean = start.clone(hand_only=True).rollout(random.Random(seed).choice)
+        assert lean == full.hand_scores()

@@ -233,6 +233,8 @@ def test_a_joker_lead_names_the_suit_and_wins_over_a_trump() -> None:
     play(state, "play AC", "play 4C", "play 2C", "play 4S", "play 3C")
     assert state.to_act() == 0 and state.phase == "play", "the declarer's own trick prompts nobody"
     assert "play JK H" in state.legal_texts() and "play JK" not in state.legal_texts()
+    with pytest.raises(IllegalAction, match="names the suit to follow"):
+        state.apply_text("play JK")
     play(state, "play JK H")
     assert state.legal_texts() == ["play AH"], "the joker named hearts: follow hearts"
     play(state, "play AH", "play 9D", "play 5S")
@@ -412,3 +414,109 @@ def test_who_holds_the_called_card_does_not_show_to_the_others() -> None:
     assert [s.partner for s in states] == [2, 1]
     for seat in (None, 0, 3, 4):
         assert states[0].observation(seat) == states[1].observation(seat)
+
+
+# --- what a player reads: status, recent, the hand's points, the reasons for a refusal ------
+
+
+def status(state: MightyState, seat: int = 1) -> dict[str, str]:
+    return {row["label"]: row["value"] for row in state.observation(seat)["status"]}
+
+
+def test_status_follows_the_auction_the_contract_and_the_sides() -> None:
+    state = new(DEAL_RIPPER)
+    assert status(state) == {"Auction": "no bid yet; seat 0 opened"}
+    play(state, "bid 13 H", "bid 14 S")
+    assert status(state) == {"Auction": "seat 1 bids 14 S; seat 0 opened"}
+    state = new(DEAL_RIPPER)
+    play(state, "bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H")
+    assert status(state) == {"Contract": "seat 0 bid 13 H; trumps to be named",
+                             "Points taken": "declarer 0, others (sides unknown) 0; needs 13"}
+    play(state, "trump S", "call KH")
+    assert status(state) == {"Contract": "seat 0, 15 S", "Called": "KH", "Partner": "unknown",
+                             "Mighty": "AD", "Ripper": "3C",
+                             "Points taken": "declarer 0, others (sides unknown) 0; needs 15"}
+
+
+def test_status_counts_the_point_cards_of_each_side_once_the_partner_reveals() -> None:
+    state = new(DEAL_RIPPER)
+    declare(state, "13 H", "2H 3H 4H", "H", "KH")
+    play(state, "play QC", "play KC", "play 2C", "play 4S", "play AH")
+    assert state.observation(2)["scores"]["hand"] == [0, 0, 0, 0, 3], "QC KC AH: seat 4's three point cards"
+    assert status(state)["Points taken"] == "declarer 0, others (sides unknown) 3; needs 13"
+    play(state, "reveal")
+    assert status(state)["Partner"] == "seat 4"
+    assert status(state)["Points taken"] == "declarer's side 3, defenders 0; needs 13"
+
+
+def test_status_of_a_hand_without_a_partner_and_with_a_hint() -> None:
+    state = new(DEAL_RIPPER)
+    play(state, "bid 20 NT", "discard 2H 3H 4H", "trump NT", "call KH hint S")
+    assert status(state)["Contract"] == "seat 0, 20 no trump"
+    assert status(state)["Called"] == "KH, hint: lead S"
+    state = new(DEAL_RIPPER)
+    declare(state, "13 H", "2H 3H 4H", "H", "none")
+    assert status(state)["Partner"] == "none"
+    assert status(state)["Points taken"].startswith("declarer's side 0, defenders 0")
+
+
+def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
+    state = new(DEAL_RIPPER)
+    declare(state, "13 H", "2H 3H 4H", "H", "KH")
+    assert state.observation(1)["recent"] is None
+    play(state, "play QC", "play KC", "play 2C", "play 4S", "play AH", "pass")
+    play(state, "play 5H")
+    recent = state.observation(1)["recent"]
+    assert recent["label"] == "Trick 1"
+    assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
+        (0, ["QC"], False), (1, ["KC"], False), (2, ["2C"], False), (3, ["4S"], False), (4, ["AH"], True)]
+    assert not any(p["face_down"] for p in recent["plays"])
+    assert recent["explanation"] == "Trick 1: QC KC 2C 4S AH led by seat 0; seat 4 wins with AH, the highest trump."
+
+
+@pytest.mark.parametrize(
+    ("moves", "bad", "reason"),
+    [
+        ([], "bid 12 S", "Bid from 13 to 20"),
+        (["bid 14 S"], "bid 14 D", "Bid higher than the current bid"),
+        (["bid 13 H", "pass", "pass", "pass", "pass"], "discard 3C 4C AD", "You do not hold AD"),
+        (["bid 19 S", "pass", "pass", "pass", "pass", "discard 2H 3H 4H"], "trump H", "a change the contract can afford"),
+        (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H"], "call KH hint S",
+         "a hint only after a 20 NT bid"),
+        (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH"], "play AS",
+         "You do not hold AS"),
+        (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH"], "bid 14 S",
+         "It is time to play a card"),
+        (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH"], "play 3C call",
+         "A led ripper always forces the joker"),
+        (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH", "play 3C"],
+         "play KC", "The ripper was led: you must play the joker"),
+        (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH", "play QC"],
+         "play 2D", "You must follow C"),
+        (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH", "play QC"],
+         "play JK H", "Only the leader names the joker's suit"),
+    ],
+)
+def test_why_an_action_is_refused(moves: list[str], bad: str, reason: str) -> None:
+    state = new(DEAL_RIPPER)
+    play(state, *moves)
+    before = state.observation(None)
+    with pytest.raises(IllegalAction, match=reason):
+        state.apply_text(bad)
+    assert state.observation(None) == before
+
+
+def test_a_forced_opener_is_told_to_bid() -> None:
+    state = new(seed=3, all_pass="force")
+    play(state, "pass", "pass", "pass", "pass", "pass")
+    with pytest.raises(IllegalAction, match="Everyone passed: you must bid 13"):
+        state.apply_text("pass")
+
+
+def test_a_thrown_in_deal_is_told_and_survives_determinize() -> None:
+    state = new(seed=3)
+    play(state, "pass", "pass", "pass", "pass", "pass")
+    obs = state.observation(2)
+    assert obs["throw_ins"] == 1 and obs["actions"] == []
+    assert obs["log"] == ["Hand 1: all passed; seat 0 deals again."]
+    assert GAME.determinize(obs, random.Random(1)).observation(2) == obs

@@ -378,3 +378,116 @@ def test_card_text_cache_stays_bounded_and_right(monkeypatch: pytest.MonkeyPatch
     for _ in range(3):
         assert [state.observation(s)["hand"] for s in range(6)] == expected
         assert len(ribs_module._COUNTS_TEXTS) <= 3
+
+
+# --- status, recent and the reasons for illegal moves ----------------------------------------
+
+
+def test_status_shows_the_bid_the_trick_and_the_pots() -> None:
+    deals = deal_with(4, {0: "Q 9", 1: "J T", 2: "8 7", 3: "A K"})
+    state = new(4, deals=deals, stakes=(10, 1))
+    assert state.observation(1)["status"] == [
+        {"label": "Bidding", "value": "seat 0 opens"},
+        {"label": "Trick", "value": "1 of 4"},
+        {"label": "Hands to win", "value": "5"},
+        {"label": "Pots", "value": "large 40, small 0 (stakes 10/1)"},
+    ]
+    play(state, "bid 2", "bid 3")
+    assert state.observation(2)["status"][0] == {"label": "Bid", "value": "3 by seat 1 (cap 12)"}
+    play(state, "pass", "pass", "bid 4", "pass")
+    status = state.observation(None)["status"]
+    assert status[0] == {"label": "Bid", "value": "seat 0 won the bid at 4"}
+    assert status[3] == {"label": "Pots", "value": "large 40, small 2 (stakes 10/1)"}
+    play(state, "play Q 9", "play J T", "fold 8 7", "play A K")
+    assert state.observation(0)["status"][1:] == [
+        {"label": "Trick", "value": "2 of 4"},
+        {"label": "Hands to win", "value": "5"},
+        {"label": "Pots", "value": "large 43, small 0 (stakes 10/1)"},
+    ], "the failed bid's small pot went to the large pot"
+
+
+def test_recent_tags_every_pair_of_a_made_trick() -> None:
+    state = six_players_against_q9()
+    recent = state.observation(3)["recent"]
+    assert recent["label"] == "Trick 1" and "made the bid of 2" in recent["explanation"]
+    marks = {p["seat"]: (p["cards"], p["face_down"], p["mark"]) for p in recent["plays"]}
+    assert marks[0] == (["Q", "9"], False, "ribs, made: takes 15")
+    assert marks[1] == (["K", "7"], False, "beat the ribs: keeps 3")
+    assert marks[2] == (["K", "9"], False, "defeated (3): to the bidder")
+    assert marks[5] == (["A", "Q"], False, "defeated (2): to the bidder")
+
+
+def test_recent_hides_folds_and_names_the_cracker() -> None:
+    deals = deal_with(5, {0: "K 8", 1: "Q Q", 2: "8 K", 3: "A 9", 4: "K 8"})
+    state = new(5, deals=deals)
+    play(state, "bid 2", "pass", "pass", "pass", "pass")
+    assert state.observation(1)["recent"] is None, "no trick resolved yet"
+    play(state, "play K 8", "play Q Q", "play 8 K", "fold A 9", "play K 8")
+    marks = {p["seat"]: (p["cards"], p["face_down"], p["mark"]) for p in state.observation(1)["recent"]["plays"]}
+    assert marks[0] == (["K", "8"], False, "ribs, cracked")
+    assert marks[2] == (["K", "8"], False, "cracked the ribs: takes 13")
+    assert marks[1] == (["Q", "Q"], False, "taken by the cracker (4)")
+    assert marks[3] == ([], True, "folded"), "a fold stays face down"
+    assert marks[4] == (["K", "8"], False, "taken by the cracker (3)")
+
+
+def test_recent_of_a_failed_bid_and_after_the_hand() -> None:
+    deals = deal_with(4, {0: "8 7", 1: "A K", 2: "A 8", 3: "T 9"})
+    state = new(4, deals=deals)
+    play(state, "bid 2", "pass", "pass", "pass", "play 8 7", "play A K", "play A 8", "play T 9")
+    marks = [p["mark"] for p in state.observation(0)["recent"]["plays"]]
+    assert marks == ["ribs, failed", "beat the ribs: keeps 2", "defeated (1): kept", "beat the ribs: keeps 2"]
+    rng = random.Random(0)
+    while not state.hand_over():
+        state.apply(rng.choice(state.legal_actions()))
+    recent = state.observation(0)["recent"]
+    assert recent["label"] == "Trick 4", "a new hand shows the last trick of the hand before"
+    assert recent["explanation"] == state.last_hand["tricks"][-1]["explanation"]
+
+
+@pytest.mark.parametrize(
+    ("setup", "options", "action", "message"),
+    [
+        ([], {}, "play K 8", "time to bid, not to play"),
+        (["bid 2"], {}, "bid 4", "next bid must be exactly 3"),
+        ([], {"opening": "at_least_two"}, "pass", "opener cannot pass"),
+        (["bid 12"], {"opening": "at_least_two"}, "bid 13", "at its cap of 12"),
+        (["bid 2", "pass", "pass", "pass"], {}, "bid 3", "time to play two cards"),
+        (["bid 2", "pass", "pass", "pass"], {}, "play A A", "You do not hold two As"),
+        (["bid 2", "pass", "pass", "pass"], {}, "play Q 7", "You do not hold a 7"),
+        (["bid 2", "pass", "pass", "pass"], {}, "fold A K", "bidder plays the ribs and cannot fold"),
+        (["bid 2", "pass", "pass", "pass", "play A K"], {"folding": False}, "fold Q J", "without folding"),
+    ],
+)
+def test_illegal_moves_get_the_players_reason(setup: list[str], options: dict[str, Any], action: str, message: str) -> None:
+    deals = deal_with(4, {0: "A K Q J T 9 8 8", 1: "Q J", 2: "T 9", 3: "8 7"})
+    state = new(4, deals=deals, **options)
+    play(state, *setup)
+    before = state.observation(None)
+    with pytest.raises(IllegalAction, match=message):
+        state.apply_text(action)
+    assert state.observation(None) == before
+    with pytest.raises(IllegalAction, match="not a Ribs action"):
+        state.apply("bid 2")
+
+
+def test_nobody_folds_in_the_open_last_trick_and_why() -> None:
+    state = new(4, seed=3, open_last_trick=True)
+    rng = random.Random(1)
+    while state.trick_no < 3 or state.phase == "bidding" or state.to_act() == state.bidder:
+        state.apply(rng.choice([a for a in state.legal_actions() if not state.action_to_text(a).startswith("fold")]))
+    pair = state.legal_texts()[0].replace("play", "fold")
+    with pytest.raises(IllegalAction, match="Nobody folds in the open last trick"):
+        state.apply_text(pair)
+
+
+def test_determinize_fills_the_masked_fold_and_ribs_from_its_sample() -> None:
+    deals = deal_with(4, {0: "A K", 1: "Q J", 2: "T 9", 3: "8 7"})
+    state = new(4, deals=deals)
+    play(state, "bid 2", "pass", "pass", "pass", "play A K", "fold Q J")
+    obs = state.observation(2)
+    assert [a[1] for a in obs["actions"][-2:]] == ["ribs", "fold"]
+    for seed in range(5):
+        world = GAME.determinize(obs, random.Random(seed))
+        assert world.observation(2) == obs
+        assert world.plays[0] is not None and world.plays[1] is not None and world.plays[1][2]

@@ -32,7 +32,8 @@ class ServerProcess:
     """`python -m parlour.server.serve` in a subprocess, on its own port and database."""
 
     def __init__(self, db_path: Path, bot_delay: float = 0.0, rate: float = 20.0, db_url: str | None = None,
-                 lobby_rate: float = 1000.0, evict_after: float = 300.0) -> None:
+                 lobby_rate: float = 1000.0, evict_after: float = 300.0, extra: tuple[str, ...] = ()) -> None:
+        self.extra = extra  # more `parlour serve` options, e.g. ("--allow-any-bot",)
         self.rate = rate
         self.evict_after = evict_after
         self.lobby_rate = lobby_rate
@@ -56,7 +57,7 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--rate", str(self.rate),
-             "--lobby-rate", str(self.lobby_rate), "--evict-after", str(self.evict_after)],
+             "--lobby-rate", str(self.lobby_rate), "--evict-after", str(self.evict_after), *self.extra],
             stdout=log, stderr=subprocess.STDOUT, cwd=self.db_path.parent,
         )
         deadline = time.monotonic() + 30
@@ -69,6 +70,11 @@ class ServerProcess:
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("the server did not start in 30 s")
+
+    @property
+    def log_text(self) -> str:
+        """What the server printed so far (its log file)."""
+        return self.db_path.with_suffix(f".{self.port}.log").read_text(errors="replace")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""

@@ -3,7 +3,8 @@
 A person creates a Ribs table with three bots and plays a whole hand by clicking cards and
 buttons, at desktop width and at phone width (375 px); the scores the page shows must be
 the engine's. A friend joins through the invite link in a second browser profile and the
-two play a hand together. Screenshots go to test-artifacts/ (gitignored).
+two play a hand together. A Cramps table shows the engine's `status` in its panel and the
+last trick from `recent`, at both widths. Screenshots go to test-artifacts/ (gitignored).
 """
 
 from __future__ import annotations
@@ -193,6 +194,73 @@ def test_every_game_is_played_by_clicks_in_the_same_page(web: ServerProcess, pla
         shown = page.eval_on_selector_all(".mine .cards.hand .card", "els => els.map((e) => e.dataset.card)")
         assert shown == mine
         assert any(seat == 0 for seat, _ in truth.history), "no move was made by clicks"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def shown_facts(page: Any) -> list[dict[str, str]]:
+    return list(page.eval_on_selector_all(
+        "#facts .fact", "els => els.map((e) => ({label: e.querySelector('dt').textContent, value: e.querySelector('dd').textContent}))"))
+
+
+def check_facts(page: Any) -> dict[str, Any]:
+    """The status panel lists the observation's status, label by label; returns the observation."""
+    obs: dict[str, Any] = page.evaluate("() => window.__parlour.msg.observation")
+    assert obs["status"], "the game gives no status"
+    assert shown_facts(page) == [{"label": f["label"], "value": str(f["value"])} for f in obs["status"]]
+    return obs
+
+
+def check_recent(page: Any, obs: dict[str, Any]) -> None:
+    """The recent row draws each play's cards (backs when face down), marks and the explanation."""
+    recent = obs["recent"]
+    plays = page.locator("#recent .play")
+    assert plays.count() == len(recent["plays"])
+    for i, play in enumerate(recent["plays"]):
+        el = plays.nth(i)
+        cards = el.locator(".card").evaluate_all("els => els.map((e) => e.dataset.card || null)")
+        assert cards == (play["cards"] or [None] * len(cards))
+        assert ("marked" in (el.get_attribute("class") or "")) == bool(play["mark"])
+    assert page.locator("#recent .explain").text_content() == recent["explanation"]
+    assert page.locator("#recent .zone-label").text_content() == recent["label"]
+
+
+@pytest.mark.parametrize(("width", "label"), [(1280, "desktop"), (375, "phone")])
+def test_the_status_panel_and_the_last_trick_of_cramps(web: ServerProcess, playwright: Any, width: int, label: str) -> None:
+    """The panel shows the engine's status from the first move, the recent row the first trick."""
+    context = open_browser(playwright, width, 900 if width > 400 else 812)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "cramps", 4)
+        page.wait_for_function(READY)
+        obs = check_facts(page)
+        labels = [f["label"] for f in obs["status"]]
+        assert "Trick 1 of 13 is worth" in labels and "+0" in page.locator("#facts").text_content()
+        assert obs["recent"] is None and page.locator("#recent").count() == 0
+        rng = random.Random(width)
+        for _ in range(20):
+            page.wait_for_function(READY)
+            if page.evaluate("() => window.__parlour.msg.observation.recent") is not None:
+                break
+            take_turn(page, rng)
+        page.wait_for_function(READY)
+        obs = check_facts(page)
+        assert obs["recent"] is not None, "no trick was finished"
+        assert any(p["mark"] for p in obs["recent"]["plays"])
+        check_recent(page, obs)
+        box = page.locator("#facts").bounding_box()
+        hand = page.locator(".mine").bounding_box()
+        assert box is not None and hand is not None and box["width"] <= width
+        assert box["y"] + box["height"] <= hand["y"], "the status panel covers the hand"
+        assert page.locator("#facts").is_visible() and page.locator(".mine .cards.hand").is_visible()
+        if width < 400:
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"cramps-status-{label}.png"))  # what is on screen
+        page.screenshot(path=str(ARTIFACTS / f"cramps-status-{label}-full.png"), full_page=True)
         assert not errors, errors
     finally:
         context.close()

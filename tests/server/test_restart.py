@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import httpx
-import pytest
 from serverkit import Client, ServerProcess, replay_to
 
-# PARLOUR_TEST_POSTGRES=postgresql+psycopg://user@127.0.0.1:5432/db runs the test on
-# PostgreSQL too (an empty database it may fill); without it, SQLite only.
-DATABASES = [pytest.param(None, id="sqlite")] + (
-    [pytest.param(os.environ["PARLOUR_TEST_POSTGRES"], id="postgresql")] if os.environ.get("PARLOUR_TEST_POSTGRES") else []
-)
 
-
-@pytest.mark.parametrize("db_url", DATABASES)
-def test_tables_survive_a_killed_server(server_factory: Callable[..., ServerProcess], db_url: str | None) -> None:
-    first = server_factory("restart.sqlite3", db_url=db_url)
+def test_tables_survive_a_killed_server(server_factory: Callable[..., ServerProcess]) -> None:
+    first = server_factory("restart.sqlite3")
     made = first.create(players=5, bots={1: "random", 3: "random", 4: "random"}, name="Ann")
     table = made["table"]["id"]
     bob = first.join(table, name="Bob")
@@ -43,7 +34,7 @@ def test_tables_survive_a_killed_server(server_factory: Callable[..., ServerProc
     for c in clients.values():
         c.close()
 
-    second = ServerProcess(first.db_path, db_url=db_url).start()
+    second = ServerProcess(first.db_path, db_url=first.db_url).start()
     try:
         again = {seat: Client(second, table, tok) for seat, tok in ((0, made["token"]), (2, bob["token"]))}
         for seat, client in again.items():

@@ -18,6 +18,10 @@ class Bot:
     """Base of every bot. Subclasses override `choose`."""
 
     name = "bot"
+    # The most seconds one move may take, set by whoever hosts the bot (the web parlour's
+    # --bot-seconds); None: no limit. A bot that searches stops by then and plays its best
+    # move so far; the host plays a legal move for a bot that still has not answered.
+    time_limit: float | None = None
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any) -> None:
         if params:

@@ -111,6 +111,33 @@ SETTLE_WORLDS = 4
 WORLD_TRIES = 10
 
 
+MAX_ITERATIONS = 1_000_000  # playouts per move: beyond this a move takes hours
+MAX_SECONDS = 600.0  # seconds per move
+MAX_WORLDS = 100_000
+
+
+def earliest(deadline: float | None, seconds: float | None) -> float | None:
+    """The sooner of a host's deadline and the bot's own time budget from now (None: no
+    time limit at all, the iteration budget alone ends the search)."""
+    own = time.perf_counter() + seconds if seconds is not None else None
+    limits = [t for t in (deadline, own) if t is not None]
+    return min(limits) if limits else None
+
+
+def bounded(name: str, value: Any, low: float, high: float, whole: bool = False) -> float:
+    """`value` (a spec's text or a number) as a number within [low, high], else an
+    OptionsError naming the parameter: a setting such as `c=nan` or `worlds=-5` would
+    otherwise be accepted and then fail on every move, or `seconds=inf` never end one."""
+    kind = "a whole number" if whole else "a number"
+    try:
+        number = int(value) if whole else float(value)
+    except (TypeError, ValueError, OverflowError):
+        number = math.nan
+    if not (math.isfinite(number) and low <= number <= high):
+        raise OptionsError(f"ismcts: {name} must be {kind} from {low:g} to {high:g}, not {str(value)[:40]!r}")
+    return number
+
+
 def bonferroni_z(z: float, rivals: int) -> float:
     """`z` raised so that `rivals` one-sided tests together err no more often than one."""
     if rivals <= 1:
@@ -254,16 +281,19 @@ class ISMCTS:
         prior: str | None = None,
         bias: float = 0.0,
         worlds: int = 0,
+        deadline: float | None = None,
     ) -> str:
         """The text of the root action with the most visits after the budget is spent.
 
         `prior` (an action's text, e.g. the heuristic bot's choice) gets a progressive
         bias `bias / (1 + visits)` at the root. `worlds` > 0 samples that many worlds and
         then reuses copies of them in turn (cheaper than a fresh determinization).
+        `deadline` (a `time.perf_counter()` instant, set by whoever hosts the bot) ends the
+        search early with the best action so far, whatever the budget.
         """
         seat = observation["seat"]
         root = Node(seat)
-        deadline = time.perf_counter() + seconds if seconds is not None else None
+        deadline = earliest(deadline, seconds)
         done = 0
         text_world: State | None = None
         pool: list[State] = []
@@ -272,10 +302,9 @@ class ISMCTS:
         self.prior_action = None
         self.bias = bias
         while True:
-            if deadline is not None:
-                if done > 0 and time.perf_counter() >= deadline:
-                    break
-            elif done >= (iterations or DEFAULT_ITERATIONS):
+            if done > 0 and deadline is not None and time.perf_counter() >= deadline:
+                break
+            if seconds is None and done >= (iterations or DEFAULT_ITERATIONS):
                 break
             if worlds and len(pool) >= worlds:
                 world = pool[done % worlds].clone(hand_only=True)
@@ -302,6 +331,7 @@ class ISMCTS:
         iterations: int | None = None,
         seconds: float | None = None,
         z: float = DEFAULT_Z,
+        deadline: float | None = None,
     ) -> str:
         """The model's own choice `prior`, or a root action that beats it on common worlds.
 
@@ -319,6 +349,8 @@ class ISMCTS:
         wider early bound (`z` + 1) that prevents it halved the changes of mind while
         keeping their direction (five of six a raise turned into a pass, the heuristic's
         known overbidding), at nearly twice the cost, so the bounds are the same.
+        `deadline`, as in `search`, ends the race early: the prior stands unless a rival
+        has already beaten it.
         """
         seat = observation["seat"]
         self.doubts = None
@@ -331,14 +363,13 @@ class ISMCTS:
         rewards: list[list[float]] = [[] for _ in candidates]
         live = list(range(1, len(candidates)))
         z_rival = bonferroni_z(z, len(live))
-        deadline = time.perf_counter() + seconds if seconds is not None else None
+        deadline = earliest(deadline, seconds)
         done = 0
         worlds = 0
         while live:
-            if deadline is not None:
-                if done and time.perf_counter() >= deadline:
-                    break
-            elif done and done + len(live) + 1 > budget:
+            if done and deadline is not None and time.perf_counter() >= deadline:
+                break
+            if seconds is None and done and done + len(live) + 1 > budget:
                 break
             if done:
                 world = self.sample_world(observation)
@@ -348,9 +379,10 @@ class ISMCTS:
                 (copy.push if self.template else copy.apply)(candidates[k])
                 for b, bot in enumerate(self.rollout_bots or ()):
                     bot.rng.seed(stream + b)
+                scores = copy.hand_scores()
                 if not copy.hand_over() and copy.to_act() is not None:
-                    self._rollout(copy, None)
-                rewards[k].append(self.reward_of(copy.hand_scores())[seat])
+                    scores = self._rollout(copy, None)
+                rewards[k].append(self.reward_of(scores)[seat])
                 done += 1
             worlds += 1
             if worlds >= SETTLE_WORLDS:
@@ -497,9 +529,10 @@ class ISMCTS:
             if world.hand_over():
                 break
         # Rollout to the end of the hand.
+        scores = world.hand_scores()
         if not world.hand_over() and world.to_act() is not None:
-            self._rollout(world, trail)
-        rewards = self.reward_of(world.hand_scores())
+            scores = self._rollout(world, trail)
+        rewards = self.reward_of(scores)
         for n in path:
             n.visits += 1
             n.reward += rewards[n.seat]
@@ -514,15 +547,20 @@ class ISMCTS:
                     entry[0] += rewards[actor]
                     entry[1] += 1.0
 
-    def _rollout(self, world: State, trail: list[tuple[int, Action]] | None) -> None:
+    def _rollout(self, world: State, trail: list[tuple[int, Action]] | None) -> list[Any]:
+        """Play the world to the hand's end and return the hand's scores: random moves
+        through the game's own `rollout` where it can, else MAST or the model bots."""
         rng = self.rng
         bots = self.rollout_bots
         mast = self.mast
         push = world.push if self.template else world.apply
+        if bots is None and mast is None and self.template:
+            randrange = rng.randrange
+            return world.rollout(lambda legal: legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
         while True:
             seat = world.to_act()
             if seat is None:
-                return
+                return world.hand_scores()
             if mast is not None and trail is not None:
                 legal = world.legal_actions()
                 if len(legal) == 1 or rng.random() < MAST_EPSILON:
@@ -547,7 +585,7 @@ class ISMCTS:
                 else:
                     push(world.text_to_action(bots[seat].choose(self.facts(world, seat))))
             if world.hand_over():
-                return
+                return world.hand_scores()
 
 
 def model_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
@@ -589,22 +627,19 @@ class ISMCTSBot(Bot):
         super().__init__(game, seat, seed, **unknown)
         if iterations is not None and seconds is not None:
             raise OptionsError("ismcts takes iterations or seconds, not both")
-        try:
-            self.iterations = int(iterations) if iterations is not None else None
-            self.seconds = float(seconds) if seconds is not None else None
-            explore = float(c)
-            self.z = float(z)
-            self.bias = float(bias)
-            self.worlds = int(worlds)
-            self.infer = int(infer)
-        except ValueError:
-            raise OptionsError(
-                "ismcts: iterations and infer are whole numbers, seconds, c, z and bias are numbers"
-            ) from None
-        if self.iterations is not None and self.iterations < 1:
-            raise OptionsError("ismcts: iterations must be at least 1")
-        if self.seconds is not None and self.seconds <= 0:
+        self.iterations = (
+            int(bounded("iterations", iterations, 1, MAX_ITERATIONS, whole=True))
+            if iterations is not None
+            else None
+        )
+        self.seconds = bounded("seconds", seconds, 0, MAX_SECONDS) if seconds is not None else None
+        if self.seconds == 0:
             raise OptionsError("ismcts: seconds must be more than 0")
+        explore = bounded("c", c, 0, 100)
+        self.z = bounded("z", z, 0, 10)
+        self.bias = bounded("bias", bias, 0, 1000)
+        self.worlds = int(bounded("worlds", worlds, 0, MAX_WORLDS, whole=True))
+        self.infer = int(bounded("infer", infer, 0, 1, whole=True))
         heuristic = game.heuristic_bot()
         if rollout is None:
             rollout = "heuristic" if heuristic is not None else "random"
@@ -659,11 +694,13 @@ class ISMCTSBot(Bot):
         legal = observation["legal_actions"]
         if len(legal) == 1:
             return legal[0]
+        deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else None
         prior = self.prior_bot.choose(observation) if self.prior_bot is not None else None
         if self.root == "paired":
             assert prior is not None
             return self.search.search_paired(
-                observation, prior, iterations=self.iterations, seconds=self.seconds, z=self.z
+                observation, prior, iterations=self.iterations, seconds=self.seconds, z=self.z,
+                deadline=deadline,
             )
         return self.search.search(
             observation,
@@ -672,4 +709,5 @@ class ISMCTSBot(Bot):
             prior=prior,
             bias=self.bias,
             worlds=self.worlds,
+            deadline=deadline,
         )

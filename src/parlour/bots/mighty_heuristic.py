@@ -22,7 +22,7 @@ from parlour.cards import (
     rank_of,
     suit_of,
 )
-from parlour.games.mighty import NT, TRUMP_TEXT, mighty_of
+from parlour.games.mighty import NT, TRUMP_TEXT, mighty_of, trick_winner_index
 
 POINT_RANKS = (TEN, JACK, QUEEN, KING, ACE)
 
@@ -43,23 +43,6 @@ def strength(hand: list[int], s: int) -> float:
         value += sum(1.2 for c in hand if c != JOKER and rank_of(c) == ACE and c != mighty)
     value += sum(0.6 for c in hand if c != JOKER and rank_of(c) == ACE and c != mighty and suit_of(c) != s)
     return 7.0 + value
-
-
-def winner_index(plays: list[int], follow: int | None, trump: int, ripper_led: bool) -> int:
-    """The index of the card winning `plays` under Mighty's order (for the bot's look-ahead)."""
-    mighty = mighty_of(trump)
-    if mighty in plays:
-        return plays.index(mighty)
-    if JOKER in plays and not ripper_led:
-        return plays.index(JOKER)
-    best, best_key = -1, (-1, -1)
-    for i, c in enumerate(plays):
-        if c == JOKER:
-            continue
-        key = (2 if trump != NT and suit_of(c) == trump else 1 if suit_of(c) == follow else 0, rank_of(c))
-        if best < 0 or key > best_key:
-            best, best_key = i, key
-    return best
 
 
 class MightyHeuristicBot(Bot):
@@ -148,11 +131,11 @@ class MightyHeuristicBot(Bot):
             return self._lead(options, hand, played, trump, mighty, on_declarer_side, len(obs["tricks"]))
         follow = TRUMP_TEXT.index(trick["follow"]) if trick["follow"] else None
         cards = [c for _, c in plays]
-        w = winner_index(cards, follow, trump, trick["ripper"])
+        w = trick_winner_index(cards, follow, trump, trick["ripper"])
         friend_winning = plays[w][0] in friends
         last = len(plays) == 4
         value = sum(1 for c in cards if c != JOKER and rank_of(c) in POINT_RANKS)
-        wins = [(t, c) for t, c in options if winner_index([*cards, c], follow, trump, trick["ripper"]) == len(cards)]
+        wins = [(t, c) for t, c in options if trick_winner_index([*cards, c], follow, trump, trick["ripper"]) == len(cards)]
         if friend_winning and (last or cards[w] in (mighty, JOKER)):
             return max(options, key=lambda o: _give(o[1], trump, mighty))[0]
         if wins and not friend_winning and (value >= 1 or last or on_declarer_side):

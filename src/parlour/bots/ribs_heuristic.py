@@ -32,10 +32,19 @@ from typing import Any
 
 from parlour.bots.base import Bot
 from parlour.engine import Game, OptionsError
-from parlour.games.ribs import RANK_TEXT, STRENGTH_LEMONS, STRENGTH_NORMAL, VALUE
+from parlour.games.ribs import (
+    PAIR_OF,
+    RANK_OF,
+    STRENGTH_LEMONS,
+    STRENGTH_NORMAL,
+    VALUE,
+    bid_made,
+    held_pairs,
+    judge_pairs,
+    pair_text,
+)
 
 SAMPLES = 24
-RANK_OF = {text: rank for rank, text in enumerate(RANK_TEXT)}
 ROLLOUT_SAMPLES = 4
 NON_BIDDER_TRICK_VALUE = 1.5
 OPPONENT_WEIGHT = 0.5
@@ -45,15 +54,7 @@ JUDGE_SPREAD = 1.0
 
 
 def _pairs(counts: list[int]) -> list[tuple[int, int]]:
-    out = []
-    for lo in range(8):
-        if counts[lo]:
-            if counts[lo] >= 2:
-                out.append((lo, lo))
-            for hi in range(lo + 1, 8):
-                if counts[hi]:
-                    out.append((lo, hi))
-    return out
+    return [PAIR_OF[code] for code in held_pairs(counts)]
 
 
 class RibsHeuristicBot(Bot):
@@ -210,28 +211,13 @@ class RibsHeuristicBot(Bot):
         return takes
 
     def _defeated(self, ribs: tuple[int, int], plays: list[tuple[int, int]]) -> int:
-        ra, rb = ribs
-        strength = self.strength
-        top = max(strength[ra], strength[rb])
-        total = 0
-        for lo, hi in plays:
-            if (lo, hi) == ribs:
-                return -1
-            if lo in ribs or hi in ribs:
-                total += VALUE[lo] + VALUE[hi]
-                continue
-            s = (
-                min(strength[lo], strength[hi])
-                if self.both_above
-                else max(strength[lo], strength[hi])
-            )
-            if s <= top:
-                total += VALUE[lo] + VALUE[hi]
-        return total
+        """The points these pairs would leave defeated by the ribs, -1 when they crack them."""
+        cracker, _, defeated = judge_pairs(ribs, plays, self.strength, self.both_above)
+        return -1 if cracker is not None else defeated
 
     def _expected_take(self, ribs: tuple[int, int], samples: list[int], bid: int) -> float:
         gain = VALUE[ribs[0]] + VALUE[ribs[1]]
-        return sum(d + gain for d in samples if d >= bid) / len(samples)
+        return sum(d + gain for d in samples if bid_made(d, bid)) / len(samples)
 
     def _best_at(self, obs: dict[str, Any], bid: int) -> tuple[float, tuple[int, int]]:
         takes = self._ribs_takes(obs)
@@ -257,8 +243,6 @@ class RibsHeuristicBot(Bot):
         return f"play {self._pair_text(lo, hi)}"
 
     def _pair_text(self, lo: int, hi: int) -> str:
-        from parlour.games.ribs import pair_text
-
         return pair_text(lo, hi, self.strength)
 
     # --- playing against the ribs --------------------------------------------------------
@@ -327,35 +311,16 @@ class RibsHeuristicBot(Bot):
     ) -> tuple[float, float]:
         """(my take, the bidder's take) of one sampled trick; `mine` None is a fold."""
         plays = earlier + ([mine] if mine else []) + later
-        for p in plays:
-            if p == ribs:
-                total = sum(VALUE[a] + VALUE[b] for a, b in plays) + VALUE[ribs[0]] + VALUE[ribs[1]]
-                return (total if p is mine else 0.0), 0.0
-        strength = self.strength
-        top = max(strength[ribs[0]], strength[ribs[1]])
-        defeated = 0
-        mine_beats = False
-        for p in plays:
-            lo, hi = p
-            if lo in ribs or hi in ribs:
-                beats = False
-            else:
-                s = (
-                    min(strength[lo], strength[hi])
-                    if self.both_above
-                    else max(strength[lo], strength[hi])
-                )
-                beats = s > top
-            if beats:
-                if p is mine:
-                    mine_beats = True
-            else:
-                defeated += VALUE[lo] + VALUE[hi]
+        cracker, beaters, defeated = judge_pairs(ribs, plays, self.strength, self.both_above)
+        ribs_value = VALUE[ribs[0]] + VALUE[ribs[1]]
+        at = len(earlier) if mine else -1
+        if cracker is not None:
+            total = sum(VALUE[a] + VALUE[b] for a, b in plays) + ribs_value
+            return (total if cracker == at else 0.0), 0.0
+        bidder = defeated + ribs_value if bid_made(defeated, bid) else 0.0
         if mine is None:
-            return 0.0, (defeated + VALUE[ribs[0]] + VALUE[ribs[1]] if defeated >= bid else 0.0)
+            return 0.0, bidder
         value = VALUE[mine[0]] + VALUE[mine[1]]
-        if mine_beats:
-            return value, (defeated + VALUE[ribs[0]] + VALUE[ribs[1]] if defeated >= bid else 0.0)
-        if defeated >= bid:
-            return 0.0, defeated + VALUE[ribs[0]] + VALUE[ribs[1]]
-        return value, 0.0
+        if at in beaters or not bid_made(defeated, bid):
+            return value, bidder
+        return 0.0, bidder

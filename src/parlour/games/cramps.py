@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -371,6 +372,105 @@ class CrampsState(State):
             return
         self.turn = self.next_seat_of[seat]
 
+    def playout(self, choice: Callable[[Sequence[Any]], Any]) -> None:
+        """A random rollout of a 4-player hand's play in one loop over the hand masks, the
+        trick's end included: the moves and bookkeeping of `_legal_play`, `_apply_play` and
+        `_end_trick` (same lists, same order, so the same choices give the same hand)
+        without a method call per card. Searches spend most of their time here."""
+        if self.phase != PLAY or self.multi:
+            return super().playout(choice)
+        masks, history, points, tricks, log = self.masks, self.history, self.points, self.tricks, self.log
+        values, queen_table, trump = self.values, self.queen_table, self.trump
+        trick, turn, led, leader, k = self.trick, self.turn, self.led, self.leader, self.trick_no
+        self.just_ended = False
+        while True:
+            mask = masks[turn]
+            follow = (mask >> SHIFTS[led]) & 0x1FFF if led >= 0 else 0
+            if follow:
+                card = choice(SUIT_LISTS[led][follow])
+            else:
+                card = choice([
+                    *SPADE_LISTS[mask & 0x1FFF],
+                    *HEART_LISTS[(mask >> 13) & 0x1FFF],
+                    *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
+                    *CLUB_LISTS[(mask >> 39) & 0x1FFF],
+                ])
+            history.append((turn, card))
+            masks[turn] = mask ^ BITS[card]
+            trick.append(card)
+            if len(trick) < 4:
+                if led < 0:
+                    led = card // 13
+                turn = (turn + 1) & 3
+                continue
+            win = high_card_winner(trick, led, trump)
+            winner = (leader + win) & 3
+            value = values[k]
+            queens = queen_table[trick[0]] + queen_table[trick[1]] + queen_table[trick[2]] + queen_table[trick[3]]
+            points[winner] += value + queens
+            cards = tuple(trick)
+            tricks.append((leader, cards, winner, value + queens))
+            log.append((k, leader, cards, win, value, queens, trump))
+            k += 1
+            trick = []
+            if k == TRICKS:
+                self.trick, self.trick_no, self.turn, self.led, self.leader = trick, k, turn, led, leader
+                self._end_hand()
+                return
+            leader = turn = winner
+            led = -1
+            self.trick = trick
+
+    def rollout(self, choice: Callable[[Sequence[Any]], Any]) -> list[Any]:
+        """The hand's scores after the moves `playout` would make for the same choices,
+        keeping only the hand masks, the card winning the trick so far and the points:
+        what a search needs of a rollout (the state is spent afterwards)."""
+        if self.phase != PLAY or self.multi:
+            return super().rollout(choice)
+        masks, points, values, queen_table = self.masks, self.points, self.values, self.queen_table
+        trump = -1 if self.trump is None else self.trump
+        turn, k, led = self.turn, self.trick_no, self.led
+        played = len(self.trick)
+        best = best_seat = -1
+        queens = 0
+        if played:
+            win = high_card_winner(self.trick, led, self.trump)
+            best, best_seat = self.trick[win], (self.leader + win) & 3
+            queens = sum(queen_table[c] for c in self.trick)
+        while True:
+            mask = masks[turn]
+            follow = (mask >> SHIFTS[led]) & 0x1FFF if played else 0
+            if follow:
+                card = choice(SUIT_LISTS[led][follow])
+            else:
+                card = choice([
+                    *SPADE_LISTS[mask & 0x1FFF],
+                    *HEART_LISTS[(mask >> 13) & 0x1FFF],
+                    *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
+                    *CLUB_LISTS[(mask >> 39) & 0x1FFF],
+                ])
+            masks[turn] = mask ^ BITS[card]
+            queens += queen_table[card]
+            suit = card // 13
+            if not played:
+                led, best, best_seat = suit, card, turn
+            elif suit == best // 13:
+                if card > best:
+                    best, best_seat = card, turn
+            elif suit == trump:
+                best, best_seat = card, turn
+            played += 1
+            if played < 4:
+                turn = (turn + 1) & 3
+                continue
+            points[best_seat] += values[k] + queens
+            k += 1
+            if k == TRICKS:
+                self.phase = OVER
+                return self._settled(points)
+            turn = best_seat
+            played = queens = 0
+
     def _take_copy(self, seat: int, action: int) -> None:
         """Take a played card from a 5-8 player hand: a second copy or a joker first."""
         bit = BITS[action]
@@ -452,17 +552,25 @@ class CrampsState(State):
         return why + ", played first of two" if cards.count(card) > 1 else why
 
     # --- scoring -------------------------------------------------------------------------
+    def _settled(self, raw: list[int]) -> list[int]:
+        """The hand's scores from the trick points: a Royal bidder who made the bid keeps
+        the score (or the bid, `royal_made`), one who fell short loses the bid."""
+        scores = list(raw)
+        b = self.bidder
+        if b is not None:
+            if raw[b] >= self.bid:
+                scores[b] = self.bid if self.options.royal_made == "bid" else raw[b]
+            else:
+                scores[b] = -self.bid
+        return scores
+
     def _end_hand(self) -> None:
         raw = list(self.points)
-        scores = list(raw)
+        scores = self._settled(raw)
         made: bool | None = None
         if self.bidder is not None:
             b = self.bidder
             made = raw[b] >= self.bid
-            if made:
-                scores[b] = self.bid if self.options.royal_made == "bid" else raw[b]
-            else:
-                scores[b] = -self.bid
             self.log.append(
                 f"Seat {b} took {raw[b]} against a bid of {self.bid}: "
                 + (f"made, scoring {scores[b]}." if made else f"set, scoring {-self.bid}.")

@@ -47,7 +47,9 @@ Match: `hands` scored hands (G-9); the highest total wins, ties share.
 Decisions the sources leave open, taken here: with `all_pass`="force" the opener, after
 the fifth pass, acts again with only the `min_bid` bids legal; the declarer's discards are
 never shown to anyone else, even after the hand (only the final score tells their
-points); the declarer sees the widow it took and its discards all hand.
+points); the declarer sees the widow it took and its discards all hand. A record's
+`deals` lists thrown-in deals too (deal k is not hand k). The observation's hand scores
+are the point cards each seat has taken in tricks (the discards' points stay hidden).
 
 Action notation: `bid 14 S`, `bid 15 NT`, `pass`, `discard JK AS 9C` (any order in),
 `trump S`/`trump NT`, `call AH`, `call JK`, `call none`, `call AH hint S`, `play QS`,
@@ -81,8 +83,10 @@ from parlour.cards import (
     mask_of,
     pack,
     parse_card,
+    shown_voids,
     sort_key,
     suit_of,
+    suits_mask,
     trick_winner,
 )
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
@@ -101,10 +105,8 @@ JOKER_LEAD = 1100  # + named suit
 RIPPER_CALL = 1200
 DISCARD_BASE = 10000  # + (a * 53 + b) * 53 + c, a < b < c
 SEATS = 5
-AUCTION, EXCHANGE, TRUMP, CALL, PLAY, REVEAL_PHASE, OVER = (
-    "auction", "exchange", "trump", "call", "play", "reveal", "over")
+AUCTION, EXCHANGE, TRUMP, CALL, PLAY, REVEAL_PHASE = "auction", "exchange", "trump", "call", "play", "reveal"
 POINTS_MASK = sum(1 << card(r, s) for r in range(TEN, ACE + 1) for s in range(4))
-SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
 
 def mighty_of(trump: int) -> int:
@@ -125,9 +127,44 @@ def canonical(cards: list[int]) -> list[int]:
 
 
 def contract_cost(bid_suit: int, new: int) -> int:
-    if new == bid_suit:
-        return 0
-    return 1 if new == NT else 2
+    return 0 if new == bid_suit else 1 if new == NT else 2
+
+
+def _suit(c: int) -> int:
+    return -1 if c == JOKER else suit_of(c)
+
+
+def trick_winner_index(cards: list[int], follow: int | None, trump: int, ripper_led: bool) -> int:
+    """The index of the card winning `cards` (a trick, or the start of one: bots look
+    ahead with it): the mighty, else a joker with power, else the highest trump, else the
+    highest card of the suit to follow."""
+    mighty = mighty_of(trump)
+    if mighty in cards:
+        return cards.index(mighty)
+    if JOKER in cards and not ripper_led:
+        return cards.index(JOKER)
+    return trick_winner(cards, -1 if follow is None else follow, None if trump == NT else trump, suit=_suit)
+
+
+def shown_lacks(tricks: list[dict[str, Any]], trump: int | None, joker_free: bool) -> list[int]:
+    """Per seat, a mask of the cards play has shown it lacks: the suits it did not follow
+    (the mighty, and with `joker_free` the joker, may be played holding the suit; a joker
+    played to a ripper lead was forced) and the joker, for a seat that followed a led
+    ripper with another card (R-MIGHTY-7)."""
+    free = 0 if trump is None else 1 << mighty_of(trump)
+    if joker_free:
+        free |= 1 << JOKER
+    no_joker = [0] * SEATS
+    plays = []
+    for t in tricks:
+        follows = [(s, parse_card(text)) for s, text in t["cards"][1:]]
+        if t["ripper"]:
+            for s, c in follows:
+                no_joker[s] |= (c != JOKER) << JOKER
+            follows = [(s, c) for s, c in follows if c != JOKER]
+        plays.append((None if t["follow"] is None else TRUMP_TEXT.index(t["follow"]), follows))
+    voids = shown_voids(plays, SEATS, free=free)
+    return [suits_mask(voids[s]) | no_joker[s] for s in range(SEATS)]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,107 +196,118 @@ class MightyOptions(GameOptions):
 class MightyState(State):
     """One match of Mighty."""
 
-    last_hand: dict[str, Any] | None
-    COPIED = (
-        "totals", "hand_results", "hands", "widow", "discards", "passed", "bids",
-        "trick", "tricks", "won", "log", "deals"
-    )
-
-    def __init__(self, options: MightyOptions, seed: int | None, dealer: int, deals: list[Any] | None) -> None:
-        self._begin_match(options, seed, dealer, deals)
-        self.totals = [0] * SEATS
-        self.hand_number = 0
-        self.dealer = dealer
-        self.opener = dealer
-        self._deal()
+    options: MightyOptions
+    called: int | None
+    hint: int | None
+    partner: int | None
+    revealed: int | None
+    follow: int | None
+    COPIED = ("totals", "hands", "widow", "discards", "passed", "bids", "trick", "tricks", "won", "log", "deals")
 
     # --- dealing -------------------------------------------------------------------------
-    def _deal(self) -> None:
-        k = len(self.deals)
-        given = self.given_deals[k] if k < len(self.given_deals) else None
-        if given is not None:
-            hands, widow = self._read_deal(given)
-        else:
+    def _new_match(self) -> None:
+        self.totals = [0] * SEATS
+        self.opener = self.passes_to = self.first_dealer
+        self.deal_number, self.throw_ins = -1, 0
+
+    def _dealer_of(self, hand: int) -> int:
+        """R-MIGHTY-10: the deal passes to the last declarer's partner, or to the declarer
+        without one (set when a hand ends); the first dealer deals first."""
+        return self.passes_to
+
+    def _deal(self, given: Any) -> None:
+        """Deal from the record's deal of this deal's number (a thrown-in deal has one too,
+        so the record is read by deal, not by hand), else from the shuffle."""
+        given = self.given_deal(len(self.deals))
+        if given is None:
             slices, widow = deal(pack(jokers=1), self.rng, [10] * SEATS)
-            hands = [[] for _ in range(SEATS)]
-            for i in range(SEATS):
-                hands[(self.dealer + 1 + i) % SEATS] = slices[i]
+            hands = [slices[(s - self.dealer - 1) % SEATS] for s in range(SEATS)]
+        else:
+            try:
+                hands = [[parse_card(t) for t in h] for h in given["hands"]]
+                widow = [parse_card(t) for t in given["widow"]]
+            except (KeyError, TypeError, ValueError):
+                hands, widow = [], []
+            if [len(h) for h in hands] != [10] * SEATS or sorted(widow + [c for h in hands for c in h]) != list(range(53)):
+                raise ValueError("a Mighty deal has 'hands' (10 cards for each of 5 seats) and 'widow' (3): the 53 cards once each")
         self.deals.append({"hands": [[card_text(c) for c in canonical(h)] for h in hands],
                            "widow": [card_text(c) for c in widow]})
+        self.deal_number += 1
         self.hands = [mask_of(h) for h in hands]
         self.widow = list(widow)
         self.discards: list[int] = []
-        self.deal_start = len(self.history)
         self.phase = AUCTION
         self.turn = self.opener
-        self.passed = [False] * SEATS
+        self.passed, self.won = [False] * SEATS, [0] * SEATS
         self.bids: list[list[Any]] = []
-        self.best: tuple[int, int] | None = None
-        self.forced = False
-        self.declarer = -1
-        self.contract = 0
-        self.bid_suit = -1
-        self.trump = -1
-        self.called: int | None = None
-        self.hint: int | None = None
-        self.partner: int | None = None
-        self.revealed: int | None = None
-        self.sides_known = False
         self.trick: list[tuple[int, int]] = []
-        self.follow: int | None = None
-        self.ripper_led = False
-        self.leader = -1
         self.tricks: list[dict[str, Any]] = []
-        self.won = [0] * SEATS
-        self.log = [f"Hand {self.hand_number + 1}: seat {self.dealer} deals; seat {self.opener} opens the auction."]
+        self.best: tuple[int, int] | None = None
+        self.declarer = self.bid_suit = self.trump = self.leader = -1
+        self.mighty, self.ripper = mighty_of(-1), ripper_of(-1)
+        self.contract = 0
+        self.forced = self.sides_known = self.ripper_led = False
+        self.called = self.hint = self.partner = self.revealed = self.follow = None
+        head = f"Hand {self.hand_number + 1}: "
+        self.log = [head + (f"all passed; seat {self.dealer} deals again." if self.throw_ins else
+                            f"seat {self.dealer} deals; seat {self.opener} opens the auction.")]
 
-    def _read_deal(self, given: dict[str, Any]) -> tuple[list[list[int]], list[int]]:
-        try:
-            hands = [[parse_card(t) for t in h] for h in given["hands"]]
-            widow = [parse_card(t) for t in given["widow"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"a Mighty deal has 'hands' (five lists of 10 cards) and 'widow' (3): {exc}") from None
-        if len(hands) != SEATS or any(len(h) != 10 for h in hands) or len(widow) != 3:
-            raise ValueError("a Mighty deal gives 10 cards to each of 5 seats and 3 to the widow")
-        if sorted(widow + [c for h in hands for c in h]) != list(range(53)):
-            raise ValueError("a Mighty deal must hold the 53 cards once each")
-        return hands, widow
-
-    # --- the turn ------------------------------------------------------------------------
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    def legal_actions(self) -> list[Any]:
-        phase = self.phase
-        if phase == AUCTION:
-            return self._legal_bids()
-        if phase == EXCHANGE:
-            return [self._discard_code(list(t)) for t in itertools.combinations(cards_of(self.hands[self.turn]), 3)]
-        if phase == TRUMP:
-            return [TRUMP_BASE + s for s in range(5) if self.contract + contract_cost(self.bid_suit, s) <= 20]
-        if phase == CALL:
-            out = [CALL_BASE + c for c in range(53)] + [CALL_NONE]
-            if self.best == (20, NT):
-                out += [HINT_BASE + 4 * c + h for c in range(53) for h in range(4)]
-            return out
-        if phase == PLAY:
-            return sorted(self._legal_plays(self.turn), key=self._play_order)
-        if phase == REVEAL_PHASE:
-            holds = self.called is not None and self.hands[self.turn] >> self.called & 1
-            return [REVEAL, PASS] if holds else [PASS]
-        return []
-
-    def _legal_bids(self) -> list[int]:
+    # --- 1. the auction -------------------------------------------------------------------
+    def _legal_auction(self) -> list[int]:
         low = self.options.min_bid
         if self.forced:
             return [BID_BASE + 5 * low + s for s in range(5)]
         key = -1 if self.best is None else 2 * self.best[0] + (self.best[1] == NT)
-        out = [PASS]
-        for n in range(low, 21):
-            for s in range(5):
-                if 2 * n + (s == NT) > key:
-                    out.append(BID_BASE + 5 * n + s)
-        return out
+        return [PASS] + [BID_BASE + 5 * n + s for n in range(low, 21) for s in range(5) if 2 * n + (s == NT) > key]
+
+    def _apply_auction(self, action: int) -> None:
+        seat = self.turn
+        if action == PASS:
+            self.passed[seat] = True
+            self.bids.append([seat, "pass"])
+            self.log.append(f"Seat {seat} passes.")
+        else:
+            n, s = divmod(action - BID_BASE, 5)
+            self.best, self.declarer, self.forced, self.passed[seat] = (n, s), seat, False, False
+            self.bids.append([seat, f"{n} {TRUMP_TEXT[s]}"])
+            self.log.append(f"Seat {seat} bids {n} {TRUMP_TEXT[s]}.")
+        if self.best == (20, NT) or (self.best is not None and sum(self.passed) == SEATS - 1):
+            self._end_auction()
+            return
+        if all(self.passed):
+            if self.options.all_pass == "force":
+                self.forced = True
+                self.turn = self.opener
+                self.log.append(f"All pass: seat {self.opener} must bid {self.options.min_bid}.")
+                return
+            self.throw_ins += 1
+            self.hand_start = len(self.history)
+            self._deal(None)
+            return
+        nxt = (seat + 1) % SEATS
+        while self.passed[nxt]:
+            nxt = (nxt + 1) % SEATS
+        self.turn = nxt
+
+    def _end_auction(self) -> None:
+        assert self.best is not None
+        n, s = self.contract, self.bid_suit = self.best
+        d = self.declarer
+        self.hands[d] |= mask_of(self.widow)
+        self.phase = EXCHANGE
+        self.turn = d
+        self.log.append(f"Seat {d} declares at {n} {TRUMP_TEXT[s]} and takes the widow.")
+
+    # --- 2-4. exchange, trumps, the call ----------------------------------------------------
+    def _legal_exchange(self) -> list[int]:
+        return [self._discard_code(list(t)) for t in itertools.combinations(cards_of(self.hands[self.turn]), 3)]
+
+    def _apply_exchange(self, action: int) -> None:
+        cs = self._discard_cards(action)
+        self.discards = cs
+        self.hands[self.turn] &= ~mask_of(cs)
+        self.log.append(f"Seat {self.turn} discards three cards face down.")
+        self.phase = TRUMP
 
     @staticmethod
     def _discard_code(cs: list[int]) -> int:
@@ -271,13 +319,39 @@ class MightyState(State):
         x = code - DISCARD_BASE
         return [x // (53 * 53), x // 53 % 53, x % 53]
 
-    @property
-    def mighty(self) -> int:
-        return mighty_of(self.trump)
+    def _legal_trump(self) -> list[int]:
+        return [TRUMP_BASE + s for s in range(5) if self.contract + contract_cost(self.bid_suit, s) <= 20]
 
-    @property
-    def ripper(self) -> int:
-        return ripper_of(self.trump)
+    def _apply_trump(self, action: int) -> None:
+        s = action - TRUMP_BASE
+        self.contract += contract_cost(self.bid_suit, s)
+        self.trump, self.mighty, self.ripper = s, mighty_of(s), ripper_of(s)
+        self.log.append(f"Trumps: {TRUMP_TEXT[s]}; the contract is {self.contract} {TRUMP_TEXT[s]}.")
+        self.phase = CALL
+
+    def _legal_call(self) -> list[int]:
+        out = [CALL_BASE + c for c in range(53)] + [CALL_NONE]
+        if self.best == (20, NT):
+            out += [HINT_BASE + 4 * c + h for c in range(53) for h in range(4)]
+        return out
+
+    def _apply_call(self, action: int) -> None:
+        seat = self.turn
+        if action == CALL_NONE:
+            self.sides_known = True
+            self.log.append("The declarer plays without a partner.")
+        else:
+            c, self.hint = divmod(action - HINT_BASE, 4) if action >= HINT_BASE else (action - CALL_BASE, None)
+            self.called = c
+            self.partner = next((s for s in range(SEATS) if s != seat and self.hands[s] >> c & 1), None)
+            hint = f", suggesting a {TRUMP_TEXT[self.hint]} lead" if self.hint is not None else ""
+            self.log.append(f"The declarer calls {card_text(c)}{hint}; its holder is the partner.")
+        self.phase = PLAY
+        self.turn = self.leader = seat
+
+    # --- 5-6. tricks and reveals ------------------------------------------------------------
+    def _legal_play(self) -> list[int]:
+        return sorted(self._legal_plays(self.turn), key=self._play_order)
 
     @staticmethod
     def _play_order(action: int) -> tuple[int, int]:
@@ -308,152 +382,17 @@ class MightyState(State):
         if self.ripper_led and self.hands[seat] >> JOKER & 1:
             return [PLAY_BASE + JOKER]
         f = self.follow
-        if f is None:
+        if f is None or not any(c != JOKER and suit_of(c) == f for c in hand):
             return [PLAY_BASE + c for c in hand]
-        same = [c for c in hand if c != JOKER and suit_of(c) == f]
-        if not same:
-            return [PLAY_BASE + c for c in hand]
-        extra = [c for c in hand if c == self.mighty or (c == JOKER and self.options.joker_free)]
-        return [PLAY_BASE + c for c in hand if c in same or c in extra]
+        free = {self.mighty, JOKER} if self.options.joker_free else {self.mighty}
+        return [PLAY_BASE + c for c in hand if (c != JOKER and suit_of(c) == f) or c in free]
 
-    def apply(self, action: Any) -> None:
-        if self.phase == OVER:
-            raise IllegalAction("The match is over.")
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not a Mighty action")
-        if action not in self.legal_actions():
-            raise IllegalAction(self._why_not(action))
+    def _apply_play(self, action: int) -> None:
         seat = self.turn
-        self.just_ended = False
-        self.history.append((seat, action))
-        phase = self.phase
-        if phase == AUCTION:
-            self._bid(seat, action)
-        elif phase == EXCHANGE:
-            cs = self._discard_cards(action)
-            self.discards = cs
-            self.hands[seat] &= ~mask_of(cs)
-            self.log.append(f"Seat {seat} discards three cards face down.")
-            self.phase = TRUMP
-        elif phase == TRUMP:
-            s = action - TRUMP_BASE
-            self.contract += contract_cost(self.bid_suit, s)
-            self.trump = s
-            self.log.append(f"Trumps: {TRUMP_TEXT[s]}; the contract is {self.contract} {TRUMP_TEXT[s]}.")
-            self.phase = CALL
-        elif phase == CALL:
-            self._call(seat, action)
-        elif phase == PLAY:
-            self._play(seat, action)
-        else:
-            if action == REVEAL:
-                self.revealed = seat
-                self.sides_known = True
-                self.log.append(f"Seat {seat} reveals: it is the partner.")
-            else:
-                self.log.append(f"Seat {seat} does not reveal.")
-            self._after_trick()
-
-    def _why_not(self, action: int) -> str:
-        phase = self.phase
-        if phase == AUCTION:
-            if self.forced:
-                return f"Everyone passed: you must bid {self.options.min_bid} in a suit or NT."
-            return "Bid higher than the current bid ((n, suit) < (n, NT) < (n+1, any), up to 20), or pass."
-        if phase == EXCHANGE:
-            return "Discard exactly three cards of your hand, like 'discard 2C 3D 4H'."
-        if phase == TRUMP:
-            return "Name trumps: the bid's suit, or a change the contract can afford (never above 20)."
-        if phase == CALL:
-            return "Call a card ('call AH', 'call JK') or 'call none'; a hint only after a 20 NT bid."
-        if phase == REVEAL_PHASE:
-            return "Only the partner may reveal: say 'pass'." if action == REVEAL else "Say 'reveal' or 'pass'."
-        c = action - PLAY_BASE
-        if not 0 <= c <= JOKER and action not in (RIPPER_CALL,) and not JOKER_LEAD <= action < JOKER_LEAD + 4:
-            return "It is time to play a card."
-        if 0 <= c <= JOKER and not self.hands[self.turn] >> c & 1:
-            return f"You do not hold {card_text(c)}."
-        if not self.trick:
-            if len(self.tricks) == 0:
-                return "Neither the mighty nor the joker may be led to the first trick."
-            return "A led joker names a suit ('play JK H'), and it cannot be led to the last trick."
-        if self.ripper_led:
-            return "The ripper was led: you must play the joker."
-        return f"You must follow {TRUMP_TEXT[self.follow or 0]} (the mighty and the joker are always allowed)."
-
-    def _bid(self, seat: int, action: int) -> None:
-        if action == PASS:
-            self.passed[seat] = True
-            self.bids.append([seat, "pass"])
-            self.log.append(f"Seat {seat} passes.")
-        else:
-            n, s = divmod(action - BID_BASE, 5)
-            self.best = (n, s)
-            self.declarer = seat
-            self.forced = False
-            self.passed[seat] = False
-            self.bids.append([seat, f"{n} {TRUMP_TEXT[s]}"])
-            self.log.append(f"Seat {seat} bids {n} {TRUMP_TEXT[s]}.")
-        if self.best == (20, NT) or (self.best is not None and sum(self.passed) == SEATS - 1):
-            self._end_auction()
-            return
-        if all(self.passed):
-            if self.options.all_pass == "force":
-                self.forced = True
-                self.turn = self.opener
-                self.log.append(f"All pass: seat {self.opener} must bid {self.options.min_bid}.")
-                return
-            self.log.append("All pass: the cards are thrown in.")
-            self._deal()
-            self.log[0] = f"Hand {self.hand_number + 1}: all passed; seat {self.dealer} deals again."
-            return
-        nxt = (seat + 1) % SEATS
-        while self.passed[nxt]:
-            nxt = (nxt + 1) % SEATS
-        self.turn = nxt
-
-    def _end_auction(self) -> None:
-        assert self.best is not None
-        n, s = self.best
-        self.contract, self.bid_suit = n, s
-        d = self.declarer
-        self.hands[d] |= mask_of(self.widow)
-        self.phase = EXCHANGE
-        self.turn = d
-        self.log.append(f"Seat {d} declares at {n} {TRUMP_TEXT[s]} and takes the widow.")
-
-    def _call(self, seat: int, action: int) -> None:
-        if action == CALL_NONE:
-            self.called = None
-            self.sides_known = True
-            self.log.append("The declarer plays without a partner.")
-        else:
-            if action >= HINT_BASE:
-                c, h = divmod(action - HINT_BASE, 4)
-                self.hint = h
-            else:
-                c = action - CALL_BASE
-            self.called = c
-            holders = [s for s in range(SEATS) if s != seat and self.hands[s] >> c & 1]
-            self.partner = holders[0] if holders else None
-            hint = f", suggesting a {TRUMP_TEXT[self.hint]} lead" if self.hint is not None else ""
-            self.log.append(f"The declarer calls {card_text(c)}{hint}; its holder is the partner.")
-        self.phase = PLAY
-        self.turn = self.leader = seat
-
-    def _play(self, seat: int, action: int) -> None:
-        if action == RIPPER_CALL:
-            c = self.ripper
-        elif JOKER_LEAD <= action < JOKER_LEAD + 4:
-            c = JOKER
-        else:
-            c = action - PLAY_BASE
+        c = self._card_of(action)
         self.hands[seat] &= ~(1 << c)
         if not self.trick:
-            if c == JOKER:
-                self.follow = action - JOKER_LEAD if action != PLAY_BASE + JOKER else None
-            else:
-                self.follow = suit_of(c)
+            self.follow = suit_of(c) if c != JOKER else action - JOKER_LEAD if action >= JOKER_LEAD else None
             self.ripper_led = c == self.ripper and (self.options.ripper == "automatic" or action == RIPPER_CALL)
         self.trick.append((seat, c))
         if c == self.called and not self.sides_known:
@@ -466,16 +405,18 @@ class MightyState(State):
         if len(self.trick) < SEATS:
             self.turn = (seat + 1) % SEATS
             return
+        self._end_trick()
+
+    def _card_of(self, action: int) -> int:
+        if action == RIPPER_CALL:
+            return self.ripper
+        return JOKER if JOKER_LEAD <= action < JOKER_LEAD + 4 else action - PLAY_BASE
+
+    def _end_trick(self) -> None:
         cs = [x for _, x in self.trick]
-        trump = None if self.trump == NT else self.trump
-        if self.mighty in cs:
-            w, why = cs.index(self.mighty), "the mighty"
-        elif JOKER in cs and not self.ripper_led:
-            w, why = cs.index(JOKER), "the joker"
-        else:
-            w = trick_winner(cs, self.follow if self.follow is not None else -1, trump,
-                             suit=lambda x: -1 if x == JOKER else suit_of(x))
-            why = "the highest trump" if trump is not None and suit_of(cs[w]) == trump else "the highest card of the suit to follow"
+        w = trick_winner_index(cs, self.follow, self.trump, self.ripper_led)
+        why = ("the mighty" if cs[w] == self.mighty else "the joker" if cs[w] == JOKER
+               else "the highest trump" if suit_of(cs[w]) == self.trump else "the highest card of the suit to follow")
         winner = self.trick[w][0]
         self.won[winner] |= mask_of(cs)
         texts = [card_text(x) for x in cs]
@@ -491,9 +432,22 @@ class MightyState(State):
         })
         self.trick = []
         self.leader = self.turn = winner
-        if (points(mask_of(cs)) and winner != self.declarer and not self.sides_known):
+        if points(mask_of(cs)) and winner != self.declarer and not self.sides_known:
             self.phase = REVEAL_PHASE
             return
+        self._after_trick()
+
+    def _legal_reveal(self) -> list[int]:
+        holds = self.called is not None and self.hands[self.turn] >> self.called & 1
+        return [REVEAL, PASS] if holds else [PASS]
+
+    def _apply_reveal(self, action: int) -> None:
+        seat = self.turn
+        if action == REVEAL:
+            self.revealed, self.sides_known = seat, True
+            self.log.append(f"Seat {seat} reveals: it is the partner.")
+        else:
+            self.log.append(f"Seat {seat} does not reveal.")
         self._after_trick()
 
     def _after_trick(self) -> None:
@@ -502,7 +456,43 @@ class MightyState(State):
         if len(self.tricks) == 10:
             self._end_hand()
 
-    # --- scoring -------------------------------------------------------------------------
+    def _why_not(self, action: Any) -> str | None:
+        if not isinstance(action, int) or isinstance(action, bool):
+            return f"{action!r} is not a Mighty action"
+        phase, low = self.phase, self.options.min_bid
+        if phase == AUCTION:
+            if self.forced:
+                return f"Everyone passed: you must bid {low} in a suit or NT."
+            if not BID_BASE + 5 * low <= action < TRUMP_BASE:
+                return f"Bid from {low} to 20 in a suit or NT, or pass."
+            return "Bid higher than the current bid ((n, suit) < (n, NT) < (n+1, any)), or pass."
+        if phase == EXCHANGE:
+            cards = self._discard_cards(action) if DISCARD_BASE <= action < DISCARD_BASE + 53 ** 3 else []
+            lacking = [c for c in cards if not self.hands[self.turn] >> c & 1]
+            return f"You do not hold {card_text(lacking[0])}." if lacking else "Discard three cards, like 'discard 2C 3D 4H'."
+        if phase in (TRUMP, CALL, REVEAL_PHASE):
+            return {TRUMP: "Name trumps: the bid's suit, or a change the contract can afford (never above 20).",
+                    CALL: "Call a card ('call AH', 'call JK') or 'call none'; a hint only after a 20 NT bid.",
+                    REVEAL_PHASE: "Only the partner may reveal: say 'pass'." if action == REVEAL else "Say 'reveal' or 'pass'."}[phase]
+        lead_only = JOKER_LEAD <= action < JOKER_LEAD + 4 or action == RIPPER_CALL
+        if not (PLAY_BASE <= action <= PLAY_BASE + JOKER or lead_only):
+            return "It is time to play a card."
+        c = self._card_of(action)
+        if not self.hands[self.turn] >> c & 1:
+            return f"You do not hold {card_text(c)}."
+        if action == RIPPER_CALL and self.options.ripper == "automatic":
+            return "A led ripper always forces the joker: play it without 'call'."
+        if lead_only and self.trick:
+            return "Only the leader names the joker's suit or calls with the ripper."
+        if not self.trick:
+            if not self.tricks:
+                return "Neither the mighty nor the joker may be led to the first trick."
+            return "A led joker names the suit to follow, like 'play JK H'."
+        if self.ripper_led:
+            return "The ripper was led: you must play the joker."
+        return f"You must follow {TRUMP_TEXT[self.follow or 0]} (the mighty and the joker are always allowed)."
+
+    # --- 7. scoring ---------------------------------------------------------------------
     def hand_result(self) -> tuple[list[int], dict[str, Any]]:
         """Each seat's score for the hand just played, and the figures behind it."""
         side = {self.declarer} | ({self.partner} if self.partner is not None else set())
@@ -514,8 +504,7 @@ class MightyState(State):
         mult = 2 if d == 20 or defenders >= 11 else 1
         out = [-u * mult] * SEATS
         if self.partner is not None:
-            out[self.declarer] = 2 * u * mult
-            out[self.partner] = u * mult
+            out[self.declarer], out[self.partner] = 2 * u * mult, u * mult
         else:
             out[self.declarer] = 4 * u * mult
         info = {"declarer_points": d, "defender_points": defenders, "made": made,
@@ -524,31 +513,34 @@ class MightyState(State):
 
     def _end_hand(self) -> None:
         scores, info = self.hand_result()
-        for s in range(SEATS):
-            self.totals[s] += scores[s]
-        self.hand_results.append(scores)
+        self.totals = [t + x for t, x in zip(self.totals, scores, strict=True)]
         extra = " A run: scores doubled." if info["run"] else (" A back run: scores doubled." if info["back_run"] else "")
         self.log.append(
             f"Hand {self.hand_number + 1} over: the declarer's side took {info['declarer_points']} points against "
             f"a contract of {self.contract}: {'made' if info['made'] else 'broken'}.{extra}"
         )
-        self.last_hand = {
+        summary = {
             "hand_number": self.hand_number, "dealer": self.dealer, "declarer": self.declarer,
             "contract": f"{self.contract} {TRUMP_TEXT[self.trump]}",
             "called": card_text(self.called) if self.called is not None else "none",
             "partner": self.partner, **info, "scores": scores, "tricks": self.tricks, "log": self.log,
         }
-        self.just_ended = True
-        self.hand_number += 1
-        if self.hand_number >= self.options.hands:
-            best = max(self.totals)
-            self.match_winners = [s for s in range(SEATS) if self.totals[s] == best]
-            self.phase = OVER
-            self.turn = -1
-            return
-        self.dealer = self.partner if self.partner is not None else self.declarer
+        self.passes_to = self.partner if self.partner is not None else self.declarer
         self.opener = self.declarer
-        self._deal()
+        self.throw_ins = 0
+        self._hand_ended(scores, summary)
+
+    def _match_winners(self) -> list[int] | None:
+        """After `hands` scored hands (G-9) the highest total wins; ties share."""
+        if len(self.hand_results) < self.options.hands:
+            return None
+        best = max(self.totals)
+        return [s for s in range(SEATS) if self.totals[s] == best]
+
+    def hand_points(self) -> list[Any]:
+        """The point cards each seat has taken in tricks (the declarer's discards, which
+        also count for it, stay hidden)."""
+        return [points(w) for w in self.won]
 
     def match_scores(self) -> list[Any]:
         return list(self.totals)
@@ -558,14 +550,11 @@ class MightyState(State):
         return [card_text(c) for c in range(53)]
 
     def card_places(self) -> dict[str, list[str]]:
-        if self.phase == OVER:
-            return {"last-deal": [card_text(c) for c in range(53)]}
-        places = {f"hand-{s}": [card_text(c) for c in cards_of(self.hands[s])] for s in range(SEATS)}
-        for s in range(SEATS):
-            places[f"won-{s}"] = [card_text(c) for c in cards_of(self.won[s])]
+        places = {f"{kind}-{s}": [card_text(c) for c in cards_of(masks[s])]
+                  for kind, masks in (("hand", self.hands), ("won", self.won)) for s in range(SEATS)}
+        pile = "widow" if self.phase == AUCTION else "discards"
+        places[pile] = [card_text(c) for c in getattr(self, pile)]
         places["trick"] = [card_text(c) for _, c in self.trick]
-        places["widow" if self.phase == AUCTION else "discards"] = [
-            card_text(c) for c in (self.widow if self.phase == AUCTION else self.discards)]
         return places
 
     def check_invariants(self) -> None:
@@ -576,149 +565,104 @@ class MightyState(State):
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
-        if action == PASS:
-            return "pass"
-        if action == REVEAL:
-            return "reveal"
         if action >= DISCARD_BASE:
             return "discard " + " ".join(card_text(c) for c in canonical(self._discard_cards(action)))
-        if action == RIPPER_CALL:
-            return f"play {card_text(self.ripper if self.trump >= 0 else card(THREE, CLUBS))} call"
-        if action >= JOKER_LEAD:
-            return f"play JK {TRUMP_TEXT[action - JOKER_LEAD]}"
         if action >= PLAY_BASE:
-            return "play " + card_text(action - PLAY_BASE)
+            if action == RIPPER_CALL:
+                return f"play {card_text(self.ripper)} call"
+            return f"play JK {TRUMP_TEXT[action - JOKER_LEAD]}" if action >= JOKER_LEAD else "play " + card_text(action - PLAY_BASE)
         if action >= HINT_BASE:
             c, h = divmod(action - HINT_BASE, 4)
             return f"call {card_text(c)} hint {TRUMP_TEXT[h]}"
-        if action == CALL_NONE:
-            return "call none"
         if action >= CALL_BASE:
-            return "call " + card_text(action - CALL_BASE)
+            return "call none" if action == CALL_NONE else "call " + card_text(action - CALL_BASE)
         if action >= TRUMP_BASE:
             return "trump " + TRUMP_TEXT[action - TRUMP_BASE]
-        n, s = divmod(action - BID_BASE, 5)
-        return f"bid {n} {TRUMP_TEXT[s]}"
+        if action >= BID_BASE:
+            n, s = divmod(action - BID_BASE, 5)
+            return f"bid {n} {TRUMP_TEXT[s]}"
+        return "reveal" if action == REVEAL else "pass"
 
     def text_to_action(self, text: str) -> int:
+        """Reads the texts of `action_to_text`, any case, discards in any order, 10 for T."""
         words = text.strip().upper().split()
+        verb, n = (words[0], len(words)) if words else ("", 0)
         try:
-            return self._read(words)
-        except (ValueError, IndexError):
-            raise IllegalAction(
-                f"{text!r} is not a Mighty action: bid 14 S, pass, discard 2C 3D 4H, trump S, call AH, "
-                "play QS, play JK H, reveal."
-            ) from None
-
-    def _read(self, words: list[str]) -> int:
-        verb = words[0]
-        if words == ["PASS"]:
-            return PASS
-        if words == ["REVEAL"]:
-            return REVEAL
-        if verb == "BID" and len(words) == 3:
-            n = int(words[1])
-            if not 0 <= n <= 20:
-                raise ValueError
-            return BID_BASE + 5 * n + TRUMP_TEXT.index(words[2])
-        if verb == "DISCARD" and len(words) == 4:
-            cs = [parse_card(w) for w in words[1:]]
-            if len(set(cs)) != 3:
-                raise ValueError
-            return self._discard_code(cs)
-        if verb == "TRUMP" and len(words) == 2:
-            return TRUMP_BASE + TRUMP_TEXT.index(words[1])
-        if verb == "CALL" and len(words) == 2:
-            return CALL_NONE if words[1] == "NONE" else CALL_BASE + parse_card(words[1])
-        if verb == "CALL" and len(words) == 4 and words[2] == "HINT":
-            return HINT_BASE + 4 * parse_card(words[1]) + TRUMP_TEXT[:4].index(words[3])
-        if verb == "PLAY" and len(words) == 2:
-            return PLAY_BASE + parse_card(words[1])
-        if verb == "PLAY" and len(words) == 3 and words[2] == "CALL":
-            c = parse_card(words[1])
-            if c != (self.ripper if self.trump >= 0 else card(THREE, CLUBS)):
-                raise ValueError
-            return RIPPER_CALL
-        if verb == "PLAY" and len(words) == 3 and parse_card(words[1]) == JOKER:
-            return JOKER_LEAD + TRUMP_TEXT[:4].index(words[2])
-        raise ValueError
+            if words in (["PASS"], ["REVEAL"]):
+                return REVEAL if verb == "REVEAL" else PASS
+            if verb == "BID" and n == 3 and 0 <= int(words[1]) <= 20:
+                return BID_BASE + 5 * int(words[1]) + TRUMP_TEXT.index(words[2])
+            if verb == "DISCARD" and n == 4 and len({parse_card(w) for w in words[1:]}) == 3:
+                return self._discard_code([parse_card(w) for w in words[1:]])
+            if verb == "TRUMP" and n == 2:
+                return TRUMP_BASE + TRUMP_TEXT.index(words[1])
+            if verb == "CALL" and n == 2:
+                return CALL_NONE if words[1] == "NONE" else CALL_BASE + parse_card(words[1])
+            if verb == "CALL" and n == 4 and words[2] == "HINT":
+                return HINT_BASE + 4 * parse_card(words[1]) + TRUMP_TEXT[:4].index(words[3])
+            if verb == "PLAY" and n == 2:
+                return PLAY_BASE + parse_card(words[1])
+            if verb == "PLAY" and n == 3 and words[2] == "CALL" and parse_card(words[1]) == self.ripper:
+                return RIPPER_CALL
+            if verb == "PLAY" and n == 3 and parse_card(words[1]) == JOKER:
+                return JOKER_LEAD + TRUMP_TEXT[:4].index(words[2])
+        except ValueError:
+            pass
+        raise IllegalAction(
+            f"{text!r} is not a Mighty action: bid 14 S, pass, discard 2C 3D 4H, trump S, call AH, "
+            "play QS, play JK H, reveal."
+        )
 
     def action_cards(self, action: Any) -> list[str]:
         if action >= DISCARD_BASE:
             return [card_text(c) for c in canonical(self._discard_cards(action))]
-        if action == RIPPER_CALL:
-            return [card_text(self.ripper)]
-        if JOKER_LEAD <= action < JOKER_LEAD + 4:
-            return ["JK"]
-        if PLAY_BASE <= action <= PLAY_BASE + JOKER:
-            return [card_text(action - PLAY_BASE)]
+        if PLAY_BASE <= action <= RIPPER_CALL:
+            return [card_text(self._card_of(action))]
         return []
 
     # --- what a seat may know -----------------------------------------------------------
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        over = self.phase == OVER
-        acting = not over and seat == self.turn
-        legal = self.legal_actions() if acting else []
-        hand = [card_text(c) for c in canonical(cards_of(self.hands[seat]))] if seat is not None else None
-        sizes = [bin(h).count("1") for h in self.hands]
-        declarer_view = seat is not None and seat == self.declarer and self.phase not in (AUCTION, OVER)
-        actions = []
-        if not over:
-            for actor, a in self.history[self.deal_start:]:
-                text = self.action_to_text(a) if a < DISCARD_BASE or actor == seat else "discard"
-                actions.append([actor, text])
-        won_points = [[card_text(c) for c in canonical(cards_of(self.won[s] & POINTS_MASK))] for s in range(SEATS)]
-        obs: dict[str, Any] = {
-            "game": "mighty",
-            "players": SEATS,
-            "seat": seat,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
-            "deal_number": len(self.deals) - 1,
-            "dealer": self.dealer,
+    def facts(self, seat: int | None) -> dict[str, Any]:
+        """Bids, the contract, the call, every card played and who won it are public; the
+        widow and the discards are the declarer's; who holds the called card is secret
+        until it is played or revealed."""
+        started = self.phase != AUCTION
+        declarer_view = started and seat is not None and seat == self.declarer
+        playing = self.phase in (PLAY, REVEAL_PHASE)
+        return {
+            "hand": [card_text(c) for c in canonical(cards_of(self.hands[seat]))] if seat is not None else None,
+            "hand_sizes": [bin(h).count("1") for h in self.hands],
+            "deal_number": self.deal_number,
+            "throw_ins": self.throw_ins,
             "opener": self.opener,
-            "phase": self.phase,
-            "to_act": None if over else self.turn,
-            "legal_actions": [self.action_to_text(a) for a in legal],
-            "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
-            "hand": hand,
-            "hand_sizes": sizes,
             "bids": [list(b) for b in self.bids],
-            "declarer": self.declarer if self.phase not in (AUCTION, OVER) else None,
-            "contract": self.contract if self.phase not in (AUCTION, OVER) else None,
-            "bid_suit": TRUMP_TEXT[self.bid_suit] if self.phase not in (AUCTION, OVER) else None,
-            "trump": TRUMP_TEXT[self.trump] if self.trump >= 0 and not over else None,
-            "called": (card_text(self.called) if self.called is not None else "none") if self.phase in (PLAY, REVEAL_PHASE) else None,
-            "hint": TRUMP_TEXT[self.hint] if self.hint is not None and not over else None,
-            "partner": self.revealed if not over else None,
-            "sides_known": self.sides_known and not over,
+            "declarer": self.declarer if started else None,
+            "contract": self.contract if started else None,
+            "bid_suit": TRUMP_TEXT[self.bid_suit] if started else None,
+            "trump": TRUMP_TEXT[self.trump] if self.trump >= 0 else None,
+            "called": (card_text(self.called) if self.called is not None else "none") if playing else None,
+            "hint": TRUMP_TEXT[self.hint] if self.hint is not None else None,
+            "partner": self.revealed,
+            "sides_known": self.sides_known,
             "widow": [card_text(c) for c in self.widow] if declarer_view else None,
             "discards": [card_text(c) for c in canonical(self.discards)] if declarer_view else None,
             "trick": {"leader": self.leader, "cards": [[s, card_text(c)] for s, c in self.trick],
                       "follow": TRUMP_TEXT[self.follow] if self.trick and self.follow is not None else None,
-                      "ripper": self.ripper_led and bool(self.trick)} if self.phase in (PLAY, REVEAL_PHASE) else None,
-            "tricks": [dict(t) for t in self.tricks] if not over else [],
-            "won_points": won_points if not over else [[] for _ in range(SEATS)],
-            "actions": actions,
-            "scores": {"hand": list(self.hand_results[-1]) if self.hand_results else [0] * SEATS,
-                       "match": list(self.totals)},
-            "hand_results": [list(h) for h in self.hand_results],
-            "log": list(self.log),
-            "last_hand": self.last_hand,
-            "match_over": over,
-            "winners": list(self.match_winners),
+                      "ripper": self.ripper_led and bool(self.trick)} if playing else None,
+            "tricks": [dict(t) for t in self.tricks],
+            "won_points": [[card_text(c) for c in canonical(cards_of(w & POINTS_MASK))] for w in self.won],
         }
+
+    def _seen_as(self, index: int, actor: int, action: Any) -> str | None:
+        """The declarer's discards are face down: the others see only that it discarded."""
+        return "discard" if action >= DISCARD_BASE else None
+
+    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
         zones: list[dict[str, Any]] = []
-        for s in range(SEATS):
-            mine = s == seat
-            zones.append({"id": f"hand-{s}", "kind": "hand", "owner": s,
-                          "label": "Your hand" if mine else f"Seat {s}'s hand",
-                          "cards": hand if mine else [], "hidden": 0 if mine else sizes[s]})
-        if self.phase == AUCTION:
+        if obs["phase"] == AUCTION:
             zones.append({"id": "widow", "kind": "pile", "owner": None, "label": "Widow", "cards": [], "hidden": 3})
-        elif not over and self.discards:
+        elif self.discards:
             zones.append({"id": "discards", "kind": "pile", "owner": self.declarer, "label": "Discards",
-                          "cards": obs["discards"] or [], "hidden": 0 if declarer_view else 3})
+                          "cards": obs["discards"] or [], "hidden": 0 if obs["discards"] else 3})
         if obs["trick"] is not None:
             zones.append({"id": "trick", "kind": "table", "owner": None,
                           "label": f"Trick {len(self.tricks) + 1}, led by seat {self.leader}",
@@ -726,60 +670,100 @@ class MightyState(State):
         for s in range(SEATS):
             zones.append({"id": f"won-{s}", "kind": "pile", "owner": s, "label": f"Seat {s}'s point cards",
                           "cards": obs["won_points"][s], "hidden": 0})
-        obs["zones"] = zones
-        return obs
+        return zones
+
+    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The contract and the sides (who plays with whom is the game's question), the
+        special cards, and the point cards each side has taken in tricks."""
+        declarer, trump, partner = obs["declarer"], obs["trump"], obs["partner"]
+        if declarer is None:
+            best = next((f"seat {s} bids {b}" for s, b in reversed(obs["bids"]) if b != "pass"), "no bid yet")
+            return [{"label": "Auction", "value": f"{best}; seat {obs['opener']} opened"}]
+        rows = [("Contract", f"seat {declarer} bid {obs['contract']} {obs['bid_suit']}; trumps to be named" if trump is None
+                 else f"seat {declarer}, {obs['contract']} {'no trump' if trump == 'NT' else trump}")]
+        if obs["called"] is not None:
+            rows.append(("Called", obs["called"] + (f", hint: lead {obs['hint']}" if obs["hint"] else "")))
+            known = f"seat {partner}" if partner is not None else "none" if obs["sides_known"] else "unknown"
+            rows.append(("Partner", known))
+        if trump is not None:
+            t = TRUMP_TEXT.index(trump)
+            rows += [("Mighty", card_text(mighty_of(t))), ("Ripper", card_text(ripper_of(t)))]
+        taken = obs["scores"]["hand"]
+        ours = taken[declarer] + (taken[partner] if partner is not None else 0)
+        sides = ("declarer's side", "defenders") if obs["sides_known"] else ("declarer", "others (sides unknown)")
+        rows.append(("Points taken", f"{sides[0]} {ours}, {sides[1]} {sum(taken) - ours}; needs {obs['contract']}"))
+        return [{"label": label, "value": value} for label, value in rows]
+
+    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        """The last finished trick of this hand, its winner marked."""
+        if not self.tricks:
+            return None
+        last, label = self.tricks[-1], f"Trick {len(self.tricks)}"
+        plays = [{"seat": s, "cards": [t], "face_down": False, "mark": s == last["winner"]} for s, t in last["cards"]]
+        return {"label": label, "plays": plays, "explanation": next(e for e in reversed(self.log) if e.startswith(label + ":"))}
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> MightyState:
+        """The other hands, and the widow or the discards where hidden, reshuffled."""
         other = self.clone()
-        if other.phase == OVER:
-            return other
+        assert isinstance(other, MightyState)
         others = [s for s in range(SEATS) if s != seat]
-        pool = [c for s in others for c in cards_of(other.hands[s])]
-        sizes = [bin(other.hands[s]).count("1") for s in others]
-        if other.phase == AUCTION:
-            pool += other.widow
-        elif other.discards and seat != other.declarer:
-            pool += other.discards
+        pile = "widow" if self.phase == AUCTION else "discards" if self.discards and seat != self.declarer else ""
+        pool = [c for s in others for c in cards_of(self.hands[s])] + (getattr(self, pile) if pile else [])
         rng.shuffle(pool)
-        at = 0
-        for s, size in zip(others, sizes, strict=True):
-            other.hands[s] = mask_of(pool[at:at + size])
-            at += size
-        if other.phase == AUCTION:
-            other.widow = pool[at:]
-        elif other.discards and seat != other.declarer:
-            other.discards = pool[at:]
+        for s in others:
+            size = bin(self.hands[s]).count("1")
+            other.hands[s], pool = mask_of(pool[:size]), pool[size:]
+        if pile:
+            setattr(other, pile, pool)
         return other
 
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """Deal the unseen cards among the hidden places, respecting what play has shown:
+        the voids and the joker shown missing (`shown_lacks`), and a revealed partner
+        holding the called card until it is played. Where the discards are hidden they are
+        dealt as the widow the declarer took and put back."""
+        assert isinstance(options, MightyOptions)
+        seat, declarer, hand = observation["seat"], observation["declarer"], observation["hand"]
+        auction = observation["phase"] == AUCTION
+        tricks = observation["tricks"] + ([observation["trick"]] if observation["trick"] else [])
+        played = [[parse_card(t) for trick in tricks for p, t in trick["cards"] if p == s] for s in range(SEATS)]
+        discards = [parse_card(t) for t in observation["discards"] or []]
+        hidden_at = [i for i, (_, text) in enumerate(observation["actions"]) if text == "discard"]
+        seen = mask_of(parse_card(t) for t in hand) | mask_of(discards) | mask_of(c for p in played for c in p)
+        trump = observation["trump"]
+        forbidden = shown_lacks(tricks, TRUMP_TEXT.index(trump) if trump else None, options.joker_free) + [0]
+        required: list[list[int]] = [[] for _ in range(SEATS + 1)]
+        called, holder = observation["called"], observation["partner"]
+        if called not in (None, "none") and holder not in (None, seat) and not seen >> parse_card(called) & 1:
+            required[holder].append(parse_card(called))
+        sizes = [0 if s == seat else n for s, n in enumerate(observation["hand_sizes"])]
+        unseen = [c for c in range(53) if not seen >> c & 1]
+        parts = deal_constrained(unseen, [*sizes, 3 if auction or hidden_at else 0], forbidden, rng, required=required)
+        parts[seat] = [parse_card(t) for t in hand]
+        if auction:
+            widow = parts[SEATS]
+        elif seat == declarer:
+            widow = [parse_card(t) for t in observation["widow"]]
+        elif hidden_at:
+            widow = discards = parts[SEATS]
+        else:
+            widow = rng.sample(parts[declarer], 3)
+        hands = [set(parts[s]) | set(played[s]) for s in range(SEATS)]
+        if not auction:
+            hands[declarer] = (hands[declarer] | set(discards)) - set(widow)
+        deal = {"hands": [[card_text(c) for c in sorted(h)] for h in hands], "widow": [card_text(c) for c in widow]}
+        return deal, {i: cls._discard_code(discards) for i in hidden_at}
 
-def _constraints(observation: dict[str, Any], joker_free: bool) -> tuple[list[int], list[int]]:
-    """Per seat: suits shown void (mask of suits), and whether it showed it lacks the joker."""
-    voids = [0] * SEATS
-    no_joker = [0] * SEATS
-    tricks = [t["cards"] for t in observation["tricks"]]
-    follows = [t["follow"] for t in observation["tricks"]]
-    rippers = [t["ripper"] for t in observation["tricks"]]
-    cur = observation["trick"]
-    if cur is not None and cur["cards"]:
-        tricks.append(cur["cards"])
-        follows.append(cur["follow"])
-        rippers.append(cur["ripper"])
-    trump = observation["trump"]
-    mighty = mighty_of(TRUMP_TEXT.index(trump)) if trump else -1
-    for plays, follow, ripper in zip(tricks, follows, rippers, strict=True):
-        f = TRUMP_TEXT.index(follow) if follow is not None else None
-        for seat, text in plays[1:]:
-            c = parse_card(text)
-            if ripper and c != JOKER:
-                no_joker[seat] = 1
-            if f is None or c == mighty:
-                continue
-            if c == JOKER:
-                if not joker_free and not ripper:
-                    voids[seat] |= 1 << f
-            elif suit_of(c) != f:
-                voids[seat] |= 1 << f
-    return voids, no_joker
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.totals = list(observation["scores"]["match"])
+        self.opener = observation["opener"]
+        self.passes_to = observation["dealer"]
+        self.deal_number = observation["deal_number"] - 1
+        self.throw_ins = observation["throw_ins"]
 
 
 class Mighty(Game):
@@ -794,113 +778,19 @@ class Mighty(Game):
         return "mighty-heuristic"
 
     def render_text(self, observation: dict[str, Any]) -> str:
-        """The generic view under a line saying the contract, trumps, the call and the partner."""
+        """The generic view under the status line: contract, call, partner, points taken."""
         from parlour.views import generic_view
 
-        obs = observation
-        if obs["declarer"] is None:
-            best = next((b[1] for b in reversed(obs["bids"]) if b[1] != "pass"), "none")
-            head = f"  Auction: best bid {best}; seat {obs['opener']} opened."
-        else:
-            partner = ("no partner" if obs["called"] == "none" else f"partner seat {obs['partner']}"
-                       if obs["partner"] is not None else "partner unknown")
-            head = (f"  Seat {obs['declarer']} declares {obs['contract']} {obs['trump'] or obs['bid_suit']}; "
-                    f"called {obs['called'] or '-'} ({partner}).")
-        return head + "\n" + generic_view(obs)
+        head = "; ".join(f"{row['label']}: {row['value']}" for row in observation["status"])
+        return f"  {head}.\n" + generic_view(observation)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, MightyOptions)
-        out = [PASS, REVEAL]
-        out += [BID_BASE + 5 * n + s for n in range(options.min_bid, 21) for s in range(5)]
-        out += [TRUMP_BASE + s for s in range(5)]
-        out += [CALL_BASE + c for c in range(53)] + [CALL_NONE]
-        out += [HINT_BASE + 4 * c + h for c in range(53) for h in range(4)]
-        out += [PLAY_BASE + c for c in range(53)] + [JOKER_LEAD + s for s in range(4)]
-        if options.ripper == "called":
-            out.append(RIPPER_CALL)
-        out += [MightyState._discard_code(list(t)) for t in itertools.combinations(range(53), 3)]
-        return out
-
-    def determinize(self, observation: dict[str, Any], rng: random.Random) -> MightyState:
-        """Deal the unseen cards among the hidden places, respecting what play has shown.
-
-        Voids shown by not following, the joker missing from seats that did not give it up
-        to a ripper, and a revealed partner holding the called card until it is played.
-        The current deal is rebuilt (a non-declarer's discards become the widow) and its
-        public actions replayed; the standing is copied. Built from the observation only.
-        """
-        if observation["match_over"]:
-            raise ValueError("a finished match has nothing to determinize")
-        opts = self.options(**observation["options"])
-        assert isinstance(opts, MightyOptions)
-        seat = observation["seat"]
-        phase = observation["phase"]
-        declarer = observation["declarer"]
-        own = [parse_card(t) for t in observation["hand"]]
-        played: list[list[int]] = [[] for _ in range(SEATS)]
-        for t in [*observation["tricks"], observation["trick"] or {"cards": []}]:
-            for s, text in t["cards"]:
-                played[s].append(parse_card(text))
-        mine_known = list(own)
-        discarded = any(text.startswith("discard") for _, text in observation["actions"])
-        if seat == declarer and observation["discards"]:
-            mine_known += [parse_card(t) for t in observation["discards"]]
-        seen = mask_of(mine_known) | mask_of(c for p in played for c in p)
-        unseen = [c for c in range(53) if not seen >> c & 1]
-        others = [s for s in range(SEATS) if s != seat]
-        voids, no_joker = _constraints(observation, opts.joker_free)
-        forbidden = []
-        for s in others:
-            m = sum(SUIT_MASK[v] for v in range(4) if voids[s] >> v & 1)
-            forbidden.append(m | (no_joker[s] << JOKER))
-        sizes = [observation["hand_sizes"][s] for s in others]
-        extra = 3 if phase == AUCTION or (discarded and seat != declarer) else 0
-        forbidden.append(0)
-        called = observation["called"]
-        holder = observation["partner"]
-        if called not in (None, "none") and holder is not None and holder != seat:
-            cc = parse_card(called)
-            if cc in unseen:
-                forbidden = [m | (0 if s == holder else 1 << cc) for s, m in zip([*others, -1], forbidden, strict=True)]
-        parts = deal_constrained(unseen, [*sizes, extra], forbidden, rng)
-        current: list[list[int]] = [[] for _ in range(SEATS)]
-        current[seat] = list(own)
-        for s, part in zip(others, parts, strict=False):
-            current[s] = part
-        hidden_extra = parts[-1]
-        discards: list[int] = []
-        if phase == AUCTION:
-            widow = hidden_extra
-        elif seat == declarer:
-            widow = [parse_card(t) for t in observation["widow"]]
-            discards = [parse_card(t) for t in observation["discards"] or []]
-        elif discarded:
-            widow = discards = hidden_extra
-        else:
-            widow = rng.sample(current[declarer], 3)
-        hands: list[list[int]] = []
-        for s in range(SEATS):
-            h = set(current[s]) | set(played[s])
-            if s == declarer and phase != AUCTION:
-                h = (h | set(discards)) - set(widow)
-            hands.append(sorted(h))
-        k = observation["deal_number"]
-        deal = {"hands": [[card_text(c) for c in h] for h in hands], "widow": [card_text(c) for c in widow]}
-        state = MightyState._for_determinize(opts, observation, observation["dealer"], deal, rng, deal_index=k)
-        state.totals = [sum(h[s] for h in state.hand_results) for s in range(SEATS)]
-        state.hand_number = observation["hand_number"]
-        state.dealer = observation["dealer"]
-        state.opener = observation["opener"]
-        state.just_ended = False
-        state._deal()
-        state.log[0] = observation["log"][0]
-        for _actor, text in observation["actions"]:
-            if text == "discard":
-                state.apply(MightyState._discard_code(discards))
-            else:
-                state.apply(state.text_to_action(text))
-        state.just_ended = False
-        return state
+        out = [PASS, REVEAL, *(BID_BASE + 5 * n + s for n in range(options.min_bid, 21) for s in range(5))]
+        out += [*range(TRUMP_BASE, TRUMP_BASE + 5), *range(CALL_BASE, CALL_NONE + 1), *range(HINT_BASE, HINT_BASE + 4 * 53)]
+        out += [*range(PLAY_BASE, PLAY_BASE + 53), *range(JOKER_LEAD, JOKER_LEAD + 4)]
+        out += [RIPPER_CALL] if options.ripper == "called" else []
+        return out + [MightyState._discard_code(list(t)) for t in itertools.combinations(range(53), 3)]
 
 
 GAME = Mighty()

@@ -60,14 +60,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterable
 from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
 
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
+from parlour.views import generic_view
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
 RANK_TEXT = "789TJQKA"
+RANK_OF = {text: rank for rank, text in enumerate(RANK_TEXT)}
 SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
 VALUE = (1, 1, 1, 1, 2, 2, 2, 0)
 STRENGTH_NORMAL = (0, 1, 2, 3, 4, 5, 6, 7)
@@ -79,8 +82,9 @@ FOLD_BASE = 200
 PAIR_OF = {8 * lo + hi: (lo, hi) for lo in range(8) for hi in range(lo, 8)}
 ALL_PAIR_CODES = tuple(sorted(PAIR_OF))
 
-BIDDING, PLAYING, OVER = "bidding", "playing", "over"
+BIDDING, PLAYING = "bidding", "playing"
 TRICKS_PER_HAND = 4
+CRACKS, BEATS, DEFEATED = "cracks", "beats", "defeated"
 
 
 def rank_id(text: str) -> int:
@@ -126,15 +130,11 @@ class RibsOptions(GameOptions):
             raise OptionsError(f"bid_step must be 1 or 2, not {self.bid_step}")
         if not isinstance(self.hands_to_win, int) or self.hands_to_win < 1:
             raise OptionsError(f"hands_to_win must be a whole number of at least 1, not {self.hands_to_win}")
-        if self.stakes is not None:
-            if (
-                not isinstance(self.stakes, tuple)
-                or len(self.stakes) != 2
-                or not all(isinstance(s, int) and not isinstance(s, bool) for s in self.stakes)
-            ):
-                raise OptionsError(f"stakes must be two whole numbers of units (large, small), not {self.stakes!r}")
-            if self.stakes[0] < 0 or self.stakes[1] < 0:
-                raise OptionsError("stakes cannot be negative")
+        stakes = self.stakes
+        if stakes is not None and not (isinstance(stakes, tuple) and len(stakes) == 2 and all(type(s) is int for s in stakes)):
+            raise OptionsError(f"stakes must be two whole numbers of units (large, small), not {stakes!r}")
+        if stakes is not None and min(stakes) < 0:
+            raise OptionsError("stakes cannot be negative")
 
     @property
     def bid_cap(self) -> int:
@@ -166,72 +166,112 @@ def share_large_pot(pot: Fraction | int, points: list[int]) -> list[Fraction]:
     return out
 
 
+def pair_outcome(pair: tuple[int, int], ribs: tuple[int, int], strength: tuple[int, ...], both_above: bool) -> str:
+    """How a face-up pair (rank ids, low id first) fares against the ribs: it cracks them
+    when equal as a multiset; else it beats them when no card matches a rib rank and one
+    card (`both_above`: both) ranks above both ribs (R-RIBS-2); else it is defeated. The
+    game resolves tricks with it and the bots imagine tricks with it."""
+    if pair == ribs:
+        return CRACKS
+    lo, hi = pair
+    ra, rb = ribs
+    if lo == ra or lo == rb or hi == ra or hi == rb:
+        return DEFEATED
+    card = min(strength[lo], strength[hi]) if both_above else max(strength[lo], strength[hi])
+    return BEATS if card > max(strength[ra], strength[rb]) else DEFEATED
+
+
+def judge_pairs(
+    ribs: tuple[int, int], pairs: list[tuple[int, int]], strength: tuple[int, ...], both_above: bool
+) -> tuple[int | None, list[int], int]:
+    """The face-up pairs of a trick (in play order from the bidder's left) against the
+    ribs: the index of the first that cracks them (then nothing else counts, so the
+    others are not judged), the indices of the pairs that beat them, and the points of
+    the defeated pairs. Bots imagine thousands of tricks, so `pair_outcome` is read from
+    a table made once per ranking."""
+    key = (strength is STRENGTH_LEMONS, both_above)
+    table = _OUTCOMES.get(key)
+    if table is None:
+        table = _OUTCOMES[key] = {
+            r: tuple(pair_outcome(PAIR_OF.get(p, (0, 0)), PAIR_OF[r], strength, both_above) for p in range(64))
+            for r in PAIR_OF
+        }
+    row = table[8 * ribs[0] + ribs[1]]
+    beaters = []
+    defeated = 0
+    for i, (lo, hi) in enumerate(pairs):
+        outcome = row[8 * lo + hi]
+        if outcome is CRACKS:
+            return i, [], 0
+        if outcome is BEATS:
+            beaters.append(i)
+        else:
+            defeated += VALUE[lo] + VALUE[hi]
+    return None, beaters, defeated
+
+
+_OUTCOMES: dict[tuple[bool, bool], dict[int, tuple[str, ...]]] = {}
+
+
+def bid_made(defeated_points: int, bid: int) -> bool:
+    """Uncracked ribs make the bid when the defeated pairs' points reach it; with nothing
+    defeated every bid fails, since bids start at 2 (R-RIBS-5)."""
+    return defeated_points >= bid
+
+
+def held_pairs(counts: list[int]) -> list[int]:
+    """The codes (8 * low + high) of every distinct pair a hand of rank counts can play."""
+    pairs = []
+    for lo in range(8):
+        if counts[lo]:
+            if counts[lo] >= 2:
+                pairs.append(9 * lo)
+            pairs.extend(8 * lo + hi for hi in range(lo + 1, 8) if counts[hi])
+    return pairs
+
+
 def pair_text(lo: int, hi: int, strength: tuple[int, ...]) -> str:
     """A pair written high first (with lemons the 7 is highest)."""
     return _PAIR_TEXTS[strength is STRENGTH_LEMONS][8 * min(lo, hi) + max(lo, hi)]
 
 
-def _pair_texts(strength: tuple[int, ...]) -> dict[int, str]:
-    out = {}
-    for code, (lo, hi) in PAIR_OF.items():
-        a, b = (lo, hi) if strength[lo] >= strength[hi] else (hi, lo)
-        out[code] = f"{RANK_TEXT[a]} {RANK_TEXT[b]}"
-    return out
-
-
-_PAIR_TEXTS = {False: _pair_texts(STRENGTH_NORMAL), True: _pair_texts(STRENGTH_LEMONS)}
-
-
-def _action_texts(lemons: bool) -> dict[int, str]:
-    """Every action's text, computed once: observations write hundreds of them."""
-    out = {PASS: "pass"}
-    out.update({bid: f"bid {bid}" for bid in range(1, PLAY_BASE)})
-    for code in PAIR_OF:
-        out[PLAY_BASE + code] = "play " + _PAIR_TEXTS[lemons][code]
-        out[FOLD_BASE + code] = "fold " + _PAIR_TEXTS[lemons][code]
-    return out
-
-
-_ACTION_TEXTS = (_action_texts(False), _action_texts(True))
+_PAIR_TEXTS = {
+    lemons: {
+        code: " ".join(RANK_TEXT[r] for r in sorted((lo, hi), key=lambda r: -strength[r]))
+        for code, (lo, hi) in PAIR_OF.items()
+    }
+    for lemons, strength in ((False, STRENGTH_NORMAL), (True, STRENGTH_LEMONS))
+}
+# Every action's text, made once: observations write hundreds of them.
+_ACTION_TEXTS = tuple(
+    {PASS: "pass"}
+    | {bid: f"bid {bid}" for bid in range(1, PLAY_BASE)}
+    | {base + code: f"{verb} {text}" for code, text in _PAIR_TEXTS[lemons].items() for base, verb in ((PLAY_BASE, "play"), (FOLD_BASE, "fold"))}
+    for lemons in (False, True)
+)
 _COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
 COUNTS_TEXTS_LIMIT = 50_000
-_HIGH_FIRST = {
-    False: sorted(range(8), key=lambda r: -STRENGTH_NORMAL[r]),
-    True: sorted(range(8), key=lambda r: -STRENGTH_LEMONS[r]),
-}
+_HIGH_FIRST = {lemons: sorted(range(8), key=lambda r: -s[r]) for lemons, s in ((False, STRENGTH_NORMAL), (True, STRENGTH_LEMONS))}
 
 
 class RibsState(State):
     """One match of Ribs."""
 
-    last_hand: dict[str, Any] | None
     COPIED = (
-        "discard_up", "discard_folded", "folds", "has_folded", "wins", "hand_results",
-        "money_net", "hand_money", "in_bidding", "plays", "bids", "tricks", "log",
-        "deals"
+        "discard_up", "discard_folded", "folds", "has_folded", "wins", "money_net", "hand_money",
+        "in_bidding", "plays", "bids", "tricks", "log", "deals",
     )
     NESTED = ("hands", "captured")
 
-    def __init__(
-        self, options: RibsOptions, seed: int | None, dealer: int, deals: list[Any] | None
-    ) -> None:
-        self._begin_match(options, seed, dealer, deals)
-        n = options.players
-        self.n = n
-        self.strength = STRENGTH_LEMONS if options.lemons else STRENGTH_NORMAL
+    # --- dealing -------------------------------------------------------------------------
+    def _new_match(self) -> None:
+        n = self.n = self.options.players
+        self.strength = STRENGTH_LEMONS if self.options.lemons else STRENGTH_NORMAL
         self.wins = [0] * n
         self.money_net: list[Fraction] = [Fraction(0)] * n
-        self.hand_number = -1
-        self.dealer = (dealer - 1) % n
-        self._start_hand()
 
-    # --- dealing -------------------------------------------------------------------------
-    def _start_hand(self) -> None:
+    def _deal(self, given: Any) -> None:
         n = self.n
-        self.hand_number += 1
-        self.dealer = (self.dealer + 1) % n if self.hand_number > 0 else self.first_dealer
-        k = self.hand_number
-        given = self.given_deals[k] if k < len(self.given_deals) else None
         if given is not None:
             hands = self._hands_from_deal(given)
         else:
@@ -239,9 +279,7 @@ class RibsState(State):
             self.rng.shuffle(cards)
             hands = [[0] * 8 for _ in range(n)]
             for i in range(n):
-                seat = (self.dealer + 1 + i) % n
-                for r in cards[8 * i : 8 * i + 8]:
-                    hands[seat][r] += 1
+                hands[(self.dealer + 1 + i) % n] = self._counts(cards[8 * i : 8 * i + 8])
         self.deals.append({"hands": [self._counts_texts(h) for h in hands]})
         self.hands = hands
         self.captured = [[0] * 8 for _ in range(n)]
@@ -250,40 +288,31 @@ class RibsState(State):
         self.folds: list[tuple[int, int] | None] = [None] * n
         self.has_folded = [False] * n
         self.tricks: list[dict[str, Any]] = []
-        self.log: list[str] = []
-        self.hand_start = len(self.history)
-        self.large_pot = Fraction(0)
+        self.log = [f"Hand {self.hand_number + 1}: seat {self.dealer} deals."]
+        large = self.options.stakes[0] if self.options.stakes else 0
+        self.large_pot = Fraction(large * n)
         self.small_pot = Fraction(0)
-        self.hand_money = [Fraction(0)] * n
-        if self.options.stakes:
-            large = self.options.stakes[0]
-            self.large_pot += large * n
-            self.hand_money = [Fraction(-large)] * n
+        self.hand_money = [Fraction(-large)] * n
         self.trick_no = 0
-        self.log.append(f"Hand {self.hand_number + 1}: seat {self.dealer} deals.")
         self._start_bidding(self.dealer)
 
     def _hands_from_deal(self, deal: dict[str, Any]) -> list[list[int]]:
         raw = deal.get("hands")
         if not isinstance(raw, list) or len(raw) != self.n:
             raise ValueError(f"a Ribs deal has 'hands', one list of 8 ranks per seat ({self.n} seats)")
-        hands = []
-        total = [0] * 8
-        for cards in raw:
-            counts = [0] * 8
-            if not isinstance(cards, list) or len(cards) != 8:
-                raise ValueError("each hand of a Ribs deal has 8 cards")
-            for text in cards:
-                try:
-                    counts[rank_id(str(text))] += 1
-                except IllegalAction as exc:
-                    raise ValueError(str(exc)) from None
-            for r in range(8):
-                total[r] += counts[r]
-            hands.append(counts)
-        if total != [self.n] * 8:
+        if not all(isinstance(cards, list) and len(cards) == 8 for cards in raw):
+            raise ValueError("each hand of a Ribs deal has 8 cards")
+        try:
+            hands = [self._counts([rank_id(str(text)) for text in cards]) for cards in raw]
+        except IllegalAction as exc:
+            raise ValueError(str(exc)) from None
+        if [sum(h[r] for h in hands) for r in range(8)] != [self.n] * 8:
             raise ValueError(f"a {self.n}-player Ribs deal holds {self.n} cards of each rank")
         return hands
+
+    @staticmethod
+    def _counts(ranks: list[int]) -> list[int]:
+        return [ranks.count(r) for r in range(8)]
 
     def _counts_texts(self, counts: list[int]) -> list[str]:
         """Cards of a count vector as texts, high first (each vector's texts made once; the
@@ -300,89 +329,23 @@ class RibsState(State):
     # --- bidding -------------------------------------------------------------------------
     def _start_bidding(self, opener: int) -> None:
         self.phase = BIDDING
-        self.opener = opener
-        self.turn = opener
+        self.opener = self.turn = self.bidder = opener
         self.bid = 0
-        self.bidder = opener
         self.in_bidding = [True] * self.n
         self.remaining = self.n
         self.bids: list[list[Any]] = []
         self.plays: list[tuple[int, int, bool] | None] = [None] * self.n
         self.played_count = 0
 
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.turn
-
-    def legal_actions(self) -> list[Any]:
-        if self.phase == PLAYING:
-            return self._legal_playing()
-        if self.phase == BIDDING:
-            return self._legal_bidding()
-        return []
-
     def _legal_bidding(self) -> list[int]:
         cap = self.options.bid_cap
         if self.bid == 0:
-            if self.options.opening == "two":
-                return [2]
-            return list(range(2, cap + 1))
+            return [2] if self.options.opening == "two" else list(range(2, cap + 1))
         nxt = self.bid + self.options.bid_step
         return [PASS, nxt] if nxt <= cap else [PASS]
 
-    def _legal_playing(self) -> list[int]:
-        counts = self.hands[self.turn]
-        pairs = []
-        for lo in range(8):
-            c = counts[lo]
-            if c:
-                if c >= 2:
-                    pairs.append(9 * lo)
-                for hi in range(lo + 1, 8):
-                    if counts[hi]:
-                        pairs.append(8 * lo + hi)
-        out = [PLAY_BASE + p for p in pairs]
-        if self._may_fold(self.turn):
-            out.extend(FOLD_BASE + p for p in pairs)
-        return out
-
-    def _may_fold(self, seat: int) -> bool:
-        return (
-            self.options.folding
-            and seat != self.bidder
-            and not self.has_folded[seat]
-            and not (self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1)
-        )
-
-    def apply(self, action: Any) -> None:
-        if self.phase == OVER:
-            raise IllegalAction("The match is over.")
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not a Ribs action")
+    def _apply_bidding(self, action: int) -> None:
         seat = self.turn
-        self.just_ended = False
-        if self.phase == BIDDING:
-            self._apply_bidding(seat, action)
-        else:
-            self._apply_playing(seat, action)
-
-    def _apply_bidding(self, seat: int, action: int) -> None:
-        opts = self.options
-        if action >= PLAY_BASE:
-            raise IllegalAction("It is time to bid, not to play cards: bid or pass.")
-        if self.bid == 0:
-            if action == PASS:
-                raise IllegalAction("The opener cannot pass: open the bidding with 2.")
-            if opts.opening == "two" and action != 2:
-                raise IllegalAction("The opening bid must be exactly 2.")
-            if not 2 <= action <= opts.bid_cap:
-                raise IllegalAction(f"The opening bid must be from 2 to {opts.bid_cap}.")
-        elif action != PASS:
-            nxt = self.bid + opts.bid_step
-            if nxt > opts.bid_cap:
-                raise IllegalAction(f"The bid is at its cap of {opts.bid_cap}: you can only pass.")
-            if action != nxt:
-                raise IllegalAction(f"The next bid must be exactly {nxt} (no jump bids); or pass.")
-        self.history.append((seat, action))
         if action == PASS:
             self.in_bidding[seat] = False
             self.remaining -= 1
@@ -390,180 +353,163 @@ class RibsState(State):
             self.log.append(f"Seat {seat} passes.")
         else:
             self.log.append(f"Seat {seat} bids {action}.")
-            if self.bid and opts.stakes:
+            if self.bid and self.options.stakes:
                 self._pay_small(seat)
             self.bid = action
             self.bidder = seat
             self.bids.append([seat, action])
         if self.remaining == 1:
-            self._end_bidding()
+            self.log.append(f"Trick {self.trick_no + 1}: seat {self.bidder} wins the bidding at {self.bid}.")
+            self.phase = PLAYING
+            self.turn = self.bidder
             return
-        nxt_seat = (seat + 1) % self.n
-        while not self.in_bidding[nxt_seat]:
-            nxt_seat = (nxt_seat + 1) % self.n
-        self.turn = nxt_seat
+        nxt = (seat + 1) % self.n
+        while not self.in_bidding[nxt]:
+            nxt = (nxt + 1) % self.n
+        self.turn = nxt
 
     def _pay_small(self, seat: int) -> None:
-        assert self.options.stakes is not None
-        small = self.options.stakes[1]
+        """A raise or a fold pays one small stake to the small pot (R-RIBS-10, R-RIBS-11)."""
+        small = self.options.stakes[1]  # type: ignore[index]
         self.small_pot += small
         self.hand_money[seat] -= small
 
-    def _end_bidding(self) -> None:
-        self.log.append(f"Trick {self.trick_no + 1}: seat {self.bidder} wins the bidding at {self.bid}.")
-        self.phase = PLAYING
-        self.turn = self.bidder
+    # --- play ----------------------------------------------------------------------------
+    def _legal_playing(self) -> list[int]:
+        pairs = held_pairs(self.hands[self.turn])
+        out = [PLAY_BASE + p for p in pairs]
+        if self._may_fold(self.turn):
+            out.extend(FOLD_BASE + p for p in pairs)
+        return out
 
-    def _apply_playing(self, seat: int, action: int) -> None:
-        code = action - FOLD_BASE if action >= FOLD_BASE else action - PLAY_BASE
+    def _may_fold(self, seat: int) -> bool:
+        return self.options.folding and seat != self.bidder and not self.has_folded[seat] and not self._ribs_open()
+
+    def _ribs_open(self) -> bool:
+        return self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1
+
+    def _apply_playing(self, action: int) -> None:
+        seat = self.turn
         fold = action >= FOLD_BASE
-        if code not in PAIR_OF or action < PLAY_BASE:
-            raise IllegalAction("It is time to play two cards (play X Y, or fold X Y).")
-        lo, hi = PAIR_OF[code]
+        lo, hi = PAIR_OF[action - (FOLD_BASE if fold else PLAY_BASE)]
         hand = self.hands[seat]
-        need_lo = 2 if lo == hi else 1
-        if hand[lo] < need_lo or hand[hi] < 1:
-            missing = RANK_TEXT[lo] if hand[lo] < need_lo else RANK_TEXT[hi]
-            raise IllegalAction(f"You do not hold {'two ' + missing + 's' if lo == hi else 'a ' + missing} to play.")
-        if fold and not self._may_fold(seat):
-            if not self.options.folding:
-                raise IllegalAction("This table plays without folding.")
-            if seat == self.bidder:
-                raise IllegalAction("The bidder plays the ribs and cannot fold.")
-            if self.has_folded[seat]:
-                raise IllegalAction("You have already folded once this hand.")
-            raise IllegalAction("Nobody folds in the open last trick.")
-        self.history.append((seat, action))
         hand[lo] -= 1
         hand[hi] -= 1
         self.plays[seat] = (lo, hi, fold)
         self.played_count += 1
         if fold:
             self.log.append(f"Seat {seat} folds.")
+            self.has_folded[seat] = True
+            self.folds[seat] = (lo, hi)
+            if self.options.stakes:
+                self._pay_small(seat)
         elif seat != self.bidder:
             self.log.append(f"Seat {seat} plays {pair_text(lo, hi, self.strength)}.")
         elif self._ribs_open():
             self.log.append(f"Seat {seat} plays the ribs {pair_text(lo, hi, self.strength)} face up.")
         else:
             self.log.append(f"Seat {seat} plays the ribs face down.")
-        if fold:
-            self.has_folded[seat] = True
-            self.folds[seat] = (lo, hi)
-            if self.options.stakes:
-                self._pay_small(seat)
         if self.played_count == self.n:
             self._resolve_trick()
         else:
             self.turn = (seat + 1) % self.n
 
+    def _why_not(self, action: Any) -> str | None:
+        if not isinstance(action, int) or isinstance(action, bool):
+            return f"{action!r} is not a Ribs action"
+        cap = self.options.bid_cap
+        if self.phase == BIDDING:
+            if action >= PLAY_BASE:
+                return "It is time to bid, not to play cards: bid or pass."
+            if self.bid == 0:
+                if action == PASS:
+                    return "The opener cannot pass: open the bidding with 2."
+                return "The opening bid must be exactly 2." if self.options.opening == "two" else f"The opening bid must be from 2 to {cap}."
+            nxt = self.bid + self.options.bid_step
+            if nxt > cap:
+                return f"The bid is at its cap of {cap}: you can only pass."
+            return f"The next bid must be exactly {nxt} (no jump bids); or pass."
+        code = action - FOLD_BASE if action >= FOLD_BASE else action - PLAY_BASE
+        if code not in PAIR_OF or action < PLAY_BASE:
+            return "It is time to play two cards (play X Y, or fold X Y)."
+        lo, hi = PAIR_OF[code]
+        hand, need = self.hands[self.turn], 2 if lo == hi else 1
+        if hand[lo] < need or hand[hi] < 1:
+            missing = RANK_TEXT[lo if hand[lo] < need else hi]
+            return f"You do not hold {'two ' + missing + 's' if lo == hi else 'a ' + missing} to play."
+        if not self.options.folding:
+            return "This table plays without folding."
+        if self.turn == self.bidder:
+            return "The bidder plays the ribs and cannot fold."
+        if self.has_folded[self.turn]:
+            return "You have already folded once this hand."
+        return "Nobody folds in the open last trick."
+
     # --- resolution ---------------------------------------------------------------------
     def _resolve_trick(self) -> None:
-        n, bidder, bid = self.n, self.bidder, self.bid
+        n, bidder, bid, strength = self.n, self.bidder, self.bid, self.strength
         plays = cast(list[tuple[int, int, bool]], self.plays)
-        strength = self.strength
         ra, rb, _ = plays[bidder]
-        top_rib = max(strength[ra], strength[rb])
-        sentence: str
-        captures: dict[int, list[int]] = {}
+        ribs = pair_text(ra, rb, strength)
         order = [(bidder + i) % n for i in range(1, n)]
-        for seat in order:
-            lo, hi, fold = plays[seat]
-            if fold:
-                self.discard_folded[lo] += 1
-                self.discard_folded[hi] += 1
-        cracker = next(
-            (s for s in order if not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)),
-            None,
-        )
+        face_up = [s for s in order if not plays[s][2]]
+        for s in order:
+            if plays[s][2]:
+                self._discard_fold(s, 1)
+        pairs = {s: (plays[s][0], plays[s][1]) for s in face_up}
+        first, beat, defeated_points = judge_pairs((ra, rb), list(pairs.values()), strength, self.options.beat == "both_above")
+        captures: dict[int, list[int]] = {}
+        cracker = face_up[first] if first is not None else None
         made = False
-        defeated_points = 0
         if cracker is not None:
-            taken = [ra, rb]
-            for seat in order:
-                lo, hi, fold = plays[seat]
-                if not fold:
-                    taken += [lo, hi]
-            self._capture(cracker, taken, captures)
-            pts = sum(VALUE[r] for r in taken)
-            others = [s for s in order if s != cracker and not plays[s][2] and (plays[s][0], plays[s][1]) == (ra, rb)]
+            fate = {**dict.fromkeys(face_up, "taken"), cracker: "cracked"}
+            self._capture(cracker, [ra, rb, *(r for s in face_up for r in pairs[s])], captures)
+            others = [s for s in face_up if s != cracker and pairs[s] == (ra, rb)]
             extra = f" (seat {', '.join(map(str, others))} cracked them too, later)" if others else ""
-            sentence = (
-                f"Seat {cracker} cracked the ribs {pair_text(ra, rb, strength)} and takes all "
-                f"{pts} points on the table{extra}."
-            )
+            sentence = f"Seat {cracker} cracked the ribs {ribs} and takes all {self._worth(captures[cracker])} points on the table{extra}."
             outcome = "cracked"
         else:
-            both = self.options.beat == "both_above"
-            defeated: list[int] = []
-            beaters = []
-            for seat in order:
-                lo, hi, fold = plays[seat]
-                if fold:
-                    continue
-                if lo in (ra, rb) or hi in (ra, rb):
-                    beats = False
-                elif both:
-                    beats = min(strength[lo], strength[hi]) > top_rib
-                else:
-                    beats = max(strength[lo], strength[hi]) > top_rib
-                if beats:
-                    self._capture(seat, [lo, hi], captures)
-                    beaters.append(seat)
-                else:
-                    defeated.append(seat)
-                    defeated_points += VALUE[lo] + VALUE[hi]
-            made = defeated_points >= bid
+            fate = {s: BEATS if i in beat else DEFEATED for i, s in enumerate(face_up)}
+            beaters = [s for s in face_up if fate[s] == BEATS]
+            for s in beaters:
+                self._capture(s, list(pairs[s]), captures)
+            made = bid_made(defeated_points, bid)
             if made:
-                taken = [ra, rb]
-                for seat in defeated:
-                    lo, hi, _ = plays[seat]
-                    taken += [lo, hi]
-                self._capture(bidder, taken, captures)
+                self._capture(bidder, [ra, rb, *(r for s in face_up if fate[s] == DEFEATED for r in pairs[s])], captures)
                 sentence = (
-                    f"Seat {bidder} made the bid of {bid} with ribs {pair_text(ra, rb, strength)}: "
-                    f"the defeated cards were worth {defeated_points}, and seat {bidder} takes "
-                    f"{sum(VALUE[r] for r in taken)} points."
+                    f"Seat {bidder} made the bid of {bid} with ribs {ribs}: the defeated cards were worth "
+                    f"{defeated_points}, and seat {bidder} takes {self._worth(captures[bidder])} points."
                 )
-                outcome = "made"
             else:
-                for seat in defeated:
-                    lo, hi, _ = plays[seat]
-                    self._capture(seat, [lo, hi], captures)
+                for s in face_up:
+                    if fate[s] == DEFEATED:
+                        self._capture(s, list(pairs[s]), captures)
                 self.discard_up[ra] += 1
                 self.discard_up[rb] += 1
-                sentence = (
-                    f"The bid of {bid} failed: the defeated cards were worth {defeated_points}. "
-                    f"The ribs {pair_text(ra, rb, strength)} are discarded."
-                )
-                outcome = "failed"
+                sentence = f"The bid of {bid} failed: the defeated cards were worth {defeated_points}. The ribs {ribs} are discarded."
+            outcome = "made" if made else "failed"
             if beaters:
-                sentence += f" Seat{'s' if len(beaters) > 1 else ''} {', '.join(map(str, beaters))} beat the ribs and keep{'s' if len(beaters) == 1 else ''} their cards."
+                one = len(beaters) == 1
+                sentence += f" Seat{'' if one else 's'} {', '.join(map(str, beaters))} beat the ribs and keep{'s' if one else ''} their cards."
         if self.options.stakes:
             if made:
                 self.hand_money[bidder] += self.small_pot
             else:
                 self.large_pot += self.small_pot
             self.small_pot = Fraction(0)
-        self.log.append(f"The ribs are {pair_text(ra, rb, strength)}.")
+        self.log.append(f"The ribs are {ribs}.")
         self.log.append(f"Trick {self.trick_no + 1}: {sentence}")
-        self.tricks.append(
-            {
-                "trick": self.trick_no + 1,
-                "bidder": bidder,
-                "bid": bid,
-                "bids": self.bids,
-                "ribs": pair_text(ra, rb, strength),
-                "plays": [
-                    None if p is None else {"seat": s, "cards": None if p[2] else pair_text(p[0], p[1], strength), "folded": p[2]}
-                    for s, p in enumerate(plays)
-                ],
-                "outcome": outcome,
-                "cracker": cracker,
-                "defeated_points": defeated_points,
-                "captures": {str(s): self._counts_texts(self._counts(c)) for s, c in captures.items()},
-                "explanation": sentence,
-            }
-        )
+        self.tricks.append({
+            "trick": self.trick_no + 1, "bidder": bidder, "bid": bid, "bids": self.bids, "ribs": ribs,
+            "plays": [
+                {"seat": s, "cards": None if fold else pair_text(lo, hi, strength), "folded": fold,
+                 "fate": "ribs" if s == bidder else fate.get(s, "folded")}
+                for s, (lo, hi, fold) in enumerate(plays)
+            ],
+            "outcome": outcome, "cracker": cracker, "defeated_points": defeated_points,
+            "captures": {str(s): self._counts_texts(self._counts(c)) for s, c in captures.items()},
+            "explanation": sentence,
+        })
         self.trick_no += 1
         if self.trick_no == TRICKS_PER_HAND:
             self._end_hand()
@@ -571,11 +517,13 @@ class RibsState(State):
             self._start_bidding(bidder)
 
     @staticmethod
-    def _counts(ranks: list[int]) -> list[int]:
-        counts = [0] * 8
-        for r in ranks:
-            counts[r] += 1
-        return counts
+    def _worth(ranks: Iterable[int]) -> int:
+        return sum(VALUE[r] for r in ranks)
+
+    def _discard_fold(self, seat: int, sign: int) -> None:
+        """Put a seat's folded pair on the discard pile, face down (sign -1 takes it back)."""
+        for r in self.folds[seat]:  # type: ignore[union-attr]
+            self.discard_folded[r] += sign
 
     def _capture(self, seat: int, ranks: list[int], captures: dict[int, list[int]]) -> None:
         pile = self.captured[seat]
@@ -593,49 +541,45 @@ class RibsState(State):
         return raw - pile[SEVEN] + lemon_score(pile[SEVEN], self.n, self.options.lemonade)
 
     def _end_hand(self) -> None:
-        n = self.n
-        points = [self.points_of(s) for s in range(n)]
+        points = [self.points_of(s) for s in range(self.n)]
         best = max(points)
-        hand_winners = [s for s in range(n) if points[s] == best]
+        hand_winners = [s for s, p in enumerate(points) if p == best]
         for s in hand_winners:
             self.wins[s] += 1
-        self.hand_results.append(points)
         if self.options.stakes:
-            self._share_large_pot(points)
-            for s in range(n):
+            for s, share in enumerate(share_large_pot(self.large_pot, points)):
+                self.hand_money[s] += share
                 self.money_net[s] += self.hand_money[s]
-        folds = [[s, pair_text(f[0], f[1], self.strength)] for s, f in enumerate(self.folds) if f]
+            self.large_pot = Fraction(0)
+        many = len(hand_winners) > 1
         self.log.append(
-            f"Hand {self.hand_number + 1} over: seat{'s' if len(hand_winners) > 1 else ''} "
-            f"{', '.join(map(str, hand_winners))} win{'' if len(hand_winners) > 1 else 's'} with {best} points."
+            f"Hand {self.hand_number + 1} over: seat{'s' if many else ''} "
+            f"{', '.join(map(str, hand_winners))} win{'' if many else 's'} with {best} points."
         )
-        self.last_hand = {
+        self._hand_ended(points, {
             "hand_number": self.hand_number,
             "captured": [self._counts_texts(c) for c in self.captured],
             "discard": self._counts_texts([a + b for a, b in zip(self.discard_up, self.discard_folded, strict=True)]),
             "dealer": self.dealer,
             "points": points,
             "winners": hand_winners,
-            "folds": folds,
+            "folds": [[s, pair_text(f[0], f[1], self.strength)] for s, f in enumerate(self.folds) if f],
             "tricks": self.tricks,
             "log": self.log,
             "money": [fraction_text(m) for m in self.hand_money] if self.options.stakes else None,
-        }
-        self.just_ended = True
-        top = max(self.wins)
-        leaders = [s for s in range(n) if self.wins[s] == top]
-        if top >= self.options.hands_to_win and (len(leaders) == 1 or self.options.match_tie == "share"):
-            self.match_winners = leaders
-            self.phase = OVER
-            self.turn = -1
-            return
-        self._start_hand()
-        self.just_ended = True
+        })
 
-    def _share_large_pot(self, points: list[int]) -> None:
-        for s, share in enumerate(share_large_pot(self.large_pot, points)):
-            self.hand_money[s] += share
-        self.large_pot = Fraction(0)
+    def _match_winners(self) -> list[int] | None:
+        """The seat with the most hand wins once it reaches `hands_to_win`; several there
+        together play on, or share the win (R-RIBS-6)."""
+        top = max(self.wins)
+        leaders = [s for s in range(self.n) if self.wins[s] == top]
+        if top >= self.options.hands_to_win and (len(leaders) == 1 or self.options.match_tie == "share"):
+            return leaders
+        return None
+
+    def hand_points(self) -> list[Any]:
+        return list(self.hand_results[-1]) if self.is_over() else [self.points_of(s) for s in range(self.n)]
 
     def match_scores(self) -> list[Any]:
         return list(self.wins)
@@ -655,14 +599,8 @@ class RibsState(State):
             places[f"captured-{s}"] = self._counts_texts(self.captured[s])
         places["discard-up"] = self._counts_texts(self.discard_up)
         places["discard-folded"] = self._counts_texts(self.discard_folded)
-        table: list[str] = []
-        if self.phase == PLAYING:
-            for p in self.plays:
-                if p is not None:
-                    table += [RANK_TEXT[p[0]], RANK_TEXT[p[1]]]
-        places["table"] = table
-        if self.phase == OVER:
-            return places
+        plays = self.plays if self.phase == PLAYING else []
+        places["table"] = [RANK_TEXT[r] for p in plays if p is not None for r in p[:2]]
         return places
 
     def check_invariants(self) -> None:
@@ -675,7 +613,7 @@ class RibsState(State):
         if self.phase == PLAYING:
             raw += sum(VALUE[p[0]] + VALUE[p[1]] for p in self.plays if p is not None)
         assert raw == 10 * n, f"{raw} points accounted for, not {10 * n}"
-        if self.just_ended or self.phase == OVER:
+        if self.just_ended or self.is_over():
             last = self.last_hand
             assert last is not None
             ended = sum(VALUE[rank_id(t)] for pile in last["captured"] for t in pile)
@@ -684,7 +622,7 @@ class RibsState(State):
         for s in range(n):
             assert sum(self.hands[s]) == 2 * (TRICKS_PER_HAND - self.trick_no) - (
                 2 if self.phase == PLAYING and self.plays[s] is not None else 0
-            ) or self.phase == OVER
+            ) or self.is_over()
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -713,220 +651,192 @@ class RibsState(State):
             if len(rest) != 2:
                 raise IllegalAction(f"{verb} takes two cards, like '{verb} K 8'.")
             a, b = rank_id(rest[0]), rank_id(rest[1])
-            lo, hi = min(a, b), max(a, b)
-            return (FOLD_BASE if verb == "fold" else PLAY_BASE) + 8 * lo + hi
+            return (FOLD_BASE if verb == "fold" else PLAY_BASE) + 8 * min(a, b) + max(a, b)
         raise IllegalAction(f"{text!r} is not a Ribs action: bid N, pass, play X Y or fold X Y.")
 
     def action_cards(self, action: Any) -> list[str]:
-        if action < PLAY_BASE:
-            return []
-        lo, hi = PAIR_OF[action % 100]
-        return pair_text(lo, hi, self.strength).split()
+        return [] if action < PLAY_BASE else pair_text(*PAIR_OF[action % 100], self.strength).split()
 
     # --- what a seat may know -----------------------------------------------------------
-    def _public_actions(self, seat: int | None) -> list[list[Any]]:
-        """The hand's actions as `seat` saw them during the hand: others' folds and the
-        unturned ribs are masked. One plain loop, since every observation builds it."""
-        texts = _ACTION_TEXTS[self.strength is STRENGTH_LEMONS]
-        history = self.history
-        ribs_from = len(history)
-        if self.phase == PLAYING and not self._ribs_open():
-            ribs_from = self._trick_start
-        bidder = self.bidder
-        out: list[list[Any]] = []
-        for i in range(self.hand_start, len(history)):
-            actor, action = history[i]
-            if action < PLAY_BASE or actor == seat:
-                out.append([actor, texts[action]])
-            elif action >= FOLD_BASE:
-                out.append([actor, "fold"])
-            elif actor == bidder and i >= ribs_from:
-                out.append([actor, "ribs"])
-            else:
-                out.append([actor, texts[action]])
-        return out
-
-    def _ribs_open(self) -> bool:
-        return self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1
-
-    @property
-    def _trick_start(self) -> int:
-        """History index of the current trick's first card play."""
-        return len(self.history) - self.played_count
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def facts(self, seat: int | None) -> dict[str, Any]:
+        """A seat's hand and own fold; every bid and pass, the table (face-down pairs
+        hidden from the others), the capture piles, the discards, the hand's tricks."""
         n = self.n
-        over = self.phase == OVER
-        acting = not over and seat == self.turn
-        legal = self.legal_actions() if acting else []
+        over = self.is_over()
         table: list[dict[str, Any] | None] = [None] * n
         if self.phase == PLAYING:
+            ribs_down = not self._ribs_open()
             for s, p in enumerate(self.plays):
-                if p is None:
-                    continue
-                is_ribs = s == self.bidder
-                face_down = p[2] or (is_ribs and not self._ribs_open())
-                visible = not face_down or s == seat
-                table[s] = {
-                    "cards": pair_text(p[0], p[1], self.strength) if visible else None,
-                    "face_down": face_down,
-                    "ribs": is_ribs,
-                    "folded": p[2],
-                }
-        points = [self.points_of(s) for s in range(n)] if not over else list(self.hand_results[-1])
-        captured = [self._counts_texts(c) for c in self.captured]
-        folded_count = sum(self.discard_folded)
+                if p is not None:
+                    down = p[2] or (s == self.bidder and ribs_down)
+                    cards = pair_text(p[0], p[1], self.strength) if not down or s == seat else None
+                    table[s] = {"cards": cards, "face_down": down, "ribs": s == self.bidder, "folded": p[2]}
         own_fold = self.folds[seat] if seat is not None and not over else None
-        actions = self._public_actions(seat) if not over else []
-        obs: dict[str, Any] = {
-            "game": "ribs",
-            "players": n,
-            "seat": seat,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": None if over else self.turn,
+        facts: dict[str, Any] = {
             "trick": min(self.trick_no + 1, TRICKS_PER_HAND),
-            "legal_actions": [self.action_to_text(a) for a in legal],
-            "legal": [{"text": self.action_to_text(a), "cards": self.action_cards(a)} for a in legal],
             "hand": self._counts_texts(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [sum(h) for h in self.hands],
             "my_fold": pair_text(*own_fold, self.strength) if own_fold else None,
             "folded": [s for s in range(n) if self.has_folded[s]] if not over else [],
             "bidding": {
-                "opener": self.opener,
-                "bid": self.bid,
-                "bidder": self.bidder if self.bid else None,
-                "bids": list(self.bids),
-                "out": [s for s in range(n) if not self.in_bidding[s]],
+                "opener": self.opener, "bid": self.bid, "bidder": self.bidder if self.bid else None,
+                "bids": list(self.bids), "out": [s for s in range(n) if not self.in_bidding[s]],
                 "cap": self.options.bid_cap,
             },
             "table": table,
-            "captured": captured,
-            "discard": {"face_up": self._counts_texts(self.discard_up), "folded": folded_count},
+            "captured": [self._counts_texts(c) for c in self.captured],
+            "discard": {"face_up": self._counts_texts(self.discard_up), "folded": sum(self.discard_folded)},
             "tricks": list(self.tricks) if not over else [],
-            "actions": actions,
-            "scores": {"hand": points, "match": list(self.wins)},
-            "hand_results": [list(h) for h in self.hand_results],
             "hands_to_win": self.options.hands_to_win,
-            "log": list(self.log),
-            "last_hand": self.last_hand,
-            "match_over": over,
-            "winners": list(self.match_winners),
         }
         if self.options.stakes:
-            obs["money"] = {
+            facts["money"] = {
                 "net": [fraction_text(m) for m in self.money_net],
                 "this_hand": [fraction_text(m) for m in self.hand_money] if not over else None,
                 "large_pot": fraction_text(self.large_pot),
                 "small_pot": fraction_text(self.small_pot),
             }
-        obs["zones"] = self._zones(seat, obs)
-        return obs
+        return facts
 
-    def _zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones: list[dict[str, Any]] = []
-        for s in range(self.n):
-            mine = s == seat
-            zones.append(
-                {
-                    "id": f"hand-{s}",
-                    "kind": "hand",
-                    "owner": s,
-                    "label": "Your hand" if mine else f"Seat {s}'s hand",
-                    "cards": obs["hand"] if mine else [],
-                    "hidden": 0 if mine else obs["hand_sizes"][s],
-                }
-            )
+    def _seen_as(self, index: int, actor: int, action: Any) -> str | None:
+        """Others see a fold only as "fold" until the hand ends, and the ribs as "ribs"
+        until the trick is resolved (unless the open last trick shows them)."""
+        if action < PLAY_BASE or self.is_over():
+            return None
+        if action >= FOLD_BASE:
+            return "fold"
+        current = self.phase == PLAYING and index == len(self.history) - self.played_count
+        return "ribs" if current and actor == self.bidder and not self._ribs_open() else None
+
+    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        zones = []
         for s, play in enumerate(obs["table"]):
-            if play is None:
-                continue
-            label = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
-            zones.append(
-                {
-                    "id": f"table-{s}",
-                    "kind": "table",
-                    "owner": s,
-                    "label": f"Seat {s}: {label}",
-                    "cards": play["cards"].split() if play["cards"] else [],
-                    "hidden": 0 if play["cards"] and not play["face_down"] else (0 if play["cards"] else 2),
-                }
-            )
+            if play is not None:
+                label = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
+                cards = play["cards"].split() if play["cards"] else []
+                zones.append({"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s}: {label}",
+                              "cards": cards, "hidden": 0 if cards else 2})
         for s in range(self.n):
-            zones.append(
-                {
-                    "id": f"captured-{s}",
-                    "kind": "pile",
-                    "owner": s,
-                    "label": f"Seat {s} captured ({obs['scores']['hand'][s]} points)",
-                    "cards": obs["captured"][s],
-                    "hidden": 0,
-                }
-            )
-        zones.append(
-            {
-                "id": "discard",
-                "kind": "pile",
-                "owner": None,
-                "label": "Discard pile",
-                "cards": obs["discard"]["face_up"],
-                "hidden": obs["discard"]["folded"],
-            }
-        )
+            zones.append({"id": f"captured-{s}", "kind": "pile", "owner": s, "hidden": 0, "cards": obs["captured"][s],
+                          "label": f"Seat {s} captured ({obs['scores']['hand'][s]} points)"})
+        zones.append({"id": "discard", "kind": "pile", "owner": None, "label": "Discard pile",
+                      "cards": obs["discard"]["face_up"], "hidden": obs["discard"]["folded"]})
         return zones
 
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RibsState:
-        """A copy with the cards hidden from `seat` shuffled among their hidden places."""
-        other = self.clone()
-        if other.phase == OVER:
-            return other
-        n = self.n
-        pool: list[int] = []
-        slots: list[tuple[str, int, int]] = []
-        for s in range(n):
-            if s == seat:
-                continue
-            for r in range(8):
-                pool += [r] * other.hands[s][r]
-            slots.append(("hand", s, sum(other.hands[s])))
-        live_folds = [s for s, p in enumerate(other.plays) if other.phase == PLAYING and p and p[2]]
-        for s in range(n):
-            f = other.folds[s]
-            if f is None or s == seat or s in live_folds:
-                continue
-            other.discard_folded[f[0]] -= 1
-            other.discard_folded[f[1]] -= 1
-            pool += list(f)
-            slots.append(("fold", s, 2))
-        for s in live_folds:
-            live = other.plays[s]
-            if s != seat and live is not None:
-                pool += [live[0], live[1]]
-                slots.append(("live-fold", s, 2))
-        ribs = other.plays[other.bidder] if other.phase == PLAYING else None
-        if ribs is not None and seat != other.bidder and not other._ribs_open():
-            pool += [ribs[0], ribs[1]]
-            slots.append(("ribs", other.bidder, 2))
-        rng.shuffle(pool)
-        at = 0
-        for kind, s, size in slots:
-            part = pool[at : at + size]
-            at += size
-            if kind == "hand":
-                other.hands[s] = self._counts(part)
+    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """The bid and its bidder first (what every play answers), then the trick of the
+        four, the hands to win and, for stakes, the pots."""
+        out = []
+        bidding = obs["bidding"]
+        if not obs["match_over"]:
+            if not bidding["bid"]:
+                out.append({"label": "Bidding", "value": f"seat {bidding['opener']} opens"})
+            elif obs["phase"] == BIDDING:
+                out.append({"label": "Bid", "value": f"{bidding['bid']} by seat {bidding['bidder']} (cap {bidding['cap']})"})
             else:
-                lo, hi = min(part), max(part)
-                if kind == "fold":
-                    other.folds[s] = (lo, hi)
-                    other.discard_folded[lo] += 1
-                    other.discard_folded[hi] += 1
-                elif kind == "live-fold":
-                    other.folds[s] = (lo, hi)
-                    other.plays[s] = (lo, hi, True)
-                else:
-                    other.plays[s] = (lo, hi, False)
+                out.append({"label": "Bid", "value": f"seat {bidding['bidder']} won the bid at {bidding['bid']}"})
+            out.append({"label": "Trick", "value": f"{obs['trick']} of {TRICKS_PER_HAND}"})
+        out.append({"label": "Hands to win", "value": str(obs["hands_to_win"])})
+        if "money" in obs:
+            large, small = self.options.stakes or (0, 0)
+            pots = f"large {obs['money']['large_pot']}, small {obs['money']['small_pot']} (stakes {large}/{small})"
+            out.append({"label": "Pots", "value": pots})
+        return out
+
+    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        """The last resolved trick (of the hand before, until this hand has one): every
+        pair with its fate and points, the ribs face up, the folds face down."""
+        tricks = obs["tricks"] or (obs["last_hand"] or {}).get("tricks")
+        if not tricks:
+            return None
+        trick = tricks[-1]
+        takes = {int(s): self._worth([RANK_OF[t] for t in cards]) for s, cards in trick["captures"].items()}
+        plays = []
+        for p in trick["plays"]:
+            seat, fate = p["seat"], p["fate"]
+            cards = (trick["ribs"] if fate == "ribs" else p["cards"] or "").split()
+            worth = self._worth([RANK_OF[t] for t in cards])
+            mark = {
+                "ribs": f"ribs, {trick['outcome']}" + (f": takes {takes[seat]}" if seat in takes else ""),
+                "folded": "folded",
+                "cracked": f"cracked the ribs: takes {takes.get(seat, 0)}",
+                "taken": f"taken by the cracker ({worth})",
+                BEATS: f"beat the ribs: keeps {worth}",
+                DEFEATED: f"defeated ({worth})" + (": to the bidder" if trick["outcome"] == "made" else ": kept"),
+            }[fate]
+            plays.append({"seat": seat, "cards": cards, "face_down": fate == "folded", "mark": mark})
+        return {"label": f"Trick {trick['trick']}", "plays": plays, "explanation": trick["explanation"]}
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RibsState:
+        """A copy with the cards hidden from `seat` shuffled among their hidden places:
+        the other hands, the others' folds (on the table or discarded), unturned ribs."""
+        other = cast(RibsState, self.clone())
+        if other.is_over():
+            return other
+        plays: list[Any] = other.plays if other.phase == PLAYING else [None] * self.n
+        others = [s for s in range(self.n) if s != seat]
+        folds = [s for s in others if other.folds[s]]
+        live = [s for s in folds if plays[s] and plays[s][2]]
+        turned = seat == other.bidder or not plays[other.bidder] or other._ribs_open()
+        pool = [r for s in others for r in range(8) for _ in range(other.hands[s][r])]
+        pool += [r for s in folds for r in other.folds[s]]  # type: ignore[union-attr]
+        pool += [] if turned else plays[other.bidder][:2]
+        for s in folds:
+            if s not in live:
+                other._discard_fold(s, -1)
+        rng.shuffle(pool)
+        for s in others:
+            size = sum(other.hands[s])
+            other.hands[s], pool = self._counts(pool[:size]), pool[size:]
+        for s in folds:
+            other.folds[s] = lo_hi = (min(pool[:2]), max(pool[:2]))
+            pool = pool[2:]
+            if s in live:
+                plays[s] = (*lo_hi, True)
+            else:
+                other._discard_fold(s, 1)
+        if not turned:
+            plays[other.bidder] = (min(pool), max(pool), False)
         return other
+
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """Deal the unseen cards at random: two to each masked fold or ribs (in the order
+        played), then the other seats' hands; suits play no part, so only counts bind."""
+        n, seat, actions = options.players, observation["seat"], observation["actions"]
+        mine = [rank_id(t) for t in observation["hand"]]
+        unknown = [n - mine.count(r) for r in range(8)]
+        played: list[list[int]] = [[] for _ in range(n)]
+        masked = [i for i, (_, text) in enumerate(actions) if text in ("fold", "ribs")]
+        for actor, text in actions:
+            if text.startswith(("play ", "fold ")):
+                for r in map(rank_id, text.split()[1:]):
+                    played[actor].append(r)
+                    unknown[r] -= 1
+        pool = [r for r in range(8) for _ in range(unknown[r])]
+        rng.shuffle(pool)
+        hidden: dict[int, Any] = {}
+        for k, i in enumerate(masked):
+            actor, text = actions[i]
+            lo, hi = sorted(pool[2 * k : 2 * k + 2])
+            played[actor] += [lo, hi]
+            hidden[i] = (FOLD_BASE if text == "fold" else PLAY_BASE) + 8 * lo + hi
+        at = 2 * len(masked)
+        hands = []
+        for s, size in enumerate(observation["hand_sizes"]):
+            rest = mine if s == seat else pool[at : at + size]
+            at += 0 if s == seat else size
+            hands.append([RANK_TEXT[r] for r in rest + played[s]])
+        assert at == len(pool), "the observation's card counts do not add up"
+        return {"hands": hands}, hidden
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.wins = list(observation["scores"]["match"])
+        if "money" in observation:
+            self.money_net = [Fraction(m) for m in observation["money"]["net"]]
 
 
 class Ribs(Game):
@@ -941,104 +851,17 @@ class Ribs(Game):
         return "ribs-heuristic"
 
     def render_text(self, obs: dict[str, Any]) -> str:
-        """The terminal view of a seat: its hand, the bidding, the table, the piles."""
-        bidding = obs["bidding"]
-        lines = [f"Hand {obs['hand_number'] + 1}, trick {obs['trick']} of 4. Dealer: seat {obs['dealer']}."]
-        if obs["hand"] is not None:
-            fold = "" if obs["seat"] in obs["folded"] or not obs["options"].get("folding", True) else " (you may fold once this hand)"
-            lines.append(f"Your hand: {' '.join(obs['hand'])}{fold}")
-        if bidding["bid"]:
-            phase = "bidding" if obs["phase"] == "bidding" else "won the bidding"
-            lines.append(f"Bid: {bidding['bid']} by seat {bidding['bidder']} ({phase}; cap {bidding['cap']}).")
-        for s, play in enumerate(obs["table"]):
-            if play is None:
-                continue
-            what = play["cards"] or "two cards face down"
-            kind = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
-            lines.append(f"  seat {s} {kind}: {what}")
-        points = obs["scores"]["hand"]
-        lines.append("Points this hand: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(points)))
-        lines.append(
-            f"Hands won (first to {obs['hands_to_win']}): "
-            + ", ".join(f"seat {s} {w}" for s, w in enumerate(obs["scores"]["match"]))
-        )
-        if "money" in obs:
-            lines.append("Money: " + ", ".join(f"seat {s} {m}" for s, m in enumerate(obs["money"]["net"])))
-        return "\n".join(lines)
+        """The terminal view: the status (bid, trick, pots), whether the seat may still fold
+        and the money, above the generic view of the zones and scores."""
+        may_fold = obs["hand"] is not None and obs["seat"] not in obs["folded"] and obs["options"].get("folding", True)
+        head = f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}. " + "; ".join(f"{s['label']}: {s['value']}" for s in obs["status"])
+        money = "\n  Money: " + ", ".join(f"seat {s} {m}" for s, m in enumerate(obs["money"]["net"])) if "money" in obs else ""
+        return head + (" You may fold once this hand." if may_fold else "") + money + "\n" + generic_view(obs)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, RibsOptions)
-        bids = list(range(2, options.bid_cap + 1))
         pairs = list(ALL_PAIR_CODES)
-        return [PASS, *bids, *(PLAY_BASE + p for p in pairs), *(FOLD_BASE + p for p in pairs)]
-
-    def determinize(self, observation: dict[str, Any], rng: random.Random) -> RibsState:
-        """Deal the unseen cards at random among the places hidden from the observer.
-
-        Only the observation is read. The current hand is rebuilt from a sampled deal and
-        its public actions (masked folds and ribs filled from the sample); what lies
-        before it (hand wins, results, money) is copied from the observation.
-        """
-        opts = self.options(**observation["options"])
-        assert isinstance(opts, RibsOptions)
-        n = opts.players
-        seat = observation["seat"]
-        unknown = [n] * 8
-        known_by_seat: list[list[int]] = [[] for _ in range(n)]
-        hidden_slots: list[tuple[int, str]] = []
-        if observation["match_over"]:
-            raise ValueError("a finished match has nothing to determinize")
-        if seat is not None:
-            for t in observation["hand"]:
-                unknown[rank_id(t)] -= 1
-        actions = observation["actions"]
-        for actor, text in actions:
-            if text in ("fold", "ribs"):
-                hidden_slots.append((actor, text))
-            elif text.startswith(("play", "fold")):
-                for t in text.split()[1:]:
-                    r = rank_id(t)
-                    known_by_seat[actor].append(r)
-                    unknown[r] -= 1
-        pool = [r for r in range(8) for _ in range(unknown[r])]
-        rng.shuffle(pool)
-        sizes = observation["hand_sizes"]
-        at = 0
-        filled: list[list[int]] = []
-        for actor, _ in hidden_slots:
-            filled.append(pool[at : at + 2])
-            known_by_seat[actor].extend(pool[at : at + 2])
-            at += 2
-        hands = []
-        for s in range(n):
-            if s == seat:
-                rest = [rank_id(t) for t in observation["hand"]]
-            else:
-                rest = pool[at : at + sizes[s]]
-                at += sizes[s]
-            hands.append([RANK_TEXT[r] for r in rest + known_by_seat[s]])
-        assert at == len(pool), "the observation's card counts do not add up"
-        k = observation["hand_number"]
-        state = RibsState._for_determinize(opts, observation, (observation["dealer"] - k) % n, {"hands": hands}, rng)
-        state.n = n
-        state.strength = STRENGTH_LEMONS if opts.lemons else STRENGTH_NORMAL
-        state.wins = list(observation["scores"]["match"])
-        money = observation.get("money")
-        state.money_net = [Fraction(m) for m in money["net"]] if money else [Fraction(0)] * n
-        state.hand_number = k - 1
-        state.dealer = (observation["dealer"] - 1) % n
-        state.just_ended = False
-        state._start_hand()
-        slot = 0
-        for _actor, text in actions:
-            if text in ("fold", "ribs"):
-                lo, hi = sorted(filled[slot])
-                slot += 1
-                state.apply((FOLD_BASE if text == "fold" else PLAY_BASE) + 8 * lo + hi)
-            else:
-                state.apply(state.text_to_action(text))
-        state.just_ended = False
-        return state
+        return [PASS, *range(2, options.bid_cap + 1), *(PLAY_BASE + p for p in pairs), *(FOLD_BASE + p for p in pairs)]
 
 
 GAME = Ribs()

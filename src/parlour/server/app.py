@@ -4,7 +4,12 @@ HTTP serves the client (static files), the lobby (games, tables, creating a tabl
 a seat). One websocket per seat or spectator carries the play: the client says `hello`
 with its table and seat token, then sends `act` messages and receives `state` messages.
 Input is distrusted: size-capped, rate-limited per connection, and every refusal is an
-`error` message that changes nothing.
+`error` message that changes nothing. A client address may hold `sockets_per_address`
+websockets at once (idle sockets would otherwise use up the file descriptors), and its
+address is the peer's own unless the peer is a proxy named by `--forwarded-allow-ips`
+(serve.py), so a forged X-Forwarded-For buys no fresh lobby allowance. A connection whose
+client stops reading is closed once one message waits `stall_seconds` to be sent, or its
+outbox overflows: a table's messages are never held up for it, and it does not linger.
 """
 
 from __future__ import annotations
@@ -14,6 +19,9 @@ import contextlib
 import gc
 import json
 import logging
+import os
+import socket
+import struct
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -27,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlour.server.storage import Storage
-from parlour.server.tables import Listener, Table, TableError, TableManager
+from parlour.server.tables import BOT_SECONDS, Listener, Table, TableError, TableManager
 
 log = logging.getLogger("parlour.server")
 
@@ -35,6 +43,8 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096  # bytes of one client message; the protocol's messages are far smaller
 MAX_BODY = 16384  # bytes of an HTTP request body
 OUTBOX_LIMIT = 256  # messages queued for a connection that does not read them, before it is closed
+STALL_SECONDS = 10.0  # seconds one message may wait for a client that does not read, before it is closed
+SOCKETS_PER_ADDRESS = 64  # websockets open at once from one client address
 RATE = 20.0  # messages per second a connection may send on average
 BURST = 40.0  # ... and in a burst
 LOBBY_RATE = 0.2  # tables created or seats taken per second per client address, on average
@@ -65,12 +75,61 @@ class RateLimit:
         return False
 
 
+def cut_socket(ws: WebSocket) -> None:
+    """Reset the TCP connection under `ws` at once.
+
+    The websocket layer's own close never completes for a client that reads nothing: the
+    close frame waits behind unsent data, and its transport waits for a flush that will
+    not come, so the socket and its descriptor would linger. Found by its two addresses
+    among our own descriptors, the socket is set to reset on close and shut down, so the
+    next write fails and the event loop drops it. Linux only (/proc); elsewhere, and
+    behind a proxy (which changes the peer's address), the websocket layer's close stands.
+    """
+    peer, local = ws.scope.get("client"), ws.scope.get("server")
+    if not peer or not local or not os.path.isdir("/proc/self/fd"):
+        return
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            if not os.readlink(f"/proc/self/fd/{name}").startswith("socket:"):
+                continue
+            sock = socket.socket(fileno=os.dup(int(name)))
+        except OSError:
+            continue
+        try:
+            if sock.family not in (socket.AF_INET, socket.AF_INET6) or sock.type != socket.SOCK_STREAM:
+                continue
+            if sock.getsockname()[1] != local[1]:
+                continue
+            if tuple(sock.getpeername()[:2]) == (peer[0], peer[1]):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                sock.shutdown(socket.SHUT_RDWR)
+                return
+        except OSError:
+            continue
+        finally:
+            sock.close()
+
+
+def parse_json(data: str | bytes, what: str) -> Any:
+    """JSON from a client, or TableError `bad_json`: malformed text, and nesting too deep
+    for the parser (a RecursionError, which would otherwise end the request or the
+    connection without a word)."""
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise TableError("bad_json", f"{what} is not JSON: {exc.msg} at character {exc.pos}") from None
+    except RecursionError:
+        raise TableError("bad_json", f"{what} is nested too deeply") from None
+
+
 class Connection:
     """One websocket: reads client messages, queues server messages for its writer."""
 
-    def __init__(self, websocket: WebSocket, manager: TableManager, rate: float = RATE) -> None:
+    def __init__(self, websocket: WebSocket, manager: TableManager, rate: float = RATE,
+                 stall_seconds: float = STALL_SECONDS) -> None:
         self.ws = websocket
         self.manager = manager
+        self.stall_seconds = stall_seconds
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.table: Table | None = None
         self.listener: Listener | None = None
@@ -83,6 +142,8 @@ class Connection:
             return
         if self.outbox.qsize() > OUTBOX_LIMIT:
             self.dropped = True
+            while not self.outbox.empty():  # nothing queued will be read now
+                self.outbox.get_nowait()
             self.outbox.put_nowait(None)  # too slow to keep up: the writer closes
             return
         self.outbox.put_nowait(message)
@@ -96,33 +157,55 @@ class Connection:
         self.send(out)
 
     async def writer(self) -> None:
+        """Send the outbox in order. A client that leaves one message unsent for
+        `stall_seconds` (it stopped reading: its socket's buffers are full) or lets the
+        outbox overflow is dropped: it stops watching its table at once, and the socket
+        is closed (the websocket layer aborts it if even the close frame cannot go)."""
         while True:
             message = await self.outbox.get()
             if message is None:
-                await self.ws.close(code=1008, reason="too slow")
-                return
-            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+                break
+            try:
+                await asyncio.wait_for(self.ws.send_text(json.dumps(message, separators=(",", ":"))), self.stall_seconds)
+            except TimeoutError:
+                log.info("a client stopped reading for %g s; closing its connection", self.stall_seconds)
+                break
+        self.dropped = True
+        self.leave()
+        if message is not None:  # stuck on a send: not even a close frame would go
+            cut_socket(self.ws)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code=1008, reason="too slow"), self.stall_seconds)
 
-    async def run(self) -> None:
-        await self.ws.accept()
-        writer = asyncio.create_task(self.writer())
-        try:
+    def leave(self) -> None:
+        """Stop watching the table (idempotent)."""
+        if self.table is not None and self.listener is not None:
+            self.table.detach(self.listener)
+        self.listener = None
+
+    async def reader(self) -> None:
+        with contextlib.suppress(WebSocketDisconnect):
             while True:
                 raw = await self.ws.receive()
                 if raw["type"] == "websocket.disconnect":
-                    break
+                    return
                 data = raw.get("text")
                 if data is None:
                     data = (raw.get("bytes") or b"").decode("utf-8", "replace")
                 await self.handle(data)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+
+    async def run(self) -> None:
+        await self.ws.accept()
+        tasks = [asyncio.create_task(self.reader()), asyncio.create_task(self.writer())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            if self.table is not None and self.listener is not None:
-                self.table.detach(self.listener)
-            writer.cancel()
-            with contextlib.suppress(BaseException):
-                await writer
+            self.leave()
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(BaseException):
+                    await task
 
     async def handle(self, data: str) -> None:
         if not self.limit.allow():
@@ -135,9 +218,9 @@ class Connection:
             self.error("too_large", f"a message may be at most {MAX_MESSAGE} bytes; this one was ignored")
             return
         try:
-            message = json.loads(data)
-        except json.JSONDecodeError as exc:
-            self.error("bad_json", f"the message is not JSON: {exc.msg} at character {exc.pos}")
+            message = parse_json(data, "the message")
+        except TableError as exc:
+            self.error(exc.code, exc.message)
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             self.error("bad_message", "a message is a JSON object with a 'type'")
@@ -154,13 +237,17 @@ class Connection:
                 raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: hello, act, ping)")
         except TableError as exc:
             self.error(exc.code, exc.message, kind)
+        except Exception:  # a fault of ours: say so, keep the connection, log it
+            log.exception("a %r message could not be handled", kind[:32])
+            self.error("server_error", "the server failed to handle this message; nothing changed", kind)
 
     async def hello(self, message: dict[str, Any]) -> None:
         table = await self.manager.get(message.get("table"))
         token = message.get("token")
         seat = table.seat_of_token(token) if token is not None else None
-        if self.table is not None and self.listener is not None:
-            self.table.detach(self.listener)
+        if self.dropped:
+            return
+        self.leave()
         self.table = table
         self.listener = Listener(seat, self.send)
         async with table.lock:  # never between an action's apply and its commit
@@ -190,6 +277,10 @@ def create_app(
     rate: float = RATE,
     lobby_rate: float = LOBBY_RATE,
     evict_after: float = 300.0,
+    bot_seconds: float = BOT_SECONDS,
+    allow_any_bot: bool = False,
+    sockets_per_address: int = SOCKETS_PER_ADDRESS,
+    stall_seconds: float = STALL_SECONDS,
 ) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
     holder: dict[str, TableManager] = {}
@@ -200,7 +291,9 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        holder["manager"] = TableManager(storage, bot_delay=bot_delay, evict_after=evict_after)
+        holder["manager"] = TableManager(
+            storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot
+        )
         restored = await holder["manager"].restore()
         if restored:
             log.info("restored %d tables", restored)
@@ -261,8 +354,21 @@ def create_app(
             return _error(exc, status)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
+    sockets: dict[str, int] = {}
+
     async def websocket(ws: WebSocket) -> None:
-        await Connection(ws, manager(), rate).run()
+        host = ws.client.host if ws.client else "?"
+        if sockets.get(host, 0) >= sockets_per_address:
+            await ws.accept()
+            await ws.close(code=1013, reason=f"too many connections from your address (at most {sockets_per_address})")
+            return
+        sockets[host] = sockets.get(host, 0) + 1
+        try:
+            await Connection(ws, manager(), rate, stall_seconds).run()
+        finally:
+            sockets[host] -= 1
+            if not sockets[host]:
+                del sockets[host]
 
     routes = [
         Route("/", index),
@@ -283,10 +389,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
         body += chunk
         if len(body) > MAX_BODY:
             raise TableError("too_large", f"a request may be at most {MAX_BODY} bytes")
-    try:
-        data = json.loads(body or b"{}")
-    except json.JSONDecodeError as exc:
-        raise TableError("bad_json", f"the request is not JSON: {exc.msg}") from None
+    data = parse_json(body or b"{}", "the request")
     if not isinstance(data, dict):
         raise TableError("bad_message", "the request is a JSON object")
     return data

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import logging
 
+from parlour.server.app import SOCKETS_PER_ADDRESS, STALL_SECONDS
 from parlour.server.storage import Storage, default_db_url
+from parlour.server.tables import BOT_SECONDS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +33,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--evict-after", type=float, default=300.0,
         help="seconds after its end that a finished, unwatched table leaves memory (it stays in the database)",
     )
+    parser.add_argument(
+        "--bot-seconds", type=float, default=BOT_SECONDS,
+        help=f"the most seconds one bot move may take; a bot still thinking then is played for (default {BOT_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--allow-any-bot", action="store_true",
+        help="accept any bot spec with parameters, e.g. ismcts(iterations=500) (default: the lobby's named bots only)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips", default="",
+        help="comma-separated addresses of proxies whose X-Forwarded-For / X-Forwarded-Proto are believed "
+        "(default: none; the peer's own address is the client's)",
+    )
+    parser.add_argument(
+        "--sockets-per-address", type=int, default=SOCKETS_PER_ADDRESS,
+        help=f"websockets one client address may hold open at once (default {SOCKETS_PER_ADDRESS})",
+    )
+    parser.add_argument(
+        "--stall-seconds", type=float, default=STALL_SECONDS,
+        help=f"seconds a message may wait for a client that does not read before it is closed (default {STALL_SECONDS:g})",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
@@ -38,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from parlour.server.app import MAX_MESSAGE, create_app
+
+    proxies = args.forwarded_allow_ips.strip()
 
     url = args.db or default_db_url()
     where = Storage(url)  # opened once here to fail early and to print where the data lives
@@ -51,6 +76,10 @@ def run(args: argparse.Namespace) -> int:
         rate=max(1.0, args.rate),
         lobby_rate=max(0.01, args.lobby_rate),
         evict_after=max(0.0, args.evict_after),
+        bot_seconds=min(60.0, max(0.05, args.bot_seconds)),
+        allow_any_bot=args.allow_any_bot,
+        sockets_per_address=max(1, args.sockets_per_address),
+        stall_seconds=max(0.1, args.stall_seconds),
     )
     # Messages bigger than this are refused by the websocket layer itself; smaller ones
     # above MAX_MESSAGE get the protocol's "too_large" error.
@@ -58,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
         app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16 * MAX_MESSAGE,
         # Compression costs more CPU than it saves on messages of a few kilobytes.
         ws_per_message_deflate=False,
+        # Forwarding headers are believed only from the proxies named (uvicorn's own
+        # default trusts 127.0.0.1, which lets any local client forge its address).
+        proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
     )
     return 0
 

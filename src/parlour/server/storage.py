@@ -33,6 +33,9 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+__all__ = ["IntegrityError", "Storage", "StoredTable", "default_db_url", "token_hash"]
 
 CHECKPOINT_EVERY = 2.0  # seconds between SQLite WAL checkpoints
 
@@ -108,7 +111,9 @@ class Storage:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
+        # pre_ping: after a database restart every pooled connection is dead; each is
+        # tested as it is taken and replaced, instead of failing the next store.
+        self.engine: Engine = create_engine(url, future=True, pool_pre_ping=True)
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if self.engine.dialect.name == "sqlite":
@@ -162,6 +167,23 @@ class Storage:
                 actions_t.insert(),
                 [{"table_id": t, "idx": i, "seat": s, "text": x} for t, i, s, x in rows],
             )
+
+    def append_missing_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
+        """`append_actions` again after a failure: rows already stored (a commit whose
+        answer was lost) are skipped, and one stored with other content is a conflict
+        (IntegrityError), as a second writer's would be."""
+        with self.engine.begin() as conn:
+            missing = []
+            for t, i, s, x in rows:
+                found = conn.execute(
+                    select(actions_t.c.seat, actions_t.c.text).where(actions_t.c.table_id == t, actions_t.c.idx == i)
+                ).first()
+                if found is None:
+                    missing.append({"table_id": t, "idx": i, "seat": s, "text": x})
+                elif (found.seat, found.text) != (s, x):
+                    raise IntegrityError("append_missing_actions", (t, i), Exception(f"action {i} of {t} differs"))
+            if missing:
+                conn.execute(actions_t.insert(), missing)
 
     def load_all(self) -> list[StoredTable]:
         """Every table with its claimed seats and its actions in order."""

@@ -10,31 +10,49 @@ accept it; then it is appended to the database, and only then broadcast. Whateve
 an observation to a connection holds the lock too, so no one sees an action before it is
 stored. Bots act through the same `act` as people, after a short delay so people can
 follow the play.
+
+A bot thinks in a worker thread, never on the event loop, within the server's per-move
+limit (`bot_seconds`): a search bot stops by then with its best move so far, and a bot
+that still has not answered a little later is played for (a legal move), so no setting
+of any bot can stall the other tables. The lobby offers named bots only (`bot_names`,
+each with its default, bounded settings); a spec with parameters is refused unless the
+server allows any bot, and even then the bot's own validation bounds every parameter.
+
+The database may go away (a restart, a failover): a store is retried with back-off for
+`STORE_PATIENCE` seconds before the action is refused, and a bot whose action could not
+be stored tries again later, so a table never waits for a wake-up that will not come.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
+import random
 import secrets
 import sys
 import time
+import unicodedata
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from parlour.bots import Bot, bot_names, make_bot
 from parlour.engine import Game, IllegalAction, OptionsError, State
 from parlour.games import GAMES, get_game
 from parlour.record import apply_entry, start_of
-from parlour.server.storage import Storage, StoredTable, token_hash
+from parlour.server.storage import IntegrityError, Storage, StoredTable, token_hash
 
 log = logging.getLogger("parlour.server")
 
 NAME_LIMIT = 24
-SLOW_BOT = 0.005  # seconds of thinking above which a bot is moved to a worker thread
+BOT_SECONDS = 1.5  # the default limit of one bot move (--bot-seconds)
+BOT_GRACE = 0.5  # seconds past its limit before a bot's move is played for it
+BOT_THREADS = 4  # bot moves thought about at once; more would only share the GIL
+STORE_PATIENCE = 15.0  # seconds a store is retried while the database is away
+STORE_FIRST_WAIT = 0.05  # ... first wait between tries, doubled up to STORE_LONGEST_WAIT
+STORE_LONGEST_WAIT = 2.0
+BOT_RETRY_LONGEST = 30.0  # the longest a bot waits before trying a refused action again
 
 
 class TableError(Exception):
@@ -58,10 +76,15 @@ class Listener:
 
 
 def clean_name(name: Any, seat: int) -> str:
-    if not isinstance(name, str) or not name.strip():
+    """A name fit to show others: NFKC-normalised, without control or format characters
+    (NUL, ESC, bidirectional overrides, zero-width spaces: Unicode Cc and Cf, which let a
+    name pose as another), spaces collapsed, cut to NAME_LIMIT; else "Player n"."""
+    if not isinstance(name, str):
         return f"Player {seat}"
-    text = " ".join(name.split())
-    return text[:NAME_LIMIT]
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf"))
+    text = " ".join(text.split())[:NAME_LIMIT].strip()
+    return text or f"Player {seat}"
 
 
 class Table:
@@ -76,14 +99,17 @@ class Table:
         self.lock = asyncio.Lock()
         self.listeners: list[Listener] = []
         self.bots: dict[int, Bot] = {}
+        self.bot_specs: dict[int, str] = {}
         for seat, spec in enumerate(stored.seats):
-            bot = spec.get("bot")
-            if bot:
-                self.bots[seat] = make_bot(bot, self.game, seat, (stored.seed + seat) & 0xFFFFFFFF)
+            if spec.get("bot"):
+                self.bot_specs[seat], self.bots[seat] = manager.seat_bot(
+                    str(spec["bot"]), self.game, seat, (stored.seed + seat) & 0xFFFFFFFF
+                )
         self.claimed: dict[int, tuple[str, str]] = dict(stored.claimed)
         self.hands: list[dict[int | None, Any]] = []  # per finished hand: seat -> last_hand
         self.bot_task: asyncio.Task[None] | None = None
-        self.slow_bots: set[int] = set()
+        self.thinking: dict[int, Future[str]] = {}  # a bot's move still being thought about
+        self.bot_failures = 0  # bot actions refused by the database in a row
         for index, entry in enumerate(stored.actions):
             apply_entry(self.state, list(entry), index)
             self._after_action()
@@ -108,7 +134,7 @@ class Table:
         out = []
         for seat in range(self.players):
             if seat in self.bots:
-                bot = self.stored.seats[seat]["bot"]
+                bot = self.bot_specs[seat]
                 out.append(
                     {"seat": seat, "kind": "bot", "bot": bot, "name": f"Bot {seat} ({bot})", "taken": True, "connected": True}
                 )
@@ -167,7 +193,7 @@ class Table:
             token = secrets.token_urlsafe(24)
             hashed = token_hash(token)
             who = clean_name(name, seat)
-            await self.manager.db(self.manager.storage.claim_seat, self.id, seat, hashed, who)
+            await self.manager.db_or_refuse(self.manager.storage.claim_seat, self.id, seat, hashed, who)
             self.claimed[seat] = (hashed, who)
             self.broadcast()
         return seat, token
@@ -273,40 +299,79 @@ class Table:
             await asyncio.sleep(delay)
         version = self.version
         if self.state.to_act() != seat:
+            self.bot_task = None
             return
         observation = self.observe(seat)
-        bot = self.bots[seat]
-        try:
-            if seat in self.slow_bots:
-                text = await asyncio.to_thread(bot.choose, observation)
-            else:
-                started = time.perf_counter()
-                text = bot.choose(observation)
-                if time.perf_counter() - started > SLOW_BOT:
-                    self.slow_bots.add(seat)  # it thinks: let it think off the event loop
-        except Exception:  # a broken bot must not stall the table
-            log.exception("bot %s at table %s failed; playing a legal action instead", bot, self.id)
-            text = observation["legal_actions"][0]
+        text = await self._bot_move(seat, observation)
         self.bot_task = None
         try:
             await self.act(seat, text, version)
         except TableError as exc:
+            if exc.code == "server_error":
+                self._bot_again_later()
+                return
             if exc.code != "illegal":
-                return  # the table moved on (stale) or could not store: nothing to do
-            log.warning("bot %s at table %s chose %r: %s", bot, self.id, text, exc.message)
+                return  # the table moved on (stale): nothing to do
+            log.warning("bot %s at table %s chose %r: %s", self.bots[seat], self.id, text, exc.message)
             legal = self.observe(seat)["legal_actions"]
             if legal and self.version == version:
-                with contextlib.suppress(TableError):
+                try:
                     await self.act(seat, legal[0], version)
+                except TableError as again:
+                    if again.code == "server_error":
+                        self._bot_again_later()
+            return
+        self.bot_failures = 0
+
+    async def _bot_move(self, seat: int, observation: dict[str, Any]) -> str:
+        """The bot's move, thought about in a worker thread within the server's limit.
+
+        A bot still thinking past its limit (and a grace) is played for: a legal move,
+        and while its old thought runs on it is not asked again, so a bot object is
+        never used by two threads at once.
+        """
+        bot = self.bots[seat]
+        legal = observation["legal_actions"]
+        if seat in self.thinking and not self.thinking[seat].done():
+            log.warning("bot %s at table %s is still thinking; playing a legal move for it", bot, self.id)
+            return str(self.manager.rng.choice(legal))
+        future = self.manager.bot_executor.submit(bot.choose, observation)
+        self.thinking[seat] = future
+        try:
+            return str(await asyncio.wait_for(asyncio.wrap_future(future), self.manager.bot_seconds + BOT_GRACE))
+        except TimeoutError:
+            log.warning("bot %s at table %s took over %g s; playing a legal move for it", bot, self.id, self.manager.bot_seconds)
+        except Exception:  # a broken bot must not stall the table
+            log.exception("bot %s at table %s failed; playing a legal move instead", bot, self.id)
+        return str(self.manager.rng.choice(legal))
+
+    def _bot_again_later(self) -> None:
+        """The bot's action could not be stored (the database is away): wake it again
+        after a back-off, so the table goes on once the database is back."""
+        self.bot_failures += 1
+        wait = min(BOT_RETRY_LONGEST, 0.5 * 2 ** min(self.bot_failures, 8))
+        log.warning("table %s: a bot's action could not be stored; trying again in %g s", self.id, wait)
+        asyncio.get_running_loop().call_later(wait, self.wake_bot)
 
 
 class TableManager:
     """Every table of the server, the database, and the worker thread that writes to it."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.7, evict_after: float = 300.0) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        bot_delay: float = 0.7,
+        evict_after: float = 300.0,
+        bot_seconds: float = BOT_SECONDS,
+        allow_any_bot: bool = False,
+    ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.evict_after = evict_after
+        self.bot_seconds = bot_seconds
+        self.allow_any_bot = allow_any_bot
+        self.bot_executor = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="parlour-bot")
+        self.rng = random.Random()
         self.tables: dict[str, Table] = {}
         self.finished_at: dict[str, float] = {}  # table -> when it was first seen finished
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-db")
@@ -321,6 +386,15 @@ class TableManager:
         if self.inline:
             return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def db_or_refuse(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A storage call whose failure (the database away) is refused as `server_error`:
+        nothing was stored, and the client may try again."""
+        try:
+            return await self.db(fn, *args)
+        except Exception:
+            log.exception("the database refused %s", getattr(fn, "__name__", fn))
+            raise TableError("server_error", "the server could not reach its database; try again") from None
 
     async def append(self, table_id: str, index: int, seat: int, text: str) -> None:
         """Store one action; returns once it is committed.
@@ -341,7 +415,7 @@ class TableManager:
             while self.pending:
                 batch, self.pending = self.pending, []
                 try:
-                    await self.db(self.storage.append_actions, [row for row, _ in batch])
+                    await self._store(batch)
                 except Exception as exc:
                     for _, future in batch:
                         if not future.done():
@@ -352,6 +426,55 @@ class TableManager:
                         future.set_result(None)
         finally:
             self.flushing = False
+
+    async def _store(self, batch: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]]) -> None:
+        """Commit a batch of actions, retrying with back-off while the database is away
+        (a restart drops every pooled connection; the pool's pre-ping replaces them).
+
+        A retry stores only the rows not already there, since a commit whose answer was
+        lost may have happened; a row there with other content is a real conflict.
+        """
+        rows = [row for row, _ in batch]
+        give_up = time.monotonic() + STORE_PATIENCE
+        wait = STORE_FIRST_WAIT
+        try:
+            await self.db(self.storage.append_actions, rows)
+            return
+        except IntegrityError:
+            raise
+        except Exception as exc:
+            log.warning("actions could not be stored (%s); retrying", type(exc).__name__)
+        while True:
+            await asyncio.sleep(wait)
+            try:
+                await self.db(self.storage.append_missing_actions, rows)
+                log.warning("actions stored after the database came back")
+                return
+            except IntegrityError:
+                raise
+            except Exception:
+                if time.monotonic() + wait > give_up:
+                    raise
+            wait = min(STORE_LONGEST_WAIT, 2 * wait)
+
+    def seat_bot(self, spec: str, game: Game, seat: int, seed: int) -> tuple[str, Bot]:
+        """The bot of a stored seat, under the server's per-move limit. A stored spec that
+        is now refused (a table created before its parameters were bounded) is replaced by
+        the game's default bot, so the table and its people are not lost."""
+        try:
+            bot = make_bot(spec, game, seat, seed)
+        except OptionsError as exc:
+            fallback = self.default_bot(game)
+            log.warning("bot %r at seat %d is refused (%s); %s plays instead", spec, seat, exc, fallback)
+            spec, bot = fallback, make_bot(fallback, game, seat, seed)
+        bot.time_limit = self.bot_seconds
+        return spec, bot
+
+    @staticmethod
+    def default_bot(game: Game) -> str:
+        names = bot_names(game.name)
+        heuristic = game.heuristic_bot()
+        return heuristic if heuristic in names else names[0]
 
     async def restore(self) -> int:
         """Rebuild every stored table by replaying its actions; returns how many."""
@@ -372,7 +495,7 @@ class TableManager:
             raise TableError("unknown_table", f"there is no table {str(table_id)[:40]!r}")
         table = self.tables.get(table_id)
         if table is None:
-            stored = await self.db(self.storage.load_one, table_id)
+            stored = await self.db_or_refuse(self.storage.load_one, table_id)
             table = self.tables.get(table_id)  # someone else may have loaded it meanwhile
             if table is None and stored is not None:
                 table = self.tables[table_id] = Table(self, stored)
@@ -409,11 +532,11 @@ class TableManager:
                     "max_players": game.max_players,
                     "options": [o for o in game.Options.describe() if o["name"] != "players"],
                     "bots": bot_names(game.name),
-                    "default_bot": game.heuristic_bot() if game.heuristic_bot() in bot_names(game.name) else bot_names(game.name)[0],
+                    "default_bot": self.default_bot(game),
                     "about": _first_line(sys.modules[type(game).__module__].__doc__),
                 }
             )
-        return {"games": games}
+        return {"games": games, "any_bot": self.allow_any_bot, "bot_seconds": self.bot_seconds}
 
     def open_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         tables = sorted(self.tables.values(), key=lambda t: -t.stored.created)
@@ -423,6 +546,8 @@ class TableManager:
         """Create a table from a lobby request; the creator sits at `sit` (or no seat)."""
         if not isinstance(request, dict):
             raise TableError("bad_message", "a table request is a JSON object")
+        if not isinstance(request.get("game", ""), str):
+            raise TableError("bad_options", "'game' must be a game's name, e.g. \"ribs\"")
         try:
             game = get_game(request.get("game", ""))
             values = request.get("options") or {}
@@ -431,9 +556,13 @@ class TableManager:
             values = dict(values)
             if "players" in request:
                 values["players"] = request["players"]
+            if not all(isinstance(key, str) for key in values):
+                raise OptionsError("'options' must be an object of option names and values")
             options = game.options(**values)
         except OptionsError as exc:
             raise TableError("bad_options", str(exc)) from None
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise TableError("bad_options", f"an option has a value of the wrong kind ({exc})"[:300]) from None
         n = options.players
         if not game.min_players <= n <= game.max_players:
             raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
@@ -442,13 +571,11 @@ class TableManager:
             raise TableError("bad_options", f"'seats' must list the {n} seats (each {{}} or {{\"bot\": name}})")
         seats: list[dict[str, Any]] = []
         for seat, entry in enumerate(seats_req):
-            bot = entry.get("bot") if isinstance(entry, dict) else None
+            if not isinstance(entry, dict):
+                raise TableError("bad_options", f"seat {seat}: each seat is {{}} (a person) or {{\"bot\": name}}")
+            bot = entry.get("bot")
             if bot:
-                try:
-                    make_bot(str(bot), game, seat, 0)
-                except OptionsError as exc:
-                    raise TableError("bad_options", f"seat {seat}: {exc}") from None
-                seats.append({"bot": str(bot)})
+                seats.append({"bot": self.checked_bot(bot, game, seat)})
             else:
                 seats.append({"bot": None})
         sit = request.get("sit", "first")
@@ -466,7 +593,7 @@ class TableManager:
             seats=seats,
             created=time.time(),
         )
-        await self.db(self.storage.create_table, stored)
+        await self.db_or_refuse(self.storage.create_table, stored)
         table = Table(self, stored)
         self.tables[stored.id] = table
         token = None
@@ -475,7 +602,26 @@ class TableManager:
         table.wake_bot()
         return table, sit, token
 
+    def checked_bot(self, spec: Any, game: Game, seat: int) -> str:
+        """A bot asked for at table creation: one of the game's named bots (with their
+        default, bounded settings), or, when the server allows any bot, any spec the bot
+        itself accepts (its parameters are bounded there)."""
+        if not isinstance(spec, str) or len(spec) > 200:
+            raise TableError("bad_options", f"seat {seat}: a bot is named by a short text, e.g. \"random\"")
+        spec = spec.strip()
+        names = bot_names(game.name)
+        if spec not in names and not self.allow_any_bot:
+            known = spec.split("(")[0].strip() in names
+            why = "this server offers its bots with their own settings only" if known else "unknown bot"
+            raise TableError("bad_options", f"seat {seat}: {why} {spec[:60]!r} (bots for {game.name}: {', '.join(names)})")
+        try:
+            make_bot(spec, game, seat, 0)
+        except OptionsError as exc:
+            raise TableError("bad_options", f"seat {seat}: {exc}") from None
+        return spec
+
     def close(self) -> None:
+        self.bot_executor.shutdown(wait=False, cancel_futures=True)
         self.executor.shutdown(wait=True)
         self.storage.close()
 

@@ -1,8 +1,10 @@
 // The parlour client: a lobby and a table view, drawn from the server's JSON alone.
 // A table is rendered from the observation's generic keys (zones, legal, log, scores,
-// last_hand), so a new game needs no change here. Optional keys a game may add are used
-// when present: `actions` (the public actions of the hand, [seat, text]) and `tricks`
-// (resolved tricks with their plays and explanation).
+// last_hand, status, recent), so a new game needs no change here: `status` is the panel of
+// headline facts, `recent` the row of the last public event. Optional keys a game may add
+// are used when present: `actions` (the public actions of the hand, [seat, text]) and, for
+// an observation without `recent`, `tricks` (resolved tricks with their plays and
+// explanation).
 "use strict";
 
 const $app = document.getElementById("app");
@@ -400,13 +402,13 @@ class TableView {
     const centre = h("div", { class: "centre" },
       this.banner(obs),
       zones.filter((z) => z.owner === null || z.owner === undefined).map((z) => this.zoneBox(z, "centre-zone")),
-      this.lastTrick(obs));
+      "recent" in obs ? this.recentBox(obs) : this.lastTrick(obs));
 
     const mine = me === null ? null : this.myArea(obs, me, zones, myTurn, lastActs);
 
     $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") },
       bar,
-      h("div", { class: "board" }, status, seatsBox, centre, mine),
+      h("div", { class: "board" }, status, this.factsPanel(obs), seatsBox, centre, mine),
       h("div", { class: "side" }, this.scoresBox(obs), this.logBox(obs), this.historyBox(obs))));
   }
 
@@ -507,7 +509,53 @@ class TableView {
     return out;
   }
 
-  // The trick just resolved, from the game's optional `tricks` list. Two shapes are read:
+  // The table's headline facts, from the observation's `status` ([{label, value}]): a
+  // definition list, so a screen reader reads each label with its value.
+  factsPanel(obs) {
+    const facts = (Array.isArray(obs.status) ? obs.status : []).filter((f) => f && typeof f === "object");
+    if (!facts.length) return null;
+    return h("section", { class: "facts", id: "facts", "aria-label": "Table facts" },
+      h("dl", {}, facts.map((f) => h("div", { class: "fact" },
+        h("dt", {}, String(f.label === undefined ? "" : f.label)),
+        h("dd", {}, String(f.value === undefined || f.value === null ? "" : f.value))))));
+  }
+
+  // The last public event, from the observation's `recent`: {label, plays: [{seat, cards,
+  // face_down, mark}], explanation}. A face-down play shows the faces to a seat that may
+  // see them (its own) and backs otherwise (`count` of them where the game says, else one);
+  // a play may name the `hand` it came from (a declarer playing dummy). Before any event
+  // (`recent` null) the hand's last log line stands in.
+  recentBox(obs) {
+    const ev = obs.recent;
+    const log = obs.log || [];
+    if (!ev || typeof ev !== "object") return log.length ? h("div", { class: "news" }, log[log.length - 1]) : null;
+    const plays = (Array.isArray(ev.plays) ? ev.plays : []).filter((p) => p && typeof p === "object");
+    const title = String(ev.label || "Last event");
+    return h("section", { class: "last-trick recent", id: "recent", "aria-label": title },
+      h("div", { class: "zone-label" }, title),
+      plays.length ? h("div", { class: "plays", role: "list" }, plays.map((p) => this.recentPlay(p))) : null,
+      ev.explanation ? h("div", { class: "explain" }, String(ev.explanation)) : null);
+  }
+
+  recentPlay(p) {
+    const cards = (Array.isArray(p.cards) ? p.cards : []).map(String);
+    const down = !!p.face_down;
+    const faces = cards.length ? cards.map((c) => Cards.el(c, down ? "face-down" : ""))
+      : down ? Array.from({ length: Math.max(1, Number(p.count) || 1) }, () => Cards.el(null)) : [];
+    const who = (typeof p.seat === "number" ? this.shortName(p.seat) : p.seat === null || p.seat === undefined ? "" : String(p.seat))
+      + (p.hand ? ` (${p.hand})` : "");
+    const tag = typeof p.mark === "string" && p.mark ? p.mark : "";
+    return h("div", { class: "play" + (p.mark ? " marked" : "") + (down ? " down" : ""), role: "listitem",
+      dataset: typeof p.seat === "number" ? { seat: p.seat } : null },
+      h("div", { class: "cards mini" }, faces),
+      h("div", { class: "small who" }, who,
+        down ? h("span", { class: "sr-only" }, " (face down)") : null,
+        p.mark ? h("span", { class: "mark", title: tag || "marked", "aria-hidden": tag ? null : "true" }, tag || "\u2605") : null,
+        p.mark && !tag ? h("span", { class: "sr-only" }, " (marked)") : null));
+  }
+
+  // Observations without `recent` (games not yet on engine v2):
+  // the trick just resolved, from the game's optional `tricks` list. Two shapes are read:
   // {plays: [{seat, cards, folded}], bidder, ribs, explanation} (Ribs) and
   // {leader, cards: [card, ...] or [[seat, card], ...], winner, explanation?}.
   lastTrick(obs) {

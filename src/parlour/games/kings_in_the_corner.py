@@ -253,14 +253,15 @@ class KingsState(State):
                 self._end_hand([seat])
         elif action < DRAW:
             x, y = divmod(action - MOVE, 8)
-            self.piles[y].extend(self.piles[x])
+            moved = self.piles[x]
+            self.piles[y].extend(moved)
             self.piles[x] = []
             self.tops[y] = self.tops[x]
             if self.bottoms[y] < 0:
                 self.bottoms[y] = self.bottoms[x]
             self.tops[x] = self.bottoms[x] = -1
             self.played = True
-            self.log.append((seat, action))
+            self.log.append((seat, action, len(moved)))
         else:
             if action == DRAW:
                 card = self.stock[self.stock_at]
@@ -475,16 +476,25 @@ class KingsState(State):
         return out
 
     def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last play, move, draw or knock of the hand."""
-        entry = next((e for e in reversed(self.log) if e[0] != "over"), None)
-        if entry is None:
+        """The last play, move, draw or knock of the hand, labelled with its turn (the
+        hand's turns are numbered from 1), so two draws of one seat read apart."""
+        events = [e for e in self.log if e[0] != "over"]
+        if not events:
             return None
-        seat, action = entry
-        cards = [CARD_TEXTS[action // 8]] if action < MOVE else []
-        label = "Play" if action < MOVE else "Move" if action < DRAW else "Draw" if action == DRAW else "Knock"
+        entry = events[-1]
+        seat, action = entry[0], entry[1]
+        turn = 1 + sum(1 for e in events[:-1] if e[1] >= DRAW)
+        kind, a, b = decode(action)
+        cards: list[str] = []
+        if kind == "play":
+            cards, what = [CARD_TEXTS[a]], f"play on {PILES[b]}"
+        elif kind == "move":
+            cards, what = obs["piles"][PILES[b]][-entry[2] :], f"move {PILES[a]} to {PILES[b]}"
+        else:
+            what = kind
         return {
-            "label": label,
-            "plays": [{"seat": seat, "cards": cards, "face_down": action == DRAW, "mark": False}],
+            "label": f"Turn {turn}: {what}",
+            "plays": [{"seat": seat, "cards": cards, "face_down": kind == "draw", "mark": False}],
             "explanation": self.sentence(entry),
         }
 

@@ -44,6 +44,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {},
         {"deck": 32, "tie_carry": "accumulate"},
     ],
+    "kings_in_the_corner": [
+        {},
+        {"king_pile_to_corner": True, "penalty": "kings10"},
+        {"hands": 2},
+    ],
     "ridge": [
         {},
         {"hands": 2, "min_bid": 7},

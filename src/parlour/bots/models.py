@@ -11,6 +11,7 @@ from __future__ import annotations
 from parlour.bots.base import Bot, BotTable, RandomBot, bot_from_table
 from parlour.bots.couillon_heuristic import CouillonHeuristicBot
 from parlour.bots.cramps_heuristic import CrampsHeuristicBot
+from parlour.bots.kings_in_the_corner_heuristic import KingsHeuristicBot
 from parlour.bots.mighty_heuristic import MightyHeuristicBot
 from parlour.bots.pitch_heuristic import PitchHeuristicBot
 from parlour.bots.ribs_heuristic import RibsHeuristicBot
@@ -25,6 +26,7 @@ MODELS: BotTable = {
     "mighty-heuristic": (MightyHeuristicBot, ("mighty",)),
     "cramps-heuristic": (CrampsHeuristicBot, ("cramps",)),
     "couillon-heuristic": (CouillonHeuristicBot, ("couillon",)),
+    "kings_in_the_corner-heuristic": (KingsHeuristicBot, ("kings_in_the_corner",)),
     "ridge-dd": (RidgeDDBot, ("ridge",)),
     "ridge-greedy": (RidgeGreedyBot, ("ridge",)),
     "seven_and_a_half-heuristic": (SevenHalfHeuristicBot, ("seven_and_a_half",)),

@@ -7,6 +7,7 @@ from typing import Any
 from parlour.engine import Game, Options, OptionsError
 from parlour.games.couillon import GAME as COUILLON
 from parlour.games.cramps import GAME as CRAMPS
+from parlour.games.kings_in_the_corner import GAME as KINGS_IN_THE_CORNER
 from parlour.games.mighty import GAME as MIGHTY
 from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
@@ -24,6 +25,7 @@ GAMES: dict[str, Game] = {
         MIGHTY,
         PITCH,
         SEVEN_AND_A_HALF,
+        KINGS_IN_THE_CORNER,
     )
 }
 

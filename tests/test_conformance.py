@@ -49,6 +49,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"hands": 2, "min_bid": 7},
         {"target": 30, "dealer_may_contest": True, "contest_13": False},
     ],
+    "zetema": [
+        {},
+        {"extra_suit": "H", "ace": "high", "five_marriages": 170},
+        {"extra_suit": "C", "ace": "low"},
+    ],
 }
 
 SEEDS_PER_CASE = 3

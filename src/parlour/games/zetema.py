@@ -306,6 +306,7 @@ class ZetemaState(State):
         self.pack = PACKS[SUIT_CHARS.index(o.extra_suit)]
         self.seqs = frozenset(windows(self.H, o.ace))
         self.seq_list = tuple(windows(self.H, o.ace))
+        self.fits = FITS[self.H, o.ace]
         k = o.sides
         self.side_of = tuple(s % k for s in range(self.n))
         self.side_seats = tuple(tuple(s for s in range(self.n) if s % k == side) for side in range(k))
@@ -374,12 +375,40 @@ class ZetemaState(State):
     # --- the turn ------------------------------------------------------------------------
     def _legal_turn(self) -> list[int]:
         hand = self.hands[self.turn]
-        out = cards_of(hand & FACES)
-        if hand.bit_count() >= 5:
+        out = [*SPADES[hand & 0x1FFF], *HEARTS[hand >> 13 & 0x1FFF], *DIAMONDS[hand >> 26 & 0x1FFF],
+               *CLUBS[hand >> 39 & 0x1FFF]]
+        if hand.bit_count() >= 5 and self._may_meld(hand):
             out += self._melds(hand)
-        if hand & KQ_MASK:
+        if hand & KQ_MASK and self._may_marry(hand):
             out += self._marriages(hand)
         return out
+
+    def _may_meld(self, hand: int) -> bool:
+        """Whether the hand might hold a meld: a full rank, L cards of a suit or L ranks of
+        a window (most hands hold none, and random play asks on every turn)."""
+        s0, s1, s2, s3 = hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39 & 0x1FFF
+        if self.fits[s0 | s1 | s2 | s3]:
+            return True
+        H = self.H
+        if s0.bit_count() >= H or s1.bit_count() >= H or s2.bit_count() >= H or s3.bit_count() >= H:
+            return True
+        dup = hand >> 52
+        if not dup:
+            return False
+        pack = self.pack
+        if (hand >> (13 * pack.extra) & 0x1FFF).bit_count() + dup.bit_count() >= H:
+            return True
+        return any(hand & pack.assembly[r] == pack.assembly[r] for r in cards_of(dup))
+
+    def _may_marry(self, hand: int) -> bool:
+        """Whether some suit's king and queen can be married from the hand and the piles."""
+        kings, queens = self.piles[KING], self.piles[QUEEN]
+        for s in range(4):
+            k, q = 13 * s + KING, 13 * s + QUEEN
+            hk, hq = hand >> k & 1, hand >> q & 1
+            if (hk and (hq or q in queens)) or (hq and k in kings):
+                return True
+        return False
 
     def _melds(self, hand: int) -> list[int]:
         """Every meld the hand holds (each multiset of cards once)."""
@@ -420,6 +449,9 @@ class ZetemaState(State):
         for s in range(4):
             k, q = 13 * s + KING, 13 * s + QUEEN
             hk, hq = pack.count(hand, k), pack.count(hand, q)
+            if not hk and not hq:
+                per_suit.append([0])
+                continue
             pk, pq = kings.count(k), queens.count(q)
             ways = SUIT_WAYS[pack.extra][s]
             per_suit.append([code for code, a, b, c in ways if a + b <= hk and a + c <= hq and b <= pq and c <= pk])
@@ -787,6 +819,14 @@ class ZetemaState(State):
 
 
 KQ_MASK = sum(BIT[13 * s + r] for s in range(4) for r in (KING, QUEEN))
+SPADES, HEARTS, DIAMONDS, CLUBS = (
+    tuple(tuple(13 * s + r for r in range(13) if bits >> r & 1) for bits in range(1 << 13)) for s in range(4)
+)
+FITS = {
+    (length, ace): tuple(any(ranks & w == w for w in windows(length, ace)) for ranks in range(1 << 13))
+    for length in (5, 6) for ace in ("both", "high", "low")
+}
+"""Per meld length and ace rule, whether a 13-bit rank mask holds a whole sequence."""
 
 
 class Zetema(Game):

@@ -536,7 +536,7 @@ class ZetemaState(State):
             return f"You do not hold {CARD_TEXTS[action]}."
         if action >= MELD_FLAG:
             meld = action - MELD_FLAG
-            missing = [CARD_TEXTS[f] for f in pack.cards(meld & ~hand)]
+            missing = pack.texts(meld & ~hand)
             if missing:
                 return f"You do not hold {' '.join(missing)}."
             return (f"{' '.join(pack.texts(meld))} is not a meld: {self.H} cards in sequence (not all one suit), "
@@ -554,7 +554,7 @@ class ZetemaState(State):
                 need = pack.add(need, 13 * s + KING)
             for _ in range(counts[0] + counts[2]):
                 need = pack.add(need, 13 * s + QUEEN)
-        missing = [CARD_TEXTS[f] for f in pack.cards(need & ~hand)]
+        missing = pack.texts(need & ~hand)
         return f"You do not hold {' '.join(missing)} for the marriage." if missing else None
 
     # --- scoring -------------------------------------------------------------------------

@@ -37,15 +37,13 @@ discard after such a meld, no refill after such a marriage (R-ZETEMA-17), and th
 cut-short hand is the last row of `hand_scores`. Scores are points scored on the hand
 and running totals (G-11).
 
-Action notation (G-6: cards in canonical order, any order read):
-`discard 7D`; `meld 3H 4S 5D 6C 7H 8H`, then `discard 8H`; `marry KS QS*, KH QH`: pairs
-separated by commas, `*` on the card pulled from its rank pile, each pair checked as
-written (R-ZETEMA-18). The same meld or marriage written another way is one action.
-Internally: a discard is its face (0..51); a meld is MELD_FLAG plus a multiset of faces
-as a 65-bit mask (bit f for a face, bit 52 + rank for the second copy of a rank of the
-duplicated suit: a "pmask", as hands and known cards are too); a marriage is MARRY_FLAG
-plus, per suit, the counts of pairs from the hand, with the queen pulled, and with the
-king pulled (2 bits each).
+Action notation (G-6: canonical order written, any order read): `discard 7D`; `meld 3H 4S
+5D 6C 7H 8H`, then `discard 8H`; `marry KS QS*, KH QH` (pairs split by commas, `*` on the
+card pulled from its pile, each pair checked as written, R-ZETEMA-18). Internally a
+discard is its face (0..51); a meld is MELD_FLAG plus a "pmask" (bit f for a face, bit
+52 + r for the second copy of the duplicated suit's rank r; hands and known cards are
+pmasks too); a marriage is MARRY_FLAG plus, per suit, 2-bit counts of pairs from the hand,
+with the queen pulled and with the king pulled.
 
 Hidden information. A seat sees its own hand and the others' card counts. Public: every
 meld shown (its cards are each seat's `known` cards until they leave the hand), the rank
@@ -66,6 +64,7 @@ Decisions the rulings leave open, taken here:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import random
 from typing import Any, Literal
@@ -92,14 +91,9 @@ ACE, FIVE, JACK = 12, 3, 9
 ASSEMBLY = {KING: 130, QUEEN: 130, JACK: 120, ACE: 110, FIVE: 110}
 ZETEMA = {JACK: 20, ACE: 15, FIVE: 15, KING: 50, QUEEN: 50}
 MARRIAGES = (0, 10, 30, 60, 100)
-RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-              "jacks", "queens", "kings", "aces")
+RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
 PILE_ORDER = (ACE, *range(12))
 """The rank piles as the source lists them: A, 2, ..., K."""
-
-
-def assembly_points(rank: int) -> int:
-    return ASSEMBLY.get(rank, 100)
 
 
 def zetema_points(rank: int) -> int:
@@ -108,14 +102,8 @@ def zetema_points(rank: int) -> int:
 
 def windows(length: int, ace: str) -> tuple[int, ...]:
     """Rank masks of every sequence of `length` (no wrap): ace high, low or either."""
-    out = []
-    if ace != "low":
-        out += [((1 << length) - 1) << start for start in range(13 - length + 1)]
-    else:
-        out += [((1 << length) - 1) << start for start in range(13 - length)]
-    if ace != "high":
-        out.append(((1 << (length - 1)) - 1) | 1 << ACE)
-    return tuple(out)
+    out = [((1 << length) - 1) << start for start in range(13 - length + (ace != "low"))]
+    return tuple(out + [((1 << (length - 1)) - 1) | 1 << ACE] * (ace != "high"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -176,17 +164,10 @@ class Pack:
     def cards(self, m: int) -> list[int]:
         """The faces of a pmask, copies repeated, ascending."""
         out = cards_of(m & FACES)
-        if m >> 52:
-            base = 13 * self.extra
-            out += [base + r for r in cards_of(m >> 52)]
-            out.sort()
-        return out
+        return sorted(out + [13 * self.extra + r for r in cards_of(m >> 52)]) if m >> 52 else out
 
     def of(self, cards: list[int]) -> int:
-        m = 0
-        for f in cards:
-            m = self.add(m, f)
-        return m
+        return functools.reduce(self.add, cards, 0)
 
     def texts(self, m: int) -> list[str]:
         return [CARD_TEXTS[f] for f in sorted(self.cards(m), key=sort_key)]
@@ -199,7 +180,7 @@ def meld_value(pack: Pack, m: int, length: int, seqs: frozenset[int]) -> tuple[s
     """What the cards of pmask `m` make as a meld (kind, points), or None."""
     cards = pack.cards(m)
     if len(cards) == 5 and m == pack.assembly[cards[0] % 13]:
-        return "assembly", assembly_points(cards[0] % 13)
+        return "assembly", ASSEMBLY.get(cards[0] % 13, 100)
     if len(cards) != length:
         return None
     ranks = 0
@@ -240,6 +221,11 @@ def suit_ways(suit: int, cap: int) -> list[tuple[int, int, int, int]]:
 SUIT_WAYS = {extra: tuple(suit_ways(s, 2 if s == extra else 1) for s in range(4)) for extra in range(4)}
 
 
+def from_hand(code: int) -> list[int]:
+    """The cards a marriage takes from the hand (the others are pulled from the piles)."""
+    return [f for s, way in marriage_pairs(code) for f in (13 * s + KING,) * (way != 2) + (13 * s + QUEEN,) * (way != 1)]
+
+
 def pair_text(suit: int, way: int) -> str:
     k, q = f"K{SUIT_CHARS[suit]}", f"Q{SUIT_CHARS[suit]}"
     return f"{k} {q}*" if way == 1 else f"{k}* {q}" if way == 2 else f"{k} {q}"
@@ -273,17 +259,12 @@ def _marriage_code(rest: str) -> int:
         words = part.split()
         if len(words) != 2:
             raise IllegalAction(f"{part.strip()!r} is not a marriage: write a king and a queen, like KH QH.")
-        pulled = [w.strip().endswith("*") for w in words]
-        cards = [parse_card(w) for w in words]
-        if cards[0] % 13 == QUEEN:
-            cards.reverse()
-            pulled.reverse()
-        k, q = cards
+        (k, k_pulled), (q, q_pulled) = sorted(((parse_card(w), w.endswith("*")) for w in words), key=lambda x: -(x[0] % 13))
         if k % 13 != KING or q % 13 != QUEEN or k // 13 != q // 13:
             raise IllegalAction(f"{part.strip()!r} is not a marriage: a king and a queen of one suit.")
-        if all(pulled):
+        if k_pulled and q_pulled:
             raise IllegalAction(f"{part.strip()!r}: at least one card of a marriage comes from your hand.")
-        way = 1 if pulled[1] else 2 if pulled[0] else 0
+        way = 1 if q_pulled else 2 if k_pulled else 0
         shift = 6 * (k // 13) + 2 * way
         if code >> shift & 3 == 3:
             raise IllegalAction("No suit has more than two marriages.")
@@ -301,11 +282,10 @@ class ZetemaState(State):
     def _new_match(self) -> None:
         o = self.options
         assert isinstance(o, ZetemaOptions)
-        self.n = o.players
-        self.H = o.hand_size
+        self.n, self.H = o.players, o.hand_size
         self.pack = PACKS[SUIT_CHARS.index(o.extra_suit)]
-        self.seqs = frozenset(windows(self.H, o.ace))
-        self.seq_list = tuple(windows(self.H, o.ace))
+        self.seq_list = windows(self.H, o.ace)
+        self.seqs = frozenset(self.seq_list)
         self.fits = FITS[self.H, o.ace]
         k = o.sides
         self.side_of = tuple(s % k for s in range(self.n))
@@ -338,10 +318,9 @@ class ZetemaState(State):
     def _from_deal(self, deal: Any) -> tuple[list[int], list[int]]:
         n, pack = self.n, self.pack
         raw, stock = (deal.get("hands"), deal.get("stock")) if isinstance(deal, dict) else (None, None)
-        if not isinstance(raw, list) or len(raw) != n or not isinstance(stock, list):
-            raise ValueError(f"a Zetema deal has 'hands' (one list per seat, {n} seats) and 'stock'")
-        if any(not isinstance(h, list) or len(h) != self.H for h in raw):
-            raise ValueError(f"each hand of a Zetema deal has {self.H} cards")
+        if not isinstance(raw, list) or len(raw) != n or not isinstance(stock, list) or any(
+                not isinstance(h, list) or len(h) != self.H for h in raw):
+            raise ValueError(f"a Zetema deal has 'hands', {n} lists of {self.H} cards, and a 'stock' list")
         faces = [[parse_card(str(t)) for t in h] for h in raw]
         order = [parse_card(str(t)) for t in stock]
         if sorted(order + [f for h in faces for f in h]) != sorted(pack.faces):
@@ -350,8 +329,7 @@ class ZetemaState(State):
 
     def _start_turn(self, seat: int) -> None:
         """The seat's turn begins; it draws the stock's top card while there is one."""
-        self.turn = seat
-        self.phase = TURN
+        self.turn, self.phase = seat, TURN
         if self.stock:
             self.hands[seat] = self.pack.add(self.hands[seat], self.stock.pop())
             self.log.append(("draw", seat, len(self.history) - self.hand_start))
@@ -363,14 +341,11 @@ class ZetemaState(State):
         if self.stock:
             self._start_turn((seat + 1) % n)
             return
-        hands = self.hands
-        for i in range(1, n + 1):
-            s = (seat + i) % n
-            if hands[s]:
-                self.turn = s
-                self.phase = TURN
-                return
-        self._end_hand(None)
+        holding = [s for s in ((seat + i) % n for i in range(1, n + 1)) if self.hands[s]]
+        if holding:
+            self.turn, self.phase = holding[0], TURN
+        else:
+            self._end_hand(None)
 
     # --- the turn ------------------------------------------------------------------------
     def _legal_turn(self) -> list[int]:
@@ -392,13 +367,9 @@ class ZetemaState(State):
         H = self.H
         if s0.bit_count() >= H or s1.bit_count() >= H or s2.bit_count() >= H or s3.bit_count() >= H:
             return True
-        dup = hand >> 52
-        if not dup:
-            return False
-        pack = self.pack
-        if (hand >> (13 * pack.extra) & 0x1FFF).bit_count() + dup.bit_count() >= H:
-            return True
-        return any(hand & pack.assembly[r] == pack.assembly[r] for r in cards_of(dup))
+        dup, pack = hand >> 52, self.pack
+        return bool(dup) and ((hand >> (13 * pack.extra) & 0x1FFF).bit_count() + dup.bit_count() >= H
+                              or any(hand & pack.assembly[r] == pack.assembly[r] for r in cards_of(dup)))
 
     def _may_marry(self, hand: int) -> bool:
         """Whether some suit's king and queen can be married from the hand and the piles."""
@@ -422,9 +393,7 @@ class ZetemaState(State):
             by_rank[r] += 1
             if f // 13 not in suits_of[r]:
                 suits_of[r].append(f // 13)
-        for r in range(13):
-            if by_rank[r] == 5:
-                out.append(MELD_FLAG | pack.assembly[r])
+        out += [MELD_FLAG | pack.assembly[r] for r in range(13) if by_rank[r] == 5]
         if len(cards) < H:
             return out
         for s in range(4):
@@ -449,12 +418,9 @@ class ZetemaState(State):
         for s in range(4):
             k, q = 13 * s + KING, 13 * s + QUEEN
             hk, hq = pack.count(hand, k), pack.count(hand, q)
-            if not hk and not hq:
-                per_suit.append([0])
-                continue
             pk, pq = kings.count(k), queens.count(q)
-            ways = SUIT_WAYS[pack.extra][s]
-            per_suit.append([code for code, a, b, c in ways if a + b <= hk and a + c <= hq and b <= pq and c <= pk])
+            ways = SUIT_WAYS[pack.extra][s] if hk or hq else ()
+            per_suit.append([code for code, a, b, c in ways if a + b <= hk and a + c <= hq and b <= pq and c <= pk] or [0])
         return [MARRY_FLAG | sum(combo) for combo in itertools.product(*per_suit) if any(combo)]
 
     def _apply_turn(self, action: int) -> None:
@@ -477,10 +443,8 @@ class ZetemaState(State):
         return cards_of(self.melded & FACES)
 
     def _apply_meld_discard(self, face: int) -> None:
-        seat = self.turn
         self.melded = 0
-        if not self._discard(seat, face):
-            self._end_turn(seat)
+        self._apply_turn(face)
 
     def _discard(self, seat: int, face: int) -> bool:
         """Discard to the rank pile; a fifth card there is a zetema. True if the match ended."""
@@ -505,16 +469,13 @@ class ZetemaState(State):
         """Score the pairs, send their cards to the wastepile, draw back up to H."""
         pack = self.pack
         hand, known = self.hands[seat], self.known[seat]
+        for f in from_hand(code):
+            hand = pack.take(hand, f)
+            known = pack.take(known, f) if pack.count(known, f) else known
         for s, way in marriage_pairs(code):
-            k, q = 13 * s + KING, 13 * s + QUEEN
-            for f, pulled in ((k, way == 2), (q, way == 1)):
-                if pulled:
-                    self.piles[f % 13].remove(f)
-                else:
-                    hand = pack.take(hand, f)
-                    if pack.count(known, f):
-                        known = pack.take(known, f)
-                self.wastepile.append(f)
+            self.wastepile += [13 * s + KING, 13 * s + QUEEN]
+            if way:
+                self.piles[QUEEN if way == 1 else KING].remove(13 * s + (QUEEN if way == 1 else KING))
         self.hands[seat], self.known[seat] = hand, known
         points = marriage_points(code, pack.extra, self.options.five_marriages)  # type: ignore[attr-defined]
         self.log.append(("marry", seat, code, points))
@@ -542,7 +503,6 @@ class ZetemaState(State):
             return (f"{' '.join(pack.texts(meld))} is not a meld: {self.H} cards in sequence (not all one suit), "
                     f"{self.H} of one suit, or the five cards of a rank.")
         code = action - MARRY_FLAG
-        need = 0
         for s in range(4):
             counts = [code >> (6 * s + 2 * way) & 3 for way in range(3)]
             if sum(counts) > (2 if s == pack.extra else 1):
@@ -550,11 +510,7 @@ class ZetemaState(State):
             for f, pulls in ((13 * s + QUEEN, counts[1]), (13 * s + KING, counts[2])):
                 if self.piles[f % 13].count(f) < pulls:
                     return f"There is no {CARD_TEXTS[f]} to pull from the {RANK_WORDS[f % 13]}' pile."
-            for _ in range(counts[0] + counts[1]):
-                need = pack.add(need, 13 * s + KING)
-            for _ in range(counts[0] + counts[2]):
-                need = pack.add(need, 13 * s + QUEEN)
-        missing = pack.texts(need & ~hand)
+        missing = pack.texts(pack.of(from_hand(code)) & ~hand)
         return f"You do not hold {' '.join(missing)} for the marriage." if missing else None
 
     # --- scoring -------------------------------------------------------------------------
@@ -577,10 +533,8 @@ class ZetemaState(State):
         self._hand_ended(scores, summary)
 
     def _match_winners(self) -> list[int] | None:
-        for side, total in enumerate(self.totals):
-            if total >= self.target:
-                return list(self.side_seats[side])
-        return None
+        won = [list(self.side_seats[side]) for side, total in enumerate(self.totals) if total >= self.target]
+        return won[0] if won else None
 
     def hand_points(self) -> list[Any]:
         return [self.side_points[side] for side in self.side_of]
@@ -628,17 +582,12 @@ class ZetemaState(State):
             return [CARD_TEXTS[action]]
         if action >= MELD_FLAG:
             return self.pack.texts(action - MELD_FLAG)
-        out = []
-        for s, way in marriage_pairs(action - MARRY_FLAG):
-            out += [f"K{SUIT_CHARS[s]}"] * (way != 2) + [f"Q{SUIT_CHARS[s]}"] * (way != 1)
-        return out
+        return [CARD_TEXTS[f] for f in from_hand(action - MARRY_FLAG)]
 
     def sentence(self, entry: Any) -> str:
         kind, seat = entry[0], entry[1]
-        if kind == "deal":
-            return f"Hand {seat + 1}: seat {entry[2]} deals."
-        if kind == "draw":
-            return f"Seat {seat} draws from the stock."
+        if kind in ("deal", "draw"):
+            return f"Hand {seat + 1}: seat {entry[2]} deals." if kind == "deal" else f"Seat {seat} draws from the stock."
         if kind == "discard":
             return f"Seat {seat} discards {CARD_TEXTS[entry[2]]} to the {RANK_WORDS[entry[2] % 13]}' pile."
         if kind == "zetema":
@@ -659,7 +608,6 @@ class ZetemaState(State):
     def facts(self, seat: int | None) -> dict[str, Any]:
         """A seat's hand is its secret; melds, piles, discards, pulls and who drew are public."""
         pack = self.pack
-        o = self.options
         return {
             "hand": pack.texts(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [h.bit_count() for h in self.hands],
@@ -672,7 +620,7 @@ class ZetemaState(State):
             "sides": [list(s) for s in self.side_seats],
             "target": self.target,
             "meld_length": self.H,
-            "extra_suit": o.extra_suit,  # type: ignore[attr-defined]
+            "extra_suit": self.options.extra_suit,  # type: ignore[attr-defined]
         }
 
     def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -685,32 +633,25 @@ class ZetemaState(State):
         for rank, cards in obs["rank_piles"].items():
             zones.append({"id": f"pile-{rank}", "kind": "pile", "owner": None,
                           "label": f"{rank} pile ({len(cards)} of 5)", "cards": cards, "hidden": 0})
-        zones.append({"id": "wastepile", "kind": "pile", "owner": None, "label": "Wastepile",
-                      "cards": obs["wastepile"], "hidden": 0})
-        return zones
+        return zones + [{"id": "wastepile", "kind": "pile", "owner": None, "label": "Wastepile",
+                         "cards": obs["wastepile"], "hidden": 0}]
 
     def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
         """The meld awaiting its discard, the stock, the target, the sides and the imperial suit."""
-        out = []
-        if obs["meld"]:
-            out.append({"label": f"Seat {obs['to_act']} must discard from", "value": " ".join(obs["meld"])})
-        out.append({"label": "Stock", "value": f"{obs['stock_size']} cards"})
-        out.append({"label": "Target", "value": str(obs["target"])})
+        out = [{"label": f"Seat {obs['to_act']} must discard from", "value": " ".join(obs["meld"])}] * bool(obs["meld"])
+        out += [{"label": "Stock", "value": f"{obs['stock_size']} cards"}, {"label": "Target", "value": str(obs["target"])}]
         if len(obs["sides"][0]) > 1:
             out.append({"label": "Partners", "value": " v ".join("+".join(map(str, s)) for s in obs["sides"])})
         suit = SUIT_NAMES[SUIT_CHARS.index(obs["extra_suit"])]
-        out.append({"label": "Imperial suit", "value": f"{suit} (two of each card)"})
-        return out
+        return [*out, {"label": "Imperial suit", "value": f"{suit} (two of each card)"}]
 
     def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
         """The last discard, meld or marriage of the hand, a zetema marked."""
         for i in range(len(self.log) - 1, 0, -1):
-            entry = self.log[i]
-            kind, seat = entry[0], entry[1]
+            entry, after = self.log[i], self.log[i + 1] if i + 1 < len(self.log) else ("",)
+            kind, seat, zetema = entry[0], entry[1], after[0] == "zetema"
             if kind not in ("discard", "meld", "marry"):
                 continue
-            after = self.log[i + 1] if i + 1 < len(self.log) else None
-            zetema = after is not None and after[0] == "zetema"
             if kind == "discard":
                 cards, label = [CARD_TEXTS[entry[2]]], "Discard"
             elif kind == "meld":
@@ -748,31 +689,26 @@ class ZetemaState(State):
         n, H = options.players, options.hand_size
         pack = PACKS[SUIT_CHARS.index(options.extra_suit)]
         seat = observation["seat"]
-        slots: list[int | None] = []
-        held: list[list[int]] = [[] for _ in range(n)]
-        for i in range(n):
-            s = (observation["dealer"] + 1 + i) % n
-            held[s] += range(len(slots), len(slots) + H)
-            slots += [None] * H
-        known = [0] * n
-        drawn: list[int] = []
+        order = [(observation["dealer"] + 1 + i) % n for i in range(n)]
+        held = [list(range(H * order.index(s), H * order.index(s) + H)) for s in range(n)]
+        slots: list[int | None] = [None] * (H * n)
+        known, drawn = [0] * n, []
+
+        def place(actor: int, f: int) -> None:
+            slots[held[actor].pop(rng.randrange(len(held[actor])))] = f
 
         def pin(actor: int, f: int) -> None:
             if pack.count(known[actor], f):
                 known[actor] = pack.take(known[actor], f)
-                return
-            slot = held[actor].pop(rng.randrange(len(held[actor])))
-            slots[slot] = f
+            else:
+                place(actor, f)
 
-        draws = observation["draws"]
-        d = 0
-        actions = observation["actions"]
+        draws, actions = observation["draws"], observation["actions"]
         for k in range(len(actions) + 1):
-            while d < len(draws) and draws[d][1] <= k:
-                held[draws[d][0]].append(len(slots))
+            for drawer, _ in (d for d in draws if d[1] == k):
+                held[drawer].append(len(slots))
                 drawn.append(len(slots))
                 slots.append(None)
-                d += 1
             if k == len(actions):
                 break
             actor, text = actions[k]
@@ -783,19 +719,14 @@ class ZetemaState(State):
                 meld = action - MELD_FLAG
                 for f in cards_of(meld & FACES):
                     for _ in range(pack.count(meld, f) - pack.count(known[actor], f)):
-                        slot = held[actor].pop(rng.randrange(len(held[actor])))
-                        slots[slot] = f
+                        place(actor, f)
                 known[actor] |= meld
             else:
-                for s, way in marriage_pairs(action - MARRY_FLAG):
-                    if way != 2:
-                        pin(actor, 13 * s + KING)
-                    if way != 1:
-                        pin(actor, 13 * s + QUEEN)
+                for f in from_hand(action - MARRY_FLAG):
+                    pin(actor, f)
         pool = list(pack.faces)
-        for f in slots:
-            if f is not None:
-                pool.remove(f)
+        for f in (f for f in slots if f is not None):
+            pool.remove(f)
         if seat is not None:
             mine = [parse_card(t) for t in observation["hand"]]
             for f in pack.cards(known[seat]):
@@ -807,8 +738,7 @@ class ZetemaState(State):
         for i, f in enumerate(slots):
             if f is None:
                 slots[i] = pool.pop()
-        hands = [[CARD_TEXTS[slots[i]] for i in range(H * k, H * k + H)] for k in range(n)]  # type: ignore[index]
-        by_seat = [hands[(s - observation["dealer"] - 1) % n] for s in range(n)]
+        by_seat = [[CARD_TEXTS[slots[H * order.index(s) + i]] for i in range(H)] for s in range(n)]  # type: ignore[index]
         stock = [CARD_TEXTS[slots[i]] for i in drawn] + [CARD_TEXTS[f] for f in pool]  # type: ignore[index]
         return {"hands": by_seat, "stock": stock}, {}
 
@@ -844,16 +774,11 @@ class Zetema(Game):
         """Discards, every marriage set, every meld (tens of thousands: melds are named by
         their cards)."""
         assert isinstance(options, ZetemaOptions)
-        return _universe(options.players, options.extra_suit, options.ace)
+        return list(_universe(options.players, options.extra_suit, options.ace))
 
 
-_UNIVERSES: dict[tuple[int, str, str], list[int]] = {}
-
-
+@functools.cache
 def _universe(players: int, extra_suit: str, ace: str) -> list[int]:
-    key = (players, extra_suit, ace)
-    if key in _UNIVERSES:
-        return _UNIVERSES[key]
     pack = PACKS[SUIT_CHARS.index(extra_suit)]
     H = 5 if players == 6 else 6
     per_suit = [[way[0] for way in ways] for ways in SUIT_WAYS[pack.extra]]
@@ -867,9 +792,7 @@ def _universe(players: int, extra_suit: str, ace: str) -> list[int]:
         for suits in itertools.product(range(4), repeat=H):
             if len(set(suits)) > 1:
                 melds.add(sum(BIT[13 * s + r] for s, r in zip(suits, rs, strict=True)))
-    out = list(range(52)) + marriages + [MELD_FLAG | m for m in sorted(melds)]
-    _UNIVERSES[key] = out
-    return out
+    return list(range(52)) + marriages + [MELD_FLAG | m for m in sorted(melds)]
 
 
 GAME = Zetema()

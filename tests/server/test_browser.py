@@ -196,3 +196,26 @@ def test_every_game_is_played_by_clicks_in_the_same_page(web: ServerProcess, pla
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "label"), [(1280, "desktop"), (375, "phone")])
+def test_a_whole_zetema_hand_by_clicks(web: ServerProcess, playwright: Any, width: int, label: str) -> None:
+    """Zetema's longer hands (some 65 turns): melds and marriages are clicked card by card,
+    a meld's discard follows, and the page's scores are the engine's at the hand's end."""
+    context = open_browser(playwright, width)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        table = create_table(page, web, {1: "bot:zetema-heuristic"}, "zetema", 2)
+        play_hand([page], random.Random(width))
+        page.wait_for_selector("#history table.summary")
+        check_against_engine(page, web, table)
+        if width < 400:
+            overflow = page.evaluate("() => document.documentElement.scrollWidth")
+            assert overflow <= width, f"the page is {overflow} px wide at {width} px"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"zetema-{label}.png"), full_page=True)
+        assert not errors, errors
+    finally:
+        context.close()

@@ -305,8 +305,7 @@ class ZetemaState(State):
                 hands[(self.dealer + 1 + i) % n] = pack.of(cards[H * i : H * i + H])
             stock = cards[H * n :]
         self.deals.append({"hands": [pack.texts(h) for h in hands], "stock": [CARD_TEXTS[f] for f in stock]})
-        self.hands = hands
-        self.known = [0] * n
+        self.hands, self.known = hands, [0] * n
         self.stock = stock[::-1]
         self.piles: list[list[int]] = [[] for _ in range(13)]
         self.wastepile: list[int] = []
@@ -412,9 +411,8 @@ class ZetemaState(State):
 
     def _marriages(self, hand: int) -> list[int]:
         """Every set of pairs the hand and the K and Q piles allow (R-ZETEMA-5)."""
-        pack = self.pack
         per_suit = []
-        kings, queens = self.piles[KING], self.piles[QUEEN]
+        pack, kings, queens = self.pack, self.piles[KING], self.piles[QUEEN]
         for s in range(4):
             k, q = 13 * s + KING, 13 * s + QUEEN
             hk, hq = pack.count(hand, k), pack.count(hand, q)
@@ -453,8 +451,7 @@ class ZetemaState(State):
         known = self.known[seat]
         if known and pack.count(known, face):
             self.known[seat] = pack.take(known, face)
-        rank = face % 13
-        pile = self.piles[rank]
+        rank, pile = face % 13, self.piles[face % 13]
         pile.append(face)
         self.log.append(("discard", seat, face))
         if len(pile) == 5:
@@ -519,25 +516,29 @@ class ZetemaState(State):
         side = self.side_of[seat]
         self.side_points[side] += points
         self.totals[side] += points
-        if self.totals[side] >= self.target:
+        reached = self.totals[side] >= self.target
+        if reached:
             self.log.append(("target", seat, self.totals[side]))
             self._end_hand(side)
-            return True
-        return False
+        return reached
 
     def _end_hand(self, winner: int | None) -> None:
         scores = self.hand_points()
         self.log.append(("over", self.hand_number, scores, self.match_scores()))
-        summary = {"hand_number": self.hand_number, "dealer": self.dealer, "scores": scores,
-                   "target_reached_by": None if winner is None else list(self.side_seats[winner])}
+        summary = {"hand_number": self.hand_number, "dealer": self.dealer, "points": scores, "totals": self.match_scores(),
+                   "target_reached_by": None if winner is None else list(self.side_seats[winner]), "log": self.log}
         self._hand_ended(scores, summary)
+
+    def last_hand_view(self) -> dict[str, Any] | None:
+        last = self.last_hand
+        return None if last is None else {**last, "log": [e if isinstance(e, str) else self.sentence(e) for e in last["log"]]}
 
     def _match_winners(self) -> list[int] | None:
         won = [list(self.side_seats[side]) for side, total in enumerate(self.totals) if total >= self.target]
         return won[0] if won else None
 
     def hand_points(self) -> list[Any]:
-        return [self.side_points[side] for side in self.side_of]
+        return [self.side_points[s] for s in self.side_of]
 
     def match_scores(self) -> list[Any]:
         return [self.totals[side] for side in self.side_of]
@@ -664,9 +665,8 @@ class ZetemaState(State):
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> ZetemaState:
         """A copy whose cards hidden from `seat` (others' unshown cards, the stock) are shuffled."""
-        other = self.clone()
+        other, pack = self.clone(), self.pack
         assert isinstance(other, ZetemaState)
-        pack = self.pack
         unseen = {s: pack.cards(self.hands[s] & ~self.known[s]) for s in range(self.n) if s != seat}
         pool = [f for cards in unseen.values() for f in cards] + self.stock
         rng.shuffle(pool)

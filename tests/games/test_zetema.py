@@ -10,7 +10,15 @@ import pytest
 
 from parlour.cards import CARD_TEXTS, parse_card
 from parlour.engine import IllegalAction, OptionsError
-from parlour.games.zetema import GAME, MELD_FLAG, ZetemaOptions, ZetemaState, meld_value, windows, zetema_points
+from parlour.games.zetema import (
+    GAME,
+    MELD_FLAG,
+    ZetemaOptions,
+    ZetemaState,
+    meld_value,
+    windows,
+    zetema_points,
+)
 
 
 def pack_texts(extra: str = "S") -> list[str]:

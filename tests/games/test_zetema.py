@@ -368,3 +368,12 @@ def test_shown_cards_are_known_and_determinize_keeps_them() -> None:
         assert world.observation(0) == obs
         held = world.observation(1)["hand"]
         assert all(t in held for t in ["7H", "3H", "4S", "5D", "6C"])
+
+
+def test_what_is_no_action_is_refused_with_the_notation() -> None:
+    state = new()
+    before = state.observation(1)
+    for action in (60, -3, 1 << 40, True, "x"):
+        with pytest.raises(IllegalAction, match="discard 7D|not a Zetema action"):
+            state.apply(action)
+    assert state.observation(1) == before

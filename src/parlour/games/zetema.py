@@ -484,8 +484,8 @@ class ZetemaState(State):
         self._end_turn(seat)
 
     def _why_not(self, action: Any) -> str | None:
-        if not isinstance(action, int) or action < 0:
-            return None
+        if type(action) is not int or action < 0 or 52 <= action < MARRY_FLAG or MARRY_FLAG << 1 <= action < MELD_FLAG:
+            return "That is not a Zetema action: discard 7D, meld 3H 4S 5D 6C 7H 8H, or marry KS QS*, KH QH."
         pack, seat = self.pack, self.turn
         hand = self.hands[seat]
         if self.phase == MELD_DISCARD:

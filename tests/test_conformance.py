@@ -59,6 +59,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"reshuffle": "when_empty", "bank_pass": "offered", "hands": 4},
         {"banker_sets_limits": True, "bankroll": 12, "min_bet": 2, "max_bet": 6, "hands": 3},
     ],
+    "zetema": [
+        {},
+        {"extra_suit": "H", "ace": "high", "five_marriages": 170},
+        {"extra_suit": "C", "ace": "low"},
+    ],
 }
 
 SEEDS_PER_CASE = 3

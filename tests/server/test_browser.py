@@ -123,14 +123,24 @@ def check_against_engine(page: Any, server: ServerProcess, table: str) -> None:
     assert page.locator("#history h3").text_content() == "Hand 1 of 1"
 
 
+# Games whose whole first hand is played by clicks at both widths, with the table's other seats.
+# Zetema: its long hands (some 65 turns), melds and marriages clicked card by card.
+WHOLE_HANDS = {
+    "ribs": (4, {1: "bot:random", 2: "bot:random", 3: "bot:random"}),
+    "zetema": (2, {1: "bot:zetema-heuristic"}),
+}
+
+
+@pytest.mark.parametrize("game", list(WHOLE_HANDS))
 @pytest.mark.parametrize(("width", "label"), [(1280, "desktop"), (375, "phone")])
-def test_a_hand_against_three_bots_by_clicks(web: ServerProcess, playwright: Any, width: int, label: str) -> None:
+def test_a_whole_hand_against_bots_by_clicks(web: ServerProcess, playwright: Any, width: int, label: str, game: str) -> None:
     context = open_browser(playwright, width)
     try:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        table = create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"})
+        players, seats = WHOLE_HANDS[game]
+        table = create_table(page, web, seats, game, players)
         play_hand([page], random.Random(width))
         page.wait_for_selector("#history table.summary")
         check_against_engine(page, web, table)
@@ -138,7 +148,7 @@ def test_a_hand_against_three_bots_by_clicks(web: ServerProcess, playwright: Any
             overflow = page.evaluate("() => document.documentElement.scrollWidth")
             assert overflow <= width, f"the page is {overflow} px wide at {width} px"
         ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"ribs-{label}.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / f"{game}-{label}.png"), full_page=True)
         page.reload()  # a reload keeps the seat and the hand history
         page.wait_for_selector("#history table.summary")
         assert page.evaluate("() => window.__parlour.msg.seat") == 0

@@ -17,6 +17,7 @@ from parlour.bots.pitch_heuristic import PitchHeuristicBot
 from parlour.bots.ribs_heuristic import RibsHeuristicBot
 from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
 from parlour.bots.seven_and_a_half_heuristic import SevenHalfHeuristicBot
+from parlour.bots.zetema_heuristic import ZetemaHeuristicBot
 from parlour.engine import Game
 
 MODELS: BotTable = {
@@ -30,6 +31,7 @@ MODELS: BotTable = {
     "ridge-dd": (RidgeDDBot, ("ridge",)),
     "ridge-greedy": (RidgeGreedyBot, ("ridge",)),
     "seven_and_a_half-heuristic": (SevenHalfHeuristicBot, ("seven_and_a_half",)),
+    "zetema-heuristic": (ZetemaHeuristicBot, ("zetema",)),
 }
 
 

@@ -13,6 +13,7 @@ from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
 from parlour.games.ridge import GAME as RIDGE
 from parlour.games.seven_and_a_half import GAME as SEVEN_AND_A_HALF
+from parlour.games.zetema import GAME as ZETEMA
 from parlour.spec import SpecError, parse_spec
 
 GAMES: dict[str, Game] = {
@@ -26,6 +27,7 @@ GAMES: dict[str, Game] = {
         PITCH,
         SEVEN_AND_A_HALF,
         KINGS_IN_THE_CORNER,
+        ZETEMA,
     )
 }
 

@@ -631,7 +631,9 @@ class SevenHalfState(State):
                 cards, mark = [], kind == "settle" and entry[2] > 0
             else:
                 continue
-            return {"label": f"Seat {seat}", "plays": [{"seat": seat, "cards": cards, "face_down": False, "mark": mark}],
+            what = {"hit": "draws", "banker": "turns the hole card", "settle": "is settled", "stand": "stands", "bet": "bets"}[kind]
+            return {"label": f"Hand {self.hand_number + 1}: seat {seat} {what}",
+                    "plays": [{"seat": seat, "cards": cards, "face_down": False, "mark": mark}],
                     "explanation": self.sentence(entry)}
         return None
 

@@ -654,12 +654,13 @@ class ZetemaState(State):
             if kind not in ("discard", "meld", "marry"):
                 continue
             if kind == "discard":
-                cards, label = [CARD_TEXTS[entry[2]]], "Discard"
+                cards, label = [CARD_TEXTS[entry[2]]], "discard"
             elif kind == "meld":
-                cards, label = self.pack.texts(entry[2]), "Meld"
+                cards, label = self.pack.texts(entry[2]), "meld"
             else:
-                cards, label = [t.rstrip("*") for p in marriage_pairs(entry[2]) for t in pair_text(*p).split()], "Marriage"
-            return {"label": label, "plays": [{"seat": seat, "cards": cards, "face_down": False, "mark": zetema}],
+                cards, label = [t.rstrip("*") for p in marriage_pairs(entry[2]) for t in pair_text(*p).split()], "marriage"
+            move = sum(1 for e in self.log[: i + 1] if e[0] in ("discard", "meld", "marry"))
+            return {"label": f"Move {move}: {label}", "plays": [{"seat": seat, "cards": cards, "face_down": False, "mark": zetema}],
                     "explanation": self.sentence(after if zetema else entry)}
         return None
 

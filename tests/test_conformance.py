@@ -49,6 +49,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"hands": 2, "min_bid": 7},
         {"target": 30, "dealer_may_contest": True, "contest_13": False},
     ],
+    "six_pack_bezique": [
+        {},
+        {"cut_bonuses": False, "meld_needs_hand_card": False, "bezique_by_trump": True, "deals": 2},
+        {"cut_spread": 0, "deals": 2},
+    ],
 }
 
 SEEDS_PER_CASE = 3

@@ -269,7 +269,7 @@ class BeziqueState(State):
     def _legal_play(self) -> list[int]:
         hand = self.hand[self.turn]
         out = [f for f in CANON if hand[f]]
-        out += sorted(self._table_choices(self.turn, None), key=CODE_KEY.__getitem__)
+        out += sorted(self._table_choices(self.turn), key=CODE_KEY.__getitem__)
         return out
 
     def _apply_play(self, code: int) -> None:
@@ -300,7 +300,7 @@ class BeziqueState(State):
         if self.known[s][f]:
             self.known[s][f] -= 1
 
-    def _table_choices(self, s: int, faces: set[int] | None) -> list[int]:
+    def _table_choices(self, s: int) -> list[int]:
         """A code per table copy that differs from the older ones of its face: copies in the
         same intact melds are interchangeable, so only the oldest is offered."""
         table = self.table[s]
@@ -314,7 +314,7 @@ class BeziqueState(State):
         for f, uid in table:
             count[f] += 1
             key = (f, sigs.get(uid, frozenset()))
-            if (faces is None or f in faces) and key not in seen:
+            if key not in seen:
                 seen.add(key)
                 out.append(TABLE + (32 * count[f] if total[f] > 1 else 0) + f)
         return out
@@ -552,14 +552,13 @@ class BeziqueState(State):
 
     # --- refusals -------------------------------------------------------------------------
     def _why_not(self, action: Any) -> str | None:
-        phase, s = self.phase, self.turn
-        want = {GUESS_PHASE: "Guess the cut: guess 20 to guess 28.",
+        phase, s, spread = self.phase, self.turn, self.options.cut_spread
+        want = {GUESS_PHASE: f"Guess the cut: guess {24 - spread} to guess {24 + spread}.",
                 BLANCHE_PHASE: "Carte blanche first: blanche (a hand with no K, Q or J) or pass.",
                 PLAY: "It is your turn to play a card.", LAST: "It is your turn to play a card.",
                 MELD: "You won the trick: meld or pass.", SHOW_PHASE: "Show the card you drew, or pass."}[phase]
         if phase == GUESS_PHASE and isinstance(action, int) and action >= GUESS:
-            s_ = self.options.cut_spread
-            return f"Guess a number from {24 - s_} to {24 + s_}."
+            return f"Guess a number from {24 - spread} to {24 + spread}."
         if phase == BLANCHE_PHASE and action == BLANCHE:
             return "Carte blanche needs a hand with no king, queen or jack."
         if phase in (PLAY, LAST) and action in CODE_TEXT:

@@ -681,7 +681,7 @@ class BeziqueState(State):
                 for _mid, cls, uids, n in self.intact[s]]
 
     def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones = [{"id": f"table-{s}", "kind": "hand", "owner": s,
+        zones = [{"id": f"table-{s}", "kind": "hand" if s == seat else "meld", "owner": s,
                   "label": "Your melds (table)" if s == seat else f"Seat {s}'s melds", "cards": obs["table"][s],
                   "hidden": 0} for s in (0, 1)]
         zones.append({"id": "trick", "kind": "table", "owner": None, "label": "Trick",

@@ -64,6 +64,11 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"extra_suit": "H", "ace": "high", "five_marriages": 170},
         {"extra_suit": "C", "ace": "low"},
     ],
+    "six_pack_bezique": [
+        {},
+        {"cut_bonuses": False, "meld_needs_hand_card": False, "bezique_by_trump": True, "deals": 2},
+        {"cut_spread": 0, "deals": 2},
+    ],
 }
 
 SEEDS_PER_CASE = 3

@@ -301,3 +301,28 @@ def test_the_status_panel_and_the_last_trick_of_cramps(web: ServerProcess, playw
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "label"), [(1280, "desktop"), (375, "phone")])
+def test_a_whole_six_pack_bezique_deal_by_clicks(web: ServerProcess, playwright: Any, width: int, label: str) -> None:
+    """A whole deal (96 tricks, melds from hand and table) against the heuristic bot: the
+    generic test above stops after 25 turns, and melds pick several cards of two zones."""
+    context = open_browser(playwright, width)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        table = create_table(page, web, {1: "bot:six_pack_bezique-heuristic"}, "six_pack_bezique", 2)
+        play_hand([page], random.Random(width))
+        page.wait_for_selector("#history table.summary")
+        check_against_engine(page, web, table)
+        record = web.record(table)
+        assert any(text.startswith("meld ") for seat, text in record["actions"] if seat == 0), "no meld by clicks"
+        if width < 400:
+            overflow = page.evaluate("() => document.documentElement.scrollWidth")
+            assert overflow <= width, f"the page is {overflow} px wide at {width} px"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"six_pack_bezique-{label}.png"), full_page=True)
+        assert not errors, errors
+    finally:
+        context.close()

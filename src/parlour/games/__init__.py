@@ -14,6 +14,7 @@ from parlour.games.ribs import GAME as RIBS
 from parlour.games.ridge import GAME as RIDGE
 from parlour.games.seven_and_a_half import GAME as SEVEN_AND_A_HALF
 from parlour.games.zetema import GAME as ZETEMA
+from parlour.games.six_pack_bezique import GAME as SIX_PACK_BEZIQUE
 from parlour.spec import SpecError, parse_spec
 
 GAMES: dict[str, Game] = {
@@ -28,6 +29,7 @@ GAMES: dict[str, Game] = {
         SEVEN_AND_A_HALF,
         KINGS_IN_THE_CORNER,
         ZETEMA,
+        SIX_PACK_BEZIQUE,
     )
 }
 

@@ -17,8 +17,8 @@ from parlour.bots.pitch_heuristic import PitchHeuristicBot
 from parlour.bots.ribs_heuristic import RibsHeuristicBot
 from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
 from parlour.bots.seven_and_a_half_heuristic import SevenHalfHeuristicBot
-from parlour.bots.zetema_heuristic import ZetemaHeuristicBot
 from parlour.bots.six_pack_bezique_heuristic import SixPackBeziqueHeuristicBot
+from parlour.bots.zetema_heuristic import ZetemaHeuristicBot
 from parlour.engine import Game
 
 MODELS: BotTable = {

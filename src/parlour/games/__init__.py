@@ -13,8 +13,8 @@ from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
 from parlour.games.ridge import GAME as RIDGE
 from parlour.games.seven_and_a_half import GAME as SEVEN_AND_A_HALF
-from parlour.games.zetema import GAME as ZETEMA
 from parlour.games.six_pack_bezique import GAME as SIX_PACK_BEZIQUE
+from parlour.games.zetema import GAME as ZETEMA
 from parlour.spec import SpecError, parse_spec
 
 GAMES: dict[str, Game] = {

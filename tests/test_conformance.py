@@ -49,6 +49,12 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"hands": 2, "min_bid": 7},
         {"target": 30, "dealer_may_contest": True, "contest_13": False},
     ],
+    "yaniv": [
+        {},
+        {"decks": 2, "penalty_on_tie": True, "lowest_scores_zero": True},
+        {"empty_stock": "end_hand", "yaniv_max": 7},
+        {"decks": 2, "empty_stock": "end_hand"},
+    ],
 }
 
 SEEDS_PER_CASE = 3

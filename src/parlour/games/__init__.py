@@ -11,6 +11,7 @@ from parlour.games.mighty import GAME as MIGHTY
 from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
 from parlour.games.ridge import GAME as RIDGE
+from parlour.games.yaniv import GAME as YANIV
 from parlour.spec import SpecError, parse_spec
 
 GAMES: dict[str, Game] = {
@@ -22,6 +23,7 @@ GAMES: dict[str, Game] = {
         COUILLON,
         MIGHTY,
         PITCH,
+        YANIV,
     )
 }
 

@@ -15,6 +15,7 @@ from parlour.bots.mighty_heuristic import MightyHeuristicBot
 from parlour.bots.pitch_heuristic import PitchHeuristicBot
 from parlour.bots.ribs_heuristic import RibsHeuristicBot
 from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
+from parlour.bots.yaniv_heuristic import YanivHeuristicBot
 from parlour.engine import Game
 
 MODELS: BotTable = {
@@ -26,6 +27,7 @@ MODELS: BotTable = {
     "couillon-heuristic": (CouillonHeuristicBot, ("couillon",)),
     "ridge-dd": (RidgeDDBot, ("ridge",)),
     "ridge-greedy": (RidgeGreedyBot, ("ridge",)),
+    "yaniv-heuristic": (YanivHeuristicBot, ("yaniv",)),
 }
 
 

@@ -69,7 +69,7 @@ import random
 from collections import Counter
 from typing import Any, Literal
 
-from parlour.cards import CARD_TEXTS, JOKER, cards_of, pack, parse_card, sort_key
+from parlour.cards import CARD_TEXTS, JOKER, cards_of, cards_text, pack, parse_card, sort_key
 from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
 
 HAND_SIZE = 5
@@ -187,6 +187,16 @@ def discard_moves(mask: int, dups: int, jokers: int) -> list[Any]:
     return out
 
 
+def masks_of(cards: list[int] | tuple[int, ...]) -> tuple[int, int, int]:
+    """A hand's mask of faces, mask of second copies and joker count."""
+    mask = dups = 0
+    for c in cards:
+        if mask & BIT[c] and c != JOKER:
+            dups |= BIT[c]
+        mask |= BIT[c]
+    return mask, dups, cards.count(JOKER)
+
+
 def hand_cards(mask: int, dups: int, jokers: int) -> list[int]:
     """The cards of a hand, copies repeated, in card-id order (jokers last)."""
     return sorted(cards_of(mask & ~JOKER_BIT) + cards_of(dups)) + [JOKER] * jokers
@@ -201,14 +211,16 @@ def meld_fault(cards: tuple[int, ...]) -> str | None:
     if not naturals:
         return "Jokers make no set and no run by themselves: discard one joker at a time."
     ranks = {c % 13 for c in naturals}
-    if len(ranks) == 1:
-        if len(naturals) == size:
-            return None
-        return "Jokers go in runs only, never in a set."
-    if size < 3:
+    if len(ranks) == 1 and len(naturals) == size:
+        return None
+    if size < 3 or len(ranks) == 1 and len({c // 13 for c in naturals}) > 1:
+        if len(ranks) == 1:
+            return "Jokers go in runs only, never in a set."
         return "Two cards make a set only when they share a rank; a run needs three or more cards."
     if len({c // 13 for c in naturals}) > 1:
         return "A run is of one suit and a set of one rank; these cards are neither."
+    if len(ranks) < len(naturals):
+        return "A run cannot hold two cards of one rank."
     first = next(i for i, c in enumerate(cards) if c != JOKER)
     start = LOW[cards[first]] - first
     if start < 0:
@@ -245,6 +257,18 @@ class YanivOptions(GameOptions):
             raise OptionsError(f"Yaniv is played with 1 or 2 decks, not {self.decks}")
         if not isinstance(self.yaniv_max, int) or not 0 <= self.yaniv_max <= 50:
             raise OptionsError(f"yaniv_max must be a hand value from 0 to 50, not {self.yaniv_max}")
+
+
+SENTENCES = {
+    "deal": "Seat {0} deals five cards each; the upcard is {1}.",
+    "discard": "Seat {0} discards {1}.",
+    "draw": "Seat {0} draws from the stock.",
+    "take": "Seat {0} takes {1} from the discards.",
+    "reshuffle": "The stock is empty: {0} dead discards are shuffled into a new stock.",
+    "yaniv": "Seat {0} calls yaniv with {1}.",
+    "stock out": "The stock has run out: the hand ends and everyone scores their hand.",
+}
+"""The log's sentences by entry kind (cards are kept as tuples of ids until read)."""
 
 
 class YanivState(State):
@@ -292,7 +316,7 @@ class YanivState(State):
         self.pending: tuple[int, ...] = ()
         self.dead: list[int] = []
         self.reshuffles = 0
-        self.log: list[Any] = [("deal", self.dealer, upcard)]
+        self.log: list[Any] = [("deal", self.dealer, (upcard,))]
         self.after = tuple(live[(live.index(s) + 1) % len(live)] if s in live else s for s in range(n))
         self.phase = TURN
         self.turn = live[0]
@@ -316,14 +340,7 @@ class YanivState(State):
         return hands, stock, upcard
 
     def _set_hand(self, seat: int, cards: list[int]) -> None:
-        mask = dups = 0
-        for c in cards:
-            if mask & BIT[c] and c != JOKER:
-                dups |= BIT[c]
-            mask |= BIT[c]
-        self.masks[seat] = mask
-        self.dups[seat] = dups
-        self.jokers[seat] = cards.count(JOKER)
+        self.masks[seat], self.dups[seat], self.jokers[seat] = masks_of(cards)
         self.values[seat] = value_of(cards)
 
     def hand_size(self, seat: int) -> int:
@@ -394,7 +411,7 @@ class YanivState(State):
                 card = offer[-1]
                 self.dead.extend(offer[:-1])
             self.known[seat].append(card)
-            self.log.append(("take", seat, card))
+            self.log.append(("take", seat, (card,)))
         self.offer = self.pending
         self.pending = ()
         bit = BIT[card]
@@ -555,21 +572,9 @@ class YanivState(State):
     def sentence(self, entry: Any) -> str:
         if isinstance(entry, str):
             return entry
-        kind = entry[0]
-        if kind == "deal":
-            return f"Seat {entry[1]} deals five cards each; the upcard is {CARD_TEXTS[entry[2]]}."
-        if kind == "discard":
-            return f"Seat {entry[1]} discards {' '.join(CARD_TEXTS[c] for c in entry[2])}."
-        if kind == "draw":
-            return f"Seat {entry[1]} draws from the stock."
-        if kind == "take":
-            return f"Seat {entry[1]} takes {CARD_TEXTS[entry[2]]} from the discards."
-        if kind == "reshuffle":
-            return f"The stock is empty: {entry[1]} dead discards are shuffled into a new stock."
-        if kind == "yaniv":
-            return f"Seat {entry[1]} calls yaniv with {entry[2]}."
-        if kind == "stock out":
-            return "The stock has run out: the hand ends and everyone scores their hand."
+        template = SENTENCES.get(entry[0])
+        if template is not None:
+            return template.format(*(cards_text(x) if isinstance(x, tuple) else x for x in entry[1:]))
         _kind, caller, penalty, scores, resets, leaving = entry
         if caller is None:
             head = "Everyone scores their hand"

@@ -298,11 +298,9 @@ class YanivState(State):
                 hands[s] = cards[HAND_SIZE * i : HAND_SIZE * i + HAND_SIZE]
             upcard = cards[HAND_SIZE * len(live)]
             stock = cards[HAND_SIZE * len(live) + 1 :]
-        self.deals.append({
-            "hands": [texts(h) for h in hands],
-            "stock": [CARD_TEXTS[c] for c in stock],
-            "upcard": CARD_TEXTS[upcard],
-        })
+        self.deals.append(
+            {"hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stock], "upcard": CARD_TEXTS[upcard]}
+        )
         self.masks = [0] * n
         self.dups = [0] * n
         self.jokers = [0] * n
@@ -484,17 +482,9 @@ class YanivState(State):
             self.eliminate(s)
         self.log.append(("scores", caller, penalty, scores, resets, leaving))
         summary = {
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "caller": caller,
-            "penalty": penalty,
-            "hands": [texts(self.hand_of(s)) for s in range(n)],
-            "values": [values[s] if s in live else 0 for s in range(n)],
-            "scores": scores,
-            "resets": resets,
-            "out": sorted(leaving),
-            "totals": list(self.totals),
-            "log": self.log,
+            "hand_number": self.hand_number, "dealer": self.dealer, "caller": caller, "penalty": penalty,
+            "hands": [texts(self.hand_of(s)) for s in range(n)], "values": [values[s] if s in live else 0 for s in range(n)],
+            "scores": scores, "resets": resets, "out": sorted(leaving), "totals": list(self.totals), "log": self.log,
         }
         self._hand_ended(scores, summary)
 
@@ -606,21 +596,16 @@ class YanivState(State):
         }
 
     def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones = [
-            {"id": "stock", "kind": "pile", "owner": None, "label": f"Stock ({obs['stock_size']})",
-             "cards": [], "hidden": obs["stock_size"]},
-            {"id": "offer", "kind": "table", "owner": None,
-             "label": "Previous discard: draw its first or last card", "cards": obs["offer"], "hidden": 0},
-        ]
+        def zone(id: str, kind: str, owner: int | None, label: str, cards: list[str], hidden: int = 0) -> dict[str, Any]:
+            return {"id": id, "kind": kind, "owner": owner, "label": label, "cards": cards, "hidden": hidden}
+
+        zones = [zone("stock", "pile", None, f"Stock ({obs['stock_size']})", [], obs["stock_size"]),
+                 zone("offer", "table", None, "Previous discard: draw its first or last card", obs["offer"])]
         if obs["discard"]:
-            zones.append({"id": "discard", "kind": "table", "owner": obs["to_act"],
-                          "label": f"Seat {obs['to_act']} discards", "cards": obs["discard"], "hidden": 0})
-        zones.append({"id": "dead", "kind": "pile", "owner": None, "label": "Dead discards",
-                      "cards": obs["dead"], "hidden": 0})
-        for s, cards in enumerate(obs["known"]):
-            if cards and s != seat:
-                zones.append({"id": f"known-{s}", "kind": "pile", "owner": s,
-                              "label": f"Seat {s} took from the discards", "cards": cards, "hidden": 0})
+            zones.append(zone("discard", "table", obs["to_act"], f"Seat {obs['to_act']} discards", obs["discard"]))
+        zones.append(zone("dead", "pile", None, "Dead discards", obs["dead"]))
+        zones += [zone(f"known-{s}", "pile", s, f"Seat {s} took from the discards", cards)
+                  for s, cards in enumerate(obs["known"]) if cards and s != seat]
         return zones
 
     def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -652,12 +637,9 @@ class YanivState(State):
         last = obs["last_hand"]
         if not last:
             return None
-        return {
-            "label": "Showdown" if last["caller"] is not None else "Hands at the stock's end",
-            "plays": [{"seat": s, "cards": h, "face_down": False, "mark": s == last["caller"]}
-                      for s, h in enumerate(last["hands"]) if h],
-            "explanation": last["log"][-1],
-        }
+        plays = [{"seat": s, "cards": h, "face_down": False, "mark": s == last["caller"]} for s, h in enumerate(last["hands"]) if h]
+        label = "Showdown" if last["caller"] is not None else "Hands at the stock's end"
+        return {"label": label, "plays": plays, "explanation": last["log"][-1]}
 
     # --- cards, for the invariants ------------------------------------------------------
     def full_pack(self) -> list[str]:
@@ -719,7 +701,7 @@ class YanivState(State):
         assert isinstance(options, YanivOptions)
         for _ in range(100):
             course = _Course(options, observation, rng)
-            if course.fits():
+            if course.ok:
                 return course.deal(), {}
         raise ValueError("no Yaniv deal fits the hand's course")
 
@@ -801,9 +783,6 @@ class _Course:
             self.left[self.slots[i][0]][fits[0]] -= 1
         return True
 
-    def fits(self) -> bool:
-        return self.ok
-
     def deal(self) -> dict[str, Any]:
         rest = []
         for k, left in enumerate(self.left):
@@ -818,9 +797,7 @@ class _Course:
         for k, s in enumerate(self.order):
             hands[s] = [self.slots[i][1] for i in range(HAND_SIZE * k, HAND_SIZE * (k + 1))]
         deal: dict[str, Any] = {
-            "hands": [texts(h) for h in hands],
-            "stock": [CARD_TEXTS[c] for c in stocks[0]],
-            "upcard": CARD_TEXTS[self.upcard],
+            "hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stocks[0]], "upcard": CARD_TEXTS[self.upcard]
         }
         if len(stocks) > 1:
             deal["reshuffles"] = [[CARD_TEXTS[c] for c in s] for s in stocks[1:]]
@@ -838,24 +815,6 @@ class Yaniv(Game):
 
     def heuristic_bot(self) -> str | None:
         return "yaniv-heuristic"
-
-    def render_text(self, obs: dict[str, Any]) -> str:
-        """The terminal view: the totals, the cards on offer, the stock, the cards others
-        took from the discards, and the hand with its value."""
-        out = set(obs.get("eliminated", []))
-        totals = ", ".join(f"seat {s} {t}" + (" (out)" if s in out else "") for s, t in enumerate(obs["scores"]["match"]))
-        lines = [f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}. Totals: {totals}."]
-        lines.append(f"On offer (first or last): {' '.join(obs['offer'])}. Stock: {obs['stock_size']} cards.")
-        if obs["discard"]:
-            lines.append(f"Just discarded: {' '.join(obs['discard'])}.")
-        for s, cards in enumerate(obs["known"]):
-            if cards:
-                lines.append(f"Seat {s} holds {' '.join(cards)} (taken from the discards).")
-        sizes = ", ".join(f"seat {s} {k}" for s, k in enumerate(obs["hand_sizes"]) if s not in out)
-        lines.append(f"Cards in hand: {sizes}.")
-        if obs["hand"]:
-            lines.append(f"Your hand: {' '.join(obs['hand'])} (worth {obs['hand_value']}; yaniv at {obs['yaniv_max']}).")
-        return "\n".join(lines)
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, YanivOptions)

@@ -69,6 +69,12 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"cut_bonuses": False, "meld_needs_hand_card": False, "bezique_by_trump": True, "deals": 2},
         {"cut_spread": 0, "deals": 2},
     ],
+    "yaniv": [
+        {},
+        {"decks": 2, "penalty_on_tie": True, "lowest_scores_zero": True},
+        {"empty_stock": "end_hand", "yaniv_max": 7},
+        {"decks": 2, "empty_stock": "end_hand"},
+    ],
 }
 
 SEEDS_PER_CASE = 3

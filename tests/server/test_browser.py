@@ -326,3 +326,32 @@ def test_a_whole_six_pack_bezique_deal_by_clicks(web: ServerProcess, playwright:
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "label"), [(1280, "desktop"), (375, "phone")])
+def test_a_whole_yaniv_hand_by_clicks(web: ServerProcess, playwright: Any, width: int, label: str) -> None:
+    """A drawing game by clicks: discards picked card by card (a set or run's order is its
+    button), draws and yaniv as buttons, until the hand's showdown; the page's scores are
+    the engine's."""
+    context = open_browser(playwright, width)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        table = create_table(page, web, {1: "bot:yaniv-heuristic"}, "yaniv", 2)
+        play_hand([page], random.Random(width))
+        page.wait_for_selector("#history table.summary")
+        truth = replay_to(web.record(table), page.evaluate("() => window.__parlour.msg.version"))
+        rows = shown_scores(page)
+        assert rows["last:scores"] == [str(p) for p in truth.scores_by_hand()[0]], rows
+        assert rows["Match"] == [str(t) for t in truth.match_scores()], rows
+        assert any(seat == 0 and text.startswith("draw") for seat, text in
+                   ([s, truth.action_to_text(a)] for s, a in truth.history)), "no draw was clicked"
+        if width < 400:
+            overflow = page.evaluate("() => document.documentElement.scrollWidth")
+            assert overflow <= width, f"the page is {overflow} px wide at {width} px"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"yaniv-{label}.png"), full_page=True)
+        assert not errors, errors
+    finally:
+        context.close()

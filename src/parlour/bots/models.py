@@ -18,6 +18,7 @@ from parlour.bots.ribs_heuristic import RibsHeuristicBot
 from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
 from parlour.bots.seven_and_a_half_heuristic import SevenHalfHeuristicBot
 from parlour.bots.six_pack_bezique_heuristic import SixPackBeziqueHeuristicBot
+from parlour.bots.yaniv_heuristic import YanivHeuristicBot
 from parlour.bots.zetema_heuristic import ZetemaHeuristicBot
 from parlour.engine import Game
 
@@ -34,6 +35,7 @@ MODELS: BotTable = {
     "seven_and_a_half-heuristic": (SevenHalfHeuristicBot, ("seven_and_a_half",)),
     "zetema-heuristic": (ZetemaHeuristicBot, ("zetema",)),
     "six_pack_bezique-heuristic": (SixPackBeziqueHeuristicBot, ("six_pack_bezique",)),
+    "yaniv-heuristic": (YanivHeuristicBot, ("yaniv",)),
 }
 
 

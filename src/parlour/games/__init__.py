@@ -14,6 +14,7 @@ from parlour.games.ribs import GAME as RIBS
 from parlour.games.ridge import GAME as RIDGE
 from parlour.games.seven_and_a_half import GAME as SEVEN_AND_A_HALF
 from parlour.games.six_pack_bezique import GAME as SIX_PACK_BEZIQUE
+from parlour.games.yaniv import GAME as YANIV
 from parlour.games.zetema import GAME as ZETEMA
 from parlour.spec import SpecError, parse_spec
 
@@ -30,6 +31,7 @@ GAMES: dict[str, Game] = {
         KINGS_IN_THE_CORNER,
         ZETEMA,
         SIX_PACK_BEZIQUE,
+        YANIV,
     )
 }
 

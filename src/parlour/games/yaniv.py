@@ -1,0 +1,833 @@
+"""Yaniv: 2-5 players shed cards in sets and runs, and call `yaniv` on a hand worth 5 or less.
+
+Source: rules/sources/denexa-collection.txt, "Yaniv (a.k.a. Jhyap, Dhumbal)"; rulings
+R-YANIV-1..17 in rules/RULINGS-others.md.
+
+Pack and deal. 52 cards and 2 jokers (`decks`=2: 108 cards, 4 jokers). A = 1, 2-10 their
+face value, J Q K = 10, JK = 0; aces are always low. Each player still in the match gets 5
+cards, dealt as slices clockwise from the dealer's left (G-4); the next card is turned up
+(the upcard) and the rest is the stock. Seat 0 deals first (G-2); the deal passes to the
+next player still in (R-YANIV-12). Deal keys: `hands` (one list per seat, `[]` for a seat
+that is out), `stock` (top first, without the upcard), `upcard`, and `reshuffles` (each new
+stock of the hand, top first; R-YANIV-14).
+
+A turn, from dealer+1 clockwise over the players still in: a player whose hand is worth
+`yaniv_max` (5) or less may call `yaniv` instead of the turn (R-YANIV-7). Otherwise they
+discard one group: a single card (a joker too), a set (2+ cards of one rank, no jokers;
+with two decks identical cards are fine, R-YANIV-11), or a run (3+ cards of one suit in
+ascending rank order A..K with no wrap, jokers standing for any card, even one the player
+holds, at least one natural card; R-YANIV-5, R-YANIV-16). The written order is the
+player's and it matters: the next player may take only the first or the last card of it
+(R-YANIV-6). Then they draw: the stock's top card, or the first or last card of the
+previous player's group (for the first player, the upcard; a one-card group offers only
+`draw first`, R-YANIV-4). The rest of that group is dead. When the stock is empty and a
+player draws from it, the dead cards (all discarded before the group the drawer may take
+from) are shuffled into a new stock (R-YANIV-3, R-YANIV-13); with none, only the discard
+group may be drawn from. Option `empty_stock`="end_hand": the hand ends as soon as the
+stock's last card is drawn, everyone scoring their hand total.
+
+Showdown. At `yaniv` every hand is shown. If no other player has a strictly lower total
+(`penalty_on_tie`: a lower or equal one, the Assaf rule) the caller scores 0 and everyone
+else their hand total. Otherwise everyone scores their total and the caller 30 more
+(`lowest_scores_zero`: the other players with the lowest total score 0, R-YANIV-2). Then
+each total of exactly 200 becomes 100, else one of exactly 100 becomes 50, once per hand
+(R-YANIV-9). A total above 200 is out (R-YANIV-10). The last player in wins; if everyone
+still in goes out on the same hand, the lowest total among them wins, ties sharing
+(R-YANIV-17). Lower is better (`score_sense` -1).
+
+Decisions the sources and rulings leave open, taken here:
+- The resets apply to every player still in, also one who scored 0 in the hand: a player
+  resting on 100 after a 200 reset who scores 0 ends the hand on exactly 100 and drops to
+  50 (the source's "ends a hand with exactly 100 points", read literally).
+- `lowest_scores_zero`: every other player sharing the lowest total scores 0; the caller
+  never does.
+- `empty_stock`="end_hand" ends the hand when the stock runs out, after the draw that
+  empties it (not when someone later wants a card from it).
+- Players leaving on the same hand leave in order of their totals, highest first (for
+  `places`): the lower total places better.
+- With two decks, a discarded face that matches a card known to be in the hand (taken
+  from the pile) is taken to be that card: copies are interchangeable (G-5).
+- `draw first` and `draw last` stay two actions when the group's ends are identical cards.
+
+Action notation: `yaniv`; `discard 7S`, `discard 7S 7H 7D`, `discard JK 2H 3H` (the
+player's order is kept, G-6); `draw stock`, `draw first`, `draw last`. Internally a discard
+is the tuple of its card ids in order (copies of a face are one action) and the others are
+the ints YANIV, DRAW_STOCK, DRAW_FIRST, DRAW_LAST.
+
+Hidden information. Each seat sees its own hand, the others' card counts, every discard
+group in order, the group it may draw from, the dead cards and the stock's size. A card
+taken from a discard group is public (`known`) until it is discarded again. The stock's
+order and the cards drawn from it are hidden. At `yaniv` every hand is shown (`last_hand`).
+Determinize rebuilds the deal from the hand's course, keeping known cards in their hands.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections import Counter
+from typing import Any, Literal
+
+from parlour.cards import CARD_TEXTS, JOKER, cards_of, cards_text, pack, parse_card, sort_key
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+
+HAND_SIZE = 5
+PENALTY = 30
+OUT_ABOVE = 200
+RESETS = ((200, 100), (100, 50))
+YANIV, DRAW_STOCK, DRAW_FIRST, DRAW_LAST = 200, 201, 202, 203
+WORDS = {YANIV: "yaniv", DRAW_STOCK: "draw stock", DRAW_FIRST: "draw first", DRAW_LAST: "draw last"}
+ACTIONS_BY_WORDS = {v: k for k, v in WORDS.items()}
+TURN, DRAW = "turn", "draw"
+
+VALUE = tuple(0 if c == JOKER else 1 if c % 13 == 12 else min(c % 13 + 2, 10) for c in range(53))
+LOW = tuple((c % 13 + 1) % 13 for c in range(52))
+"""Each natural card's rank in Yaniv's order, ace 0 to king 12."""
+BIT = tuple(1 << c for c in range(53))
+JOKER_BIT = BIT[JOKER]
+RANKS = 0x1FFF
+PACKS = {1: tuple(pack(jokers=2)), 2: tuple(pack(copies=2, jokers=4))}
+
+
+def natural(suit: int, low: int) -> int:
+    """The card of `suit` at Yaniv rank `low` (ace 0 .. king 12)."""
+    return 13 * suit + (low - 1) % 13
+
+
+def texts(cards: list[int] | tuple[int, ...]) -> list[str]:
+    """Card texts in the canonical order of G-6."""
+    return [CARD_TEXTS[c] for c in sorted(cards, key=sort_key)]
+
+
+def value_of(cards: list[int] | tuple[int, ...]) -> int:
+    return sum(VALUE[c] for c in cards)
+
+
+# --- which groups may be discarded --------------------------------------------------------
+# A hand is a bitmask of the faces held (bit 52 while any joker is), a mask of the faces
+# held twice (two decks) and a count of jokers. Within a suit a 13-bit pattern has bit r
+# for rank r (2 .. A); `low` patterns put the ace first (bit 0) and the king last.
+SINGLES = tuple(
+    tuple(tuple((13 * suit + r,) for r in range(13) if bits >> r & 1) for bits in range(1 << 13)) for suit in range(4)
+)
+TO_LOW = tuple(((bits << 1) | (bits >> 12)) & RANKS for bits in range(1 << 13))
+
+
+def _jokers_needed(low: int) -> int:
+    """The fewest jokers that make a three-card run with the naturals of a low pattern."""
+    if not low:
+        return 9
+    return min(3 - (low >> start & 7).bit_count() for start in range(11) if low >> start & 7)
+
+
+NEEDED = tuple(_jokers_needed(TO_LOW[bits]) for bits in range(1 << 13))
+_SETS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_RUNS: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def set_orders(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every set that can be laid from cards of one rank (copies allowed), in every order:
+    the order decides which ends the next player may take."""
+    found = _SETS.get(cards)
+    if found is None:
+        out: dict[tuple[int, ...], None] = {}
+        for size in range(2, min(len(cards), HAND_SIZE) + 1):
+            out.update(dict.fromkeys(itertools.permutations(cards, size)))
+        found = _SETS[cards] = tuple(out)
+    return found
+
+
+def run_orders(suit: int, low: int, jokers: int) -> tuple[tuple[int, ...], ...]:
+    """Every run of `suit` from the naturals of the low pattern `low` and up to `jokers`
+    jokers: 3 to 5 cards in rank order, each place a natural held or a joker (R-YANIV-16),
+    at least one natural, nothing below the ace or above the king."""
+    key = (suit, low, jokers)
+    found = _RUNS.get(key)
+    if found is None:
+        out = []
+        for start in range(13):
+            for size in range(3, min(HAND_SIZE, 13 - start) + 1):
+                places = range(start, start + size)
+                held = [r for r in places if low >> r & 1]
+                for extra in range(jokers - (size - len(held)) + 1):
+                    for swapped in itertools.combinations(held, extra):
+                        if len(swapped) < len(held):
+                            out.append(tuple(
+                                natural(suit, r) if low >> r & 1 and r not in swapped else JOKER for r in places
+                            ))
+        found = _RUNS[key] = tuple(out)
+    return found
+
+
+def discard_moves(mask: int, dups: int, jokers: int) -> list[Any]:
+    """Every group a hand may discard: its single cards, then its sets, then its runs."""
+    p0 = mask & RANKS
+    p1 = mask >> 13 & RANKS
+    p2 = mask >> 26 & RANKS
+    p3 = mask >> 39 & RANKS
+    out: list[Any] = [*SINGLES[0][p0], *SINGLES[1][p1], *SINGLES[2][p2], *SINGLES[3][p3]]
+    if jokers:
+        out.append((JOKER,))
+    pairs = (p0 & (p1 | p2 | p3)) | (p1 & (p2 | p3)) | (p2 & p3) | dups | dups >> 13 | dups >> 26 | dups >> 39
+    if pairs & RANKS:
+        for r in range(13):
+            if pairs >> r & 1:
+                same = [c for c in (r, 13 + r, 26 + r, 39 + r) if mask >> c & 1 for _ in range(1 + (dups >> c & 1))]
+                if len(same) > 1:
+                    out.extend(set_orders(tuple(same)))
+    if NEEDED[p0] <= jokers:
+        out.extend(run_orders(0, TO_LOW[p0], jokers))
+    if NEEDED[p1] <= jokers:
+        out.extend(run_orders(1, TO_LOW[p1], jokers))
+    if NEEDED[p2] <= jokers:
+        out.extend(run_orders(2, TO_LOW[p2], jokers))
+    if NEEDED[p3] <= jokers:
+        out.extend(run_orders(3, TO_LOW[p3], jokers))
+    return out
+
+
+def masks_of(cards: list[int] | tuple[int, ...]) -> tuple[int, int, int]:
+    """A hand's mask of faces, mask of second copies and joker count."""
+    mask = dups = 0
+    for c in cards:
+        if mask & BIT[c] and c != JOKER:
+            dups |= BIT[c]
+        mask |= BIT[c]
+    return mask, dups, cards.count(JOKER)
+
+
+def hand_cards(mask: int, dups: int, jokers: int) -> list[int]:
+    """The cards of a hand, copies repeated, in card-id order (jokers last)."""
+    return sorted(cards_of(mask & ~JOKER_BIT) + cards_of(dups)) + [JOKER] * jokers
+
+
+def meld_fault(cards: tuple[int, ...]) -> str | None:
+    """Why a group of cards, in its written order, is no single, set or run (None if it is)."""
+    size = len(cards)
+    if size <= 1:
+        return None if size else "Name the cards to discard, like discard 7S."
+    naturals = [c for c in cards if c != JOKER]
+    if not naturals:
+        return "Jokers make no set and no run by themselves: discard one joker at a time."
+    ranks = {c % 13 for c in naturals}
+    if len(ranks) == 1 and len(naturals) == size:
+        return None
+    if size < 3 or len(ranks) == 1 and len({c // 13 for c in naturals}) > 1:
+        if len(ranks) == 1:
+            return "Jokers go in runs only, never in a set."
+        return "Two cards make a set only when they share a rank; a run needs three or more cards."
+    if len({c // 13 for c in naturals}) > 1:
+        return "A run is of one suit and a set of one rank; these cards are neither."
+    if len(ranks) < len(naturals):
+        return "A run cannot hold two cards of one rank."
+    first = next(i for i, c in enumerate(cards) if c != JOKER)
+    start = LOW[cards[first]] - first
+    if start < 0:
+        return "Nothing ranks below the ace (aces are low), so this run cannot start there."
+    for i, c in enumerate(cards):
+        if start + i > 12:
+            return "Nothing ranks above the king: aces are low, so Q-K-A is no run."
+        if c != JOKER and LOW[c] != start + i:
+            return "A run is written in ascending rank order with no gaps; a joker may fill a gap."
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class YanivOptions(GameOptions):
+    """The standard game is the source's, as the rulings read it."""
+
+    players: int = 2
+    """Seats at the table: 2 to 5."""
+    decks: int = 1
+    """1: 52 cards and 2 jokers; 2: 108 cards with 4 jokers (the source's advice for 4+)."""
+    yaniv_max: int = 5
+    """R-YANIV-8: the most a hand may be worth when its holder calls yaniv."""
+    penalty_on_tie: bool = False
+    """R-YANIV-1: a caller tied for the lowest total pays the 30-point penalty (Assaf)."""
+    lowest_scores_zero: bool = False
+    """R-YANIV-2: when the caller is beaten, the players with the lowest total score 0."""
+    empty_stock: Literal["reshuffle", "end_hand"] = "reshuffle"
+    """R-YANIV-3: an empty stock is made again from the dead discards, or ends the hand."""
+
+    def check(self) -> None:
+        if not isinstance(self.players, int) or not 2 <= self.players <= 5:
+            raise OptionsError(f"Yaniv is for 2 to 5 players, not {self.players}")
+        if self.decks not in (1, 2):
+            raise OptionsError(f"Yaniv is played with 1 or 2 decks, not {self.decks}")
+        if not isinstance(self.yaniv_max, int) or not 0 <= self.yaniv_max <= 50:
+            raise OptionsError(f"yaniv_max must be a hand value from 0 to 50, not {self.yaniv_max}")
+
+
+SENTENCES = {
+    "deal": "Seat {0} deals five cards each; the upcard is {1}.",
+    "discard": "Seat {0} discards {1}.",
+    "draw": "Seat {0} draws from the stock.",
+    "take": "Seat {0} takes {1} from the discards.",
+    "reshuffle": "The stock is empty: {0} dead discards are shuffled into a new stock.",
+    "yaniv": "Seat {0} calls yaniv with {1}.",
+    "stock out": "The stock has run out: the hand ends and everyone scores their hand.",
+}
+"""The log's sentences by entry kind (cards are kept as tuples of ids until read)."""
+
+
+class YanivState(State):
+    """One match of Yaniv."""
+
+    COPIED = ("totals", "masks", "dups", "jokers", "values", "stock", "dead", "log", "deals")
+    NESTED = ("known",)
+
+    def _new_match(self) -> None:
+        self.totals = [0] * self.players
+        self.reshuffle_on_empty = self.options.empty_stock == "reshuffle"
+
+    def _dealer_of(self, hand: int) -> int:
+        return self.first_dealer if hand == 0 else self.next_seat(self.dealer)
+
+    def _deal(self, given: Any) -> None:
+        n = self.players
+        live = [s for s in ((self.dealer + 1 + i) % n for i in range(n)) if s not in self.eliminated]
+        full = PACKS[self.options.decks]
+        if given is not None:
+            hands, stock, upcard = self._read_deal(given, live, full)
+        else:
+            cards = list(full)
+            self.rng.shuffle(cards)
+            hands = [[] for _ in range(n)]
+            for i, s in enumerate(live):
+                hands[s] = cards[HAND_SIZE * i : HAND_SIZE * i + HAND_SIZE]
+            upcard = cards[HAND_SIZE * len(live)]
+            stock = cards[HAND_SIZE * len(live) + 1 :]
+        self.deals.append(
+            {"hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stock], "upcard": CARD_TEXTS[upcard]}
+        )
+        self.masks = [0] * n
+        self.dups = [0] * n
+        self.jokers = [0] * n
+        self.values = [0] * n
+        for s, h in enumerate(hands):
+            self._set_hand(s, h)
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.stock = stock[::-1]
+        self.upcard = upcard
+        self.offer: tuple[int, ...] = (upcard,)
+        self.pending: tuple[int, ...] = ()
+        self.dead: list[int] = []
+        self.reshuffles = 0
+        self.log: list[Any] = [("deal", self.dealer, (upcard,))]
+        self.after = tuple(live[(live.index(s) + 1) % len(live)] if s in live else s for s in range(n))
+        self.phase = TURN
+        self.turn = live[0]
+
+    def _read_deal(self, given: Any, live: list[int], full: tuple[int, ...]) -> tuple[list[list[int]], list[int], int]:
+        """A record's deal, checked: five cards to each player in, none to a player out, and
+        with the stock and the upcard exactly the pack."""
+        if not isinstance(given, dict) or not {"hands", "stock", "upcard"} <= set(given):
+            raise ValueError("a Yaniv deal has 'hands', 'stock' and 'upcard'")
+        raw = given["hands"]
+        if not isinstance(raw, list) or len(raw) != self.players:
+            raise ValueError(f"a Yaniv deal has one hand per seat ({self.players} seats)")
+        hands = [[parse_card(str(t)) for t in h] for h in raw]
+        for s, h in enumerate(hands):
+            if len(h) != (HAND_SIZE if s in live else 0):
+                raise ValueError(f"seat {s} must be dealt {HAND_SIZE if s in live else 0} cards, not {len(h)}")
+        stock = [parse_card(str(t)) for t in given["stock"]]
+        upcard = parse_card(str(given["upcard"]))
+        if sorted([c for h in hands for c in h] + stock + [upcard]) != sorted(full):
+            raise ValueError(f"the deal's cards are not the {len(full)}-card Yaniv pack")
+        return hands, stock, upcard
+
+    def _set_hand(self, seat: int, cards: list[int]) -> None:
+        self.masks[seat], self.dups[seat], self.jokers[seat] = masks_of(cards)
+        self.values[seat] = value_of(cards)
+
+    def hand_size(self, seat: int) -> int:
+        return (self.masks[seat] & ~JOKER_BIT).bit_count() + self.dups[seat].bit_count() + self.jokers[seat]
+
+    def hand_of(self, seat: int) -> list[int]:
+        """The cards a seat holds, copies repeated."""
+        return hand_cards(self.masks[seat], self.dups[seat], self.jokers[seat])
+
+    # --- a turn: yaniv or a discard, then a draw -----------------------------------------
+    def _legal_turn(self) -> list[Any]:
+        seat = self.turn
+        moves = discard_moves(self.masks[seat], self.dups[seat], self.jokers[seat])
+        if self.values[seat] <= self.options.yaniv_max:
+            moves.insert(0, YANIV)
+        return moves
+
+    def _apply_turn(self, action: Any) -> None:
+        seat = self.turn
+        if action == YANIV:
+            self.log.append(("yaniv", seat, self.values[seat]))
+            self._end_hand(seat)
+            return
+        known = self.known[seat]
+        mask = self.masks[seat]
+        dups = self.dups[seat]
+        value = self.values[seat]
+        for c in action:
+            bit = BIT[c]
+            if c == JOKER:
+                self.jokers[seat] -= 1
+                if not self.jokers[seat]:
+                    mask ^= bit
+            elif dups & bit:
+                dups ^= bit
+            else:
+                mask ^= bit
+            value -= VALUE[c]
+            if known and c in known:
+                known.remove(c)
+        self.masks[seat] = mask
+        self.dups[seat] = dups
+        self.values[seat] = value
+        self.pending = action
+        self.log.append(("discard", seat, action))
+        self.phase = DRAW
+
+    def _legal_draw(self) -> list[int]:
+        if self.stock or (self.dead and self.reshuffle_on_empty):
+            return [DRAW_STOCK, DRAW_FIRST, DRAW_LAST] if len(self.offer) > 1 else [DRAW_STOCK, DRAW_FIRST]
+        return [DRAW_FIRST, DRAW_LAST] if len(self.offer) > 1 else [DRAW_FIRST]
+
+    def _apply_draw(self, action: int) -> None:
+        seat = self.turn
+        offer = self.offer
+        stock = self.stock
+        if action == DRAW_STOCK:
+            if not stock:
+                stock = self._rebuild_stock()
+            card = stock.pop()
+            self.log.append(("draw", seat))
+            self.dead.extend(offer)
+        else:
+            if action == DRAW_FIRST:
+                card = offer[0]
+                self.dead.extend(offer[1:])
+            else:
+                card = offer[-1]
+                self.dead.extend(offer[:-1])
+            self.known[seat].append(card)
+            self.log.append(("take", seat, (card,)))
+        self.offer = self.pending
+        self.pending = ()
+        bit = BIT[card]
+        mask = self.masks[seat]
+        if card == JOKER:
+            self.jokers[seat] += 1
+            self.masks[seat] = mask | bit
+        elif mask & bit:
+            self.dups[seat] |= bit
+        else:
+            self.masks[seat] = mask | bit
+        self.values[seat] += VALUE[card]
+        if not stock and not self.reshuffle_on_empty:
+            self.log.append(("stock out",))
+            self._end_hand(None)
+            return
+        self.phase = TURN
+        self.turn = self.after[seat]
+
+    def _rebuild_stock(self) -> list[int]:
+        """The dead discards become the stock (R-YANIV-13), recorded in the deal; the deal is
+        copied first, since a clone shares the deals' dicts with its original."""
+        last = self.deals[-1]
+        self.deals[-1] = {**last, "reshuffles": list(last.get("reshuffles", []))}
+        stock = self.reshuffle(self.dead, CARD_TEXTS.__getitem__, parse_card)
+        self.stock = stock[::-1]
+        self.dead = []
+        self.reshuffles += 1
+        self.log.append(("reshuffle", len(stock)))
+        return self.stock
+
+    # --- scoring ----------------------------------------------------------------------
+    def _end_hand(self, caller: int | None) -> None:
+        """The showdown (or the stock's end): hand scores, the resets, who goes out."""
+        n = self.players
+        live = self.in_match()
+        values = self.values
+        scores = [0] * n
+        penalty = False
+        for s in live:
+            scores[s] = values[s]
+        if caller is not None:
+            mine = values[caller]
+            others = [s for s in live if s != caller]
+            tie = self.options.penalty_on_tie
+            penalty = any(values[s] < mine or (tie and values[s] == mine) for s in others)
+            if penalty:
+                scores[caller] += PENALTY
+                if self.options.lowest_scores_zero:
+                    low = min(values[s] for s in others)
+                    for s in others:
+                        if values[s] == low:
+                            scores[s] = 0
+            else:
+                scores[caller] = 0
+        resets = []
+        for s in live:
+            total = self.totals[s] + scores[s]
+            for before, after in RESETS:
+                if total == before:
+                    resets.append([s, before, after])
+                    total = after
+                    break
+            self.totals[s] = total
+        leaving = [s for s in live if self.totals[s] > OUT_ABOVE]
+        if len(leaving) == len(live):
+            best = min(self.totals[s] for s in live)
+            leaving = [s for s in live if self.totals[s] > best]
+        for s in sorted(leaving, key=lambda s: (-self.totals[s], s)):
+            self.eliminate(s)
+        self.log.append(("scores", caller, penalty, scores, resets, leaving))
+        summary = {
+            "hand_number": self.hand_number, "dealer": self.dealer, "caller": caller, "penalty": penalty,
+            "hands": [texts(self.hand_of(s)) for s in range(n)], "values": [values[s] if s in live else 0 for s in range(n)],
+            "scores": scores, "resets": resets, "out": sorted(leaving), "totals": list(self.totals), "log": self.log,
+        }
+        self._hand_ended(scores, summary)
+
+    def last_hand_view(self) -> dict[str, Any] | None:
+        """The last hand's summary with its log as sentences (kept as entries until read)."""
+        last = self.last_hand
+        if last is None:
+            return None
+        return {**last, "log": [self.sentence(e) for e in last["log"]]}
+
+    def _match_winners(self) -> list[int] | None:
+        live = self.in_match()
+        if len(live) <= 1 or all(self.totals[s] > OUT_ABOVE for s in live):
+            return live
+        return None
+
+    def match_scores(self) -> list[Any]:
+        return list(self.totals)
+
+    # --- text ------------------------------------------------------------------------
+    def action_to_text(self, action: Any) -> str:
+        if type(action) is int:
+            return WORDS[action]
+        return "discard " + " ".join(CARD_TEXTS[c] for c in action)
+
+    def text_to_action(self, text: str) -> Any:
+        words = text.strip().split()
+        said = " ".join(words).lower()
+        if said in ACTIONS_BY_WORDS:
+            return ACTIONS_BY_WORDS[said]
+        if words and words[0].lower() == "discard" and len(words) > 1:
+            try:
+                return tuple(parse_card(w) for w in words[1:])
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+        raise IllegalAction(
+            f"{text!r} is not a Yaniv action: yaniv, discard 7S 7H, draw stock, draw first or draw last."
+        )
+
+    def action_cards(self, action: Any) -> list[str]:
+        return [] if type(action) is int else [CARD_TEXTS[c] for c in action]
+
+    def _why_not(self, action: Any) -> str | None:
+        if self.phase == TURN:
+            return self._why_not_turn(action)
+        if action == YANIV:
+            return "Yaniv is called at the start of a turn, before discarding."
+        if isinstance(action, tuple):
+            return "You have discarded this turn; now draw: draw stock, draw first or draw last."
+        if action == DRAW_LAST and len(self.offer) == 1:
+            return "The previous discard is a single card: take it with draw first."
+        if action == DRAW_STOCK:
+            return "The stock is empty and no dead discards are left to shuffle: draw first or draw last."
+        return None
+
+    def _why_not_turn(self, action: Any) -> str | None:
+        seat = self.turn
+        if action == YANIV:
+            limit = self.options.yaniv_max
+            return f"Yaniv needs a hand worth {limit} or less; yours is worth {self.values[seat]}."
+        if type(action) is int and action in WORDS:
+            return "Discard first (or call yaniv): a turn is a discard, then a draw."
+        if not isinstance(action, tuple) or not all(isinstance(c, int) and 0 <= c <= JOKER for c in action):
+            return None
+        fault = meld_fault(action)
+        if fault:
+            return fault
+        hand = self.hand_of(seat)
+        for c in sorted(set(action)):
+            held = hand.count(c)
+            if action.count(c) > held:
+                return f"You do not hold {CARD_TEXTS[c]}." if not held else f"You hold only {held} {CARD_TEXTS[c]}."
+        return None
+
+    def sentence(self, entry: Any) -> str:
+        if isinstance(entry, str):
+            return entry
+        template = SENTENCES.get(entry[0])
+        if template is not None:
+            return template.format(*(cards_text(x) if isinstance(x, tuple) else x for x in entry[1:]))
+        _kind, caller, penalty, scores, resets, leaving = entry
+        if caller is None:
+            head = "Everyone scores their hand"
+        elif penalty:
+            head = f"Seat {caller} is beaten and pays {PENALTY} more"
+        else:
+            head = f"Seat {caller} has the lowest hand and scores 0"
+        parts = [f"{head}: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores)) + "."]
+        parts += [f"Seat {s} reaches exactly {b}: back to {a}." for s, b, a in resets]
+        parts += [f"Seat {s} passes {OUT_ABOVE} and is out." for s in leaving]
+        return " ".join(parts)
+
+    # --- what a seat may know ---------------------------------------------------------
+    def facts(self, seat: int | None) -> dict[str, Any]:
+        """A seat's own hand is its secret; the discards, the cards taken from them and
+        the stock's size are public."""
+        return {
+            "hand": texts(self.hand_of(seat)) if seat is not None else None,
+            "hand_value": self.values[seat] if seat is not None else None,
+            "hand_sizes": [self.hand_size(s) for s in range(self.players)],
+            "known": [texts(k) for k in self.known],
+            "offer": [CARD_TEXTS[c] for c in self.offer],
+            "discard": [CARD_TEXTS[c] for c in self.pending],
+            "dead": [CARD_TEXTS[c] for c in self.dead],
+            "stock_size": len(self.stock),
+            "upcard": CARD_TEXTS[self.upcard],
+            "reshuffles": self.reshuffles,
+            "yaniv_max": self.options.yaniv_max,
+        }
+
+    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        def zone(id: str, kind: str, owner: int | None, label: str, cards: list[str], hidden: int = 0) -> dict[str, Any]:
+            return {"id": id, "kind": kind, "owner": owner, "label": label, "cards": cards, "hidden": hidden}
+
+        zones = [zone("stock", "pile", None, f"Stock ({obs['stock_size']})", [], obs["stock_size"]),
+                 zone("offer", "table", None, "Previous discard: draw its first or last card", obs["offer"])]
+        if obs["discard"]:
+            zones.append(zone("discard", "table", obs["to_act"], f"Seat {obs['to_act']} discards", obs["discard"]))
+        zones.append(zone("dead", "pile", None, "Dead discards", obs["dead"]))
+        zones += [zone(f"known-{s}", "pile", s, f"Seat {s} took from the discards", cards)
+                  for s, cards in enumerate(obs["known"]) if cards and s != seat]
+        return zones
+
+    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """What a player decides on: the cards on offer, their own hand's value against the
+        yaniv limit, the stock, and the totals with who is out."""
+        out = []
+        if obs["hand_value"] is not None:
+            out.append({"label": "Your hand is worth", "value": str(obs["hand_value"])})
+        offer = obs["offer"]
+        ends = offer[0] if len(offer) == 1 else f"{offer[0]} or {offer[-1]}"
+        out.append({"label": "You may take", "value": f"{ends}, or the stock's top card"})
+        out.append({"label": "Yaniv at", "value": f"{obs['yaniv_max']} or less"})
+        out.append({"label": "Stock", "value": f"{obs['stock_size']} cards"})
+        out_seats = set(obs.get("eliminated", []))
+        totals = ", ".join(
+            f"seat {s} {t}" + (" (out)" if s in out_seats else "") for s, t in enumerate(obs["scores"]["match"])
+        )
+        out.append({"label": f"Totals (out above {OUT_ABOVE})", "value": totals})
+        return out
+
+    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
+        """The last discard and what it offers; at a hand's start, the last showdown."""
+        for actor, text in reversed(obs["actions"]):
+            if text.startswith("discard "):
+                cards = text.split()[1:]
+                ends = cards[0] if len(cards) == 1 else f"{cards[0]} or {cards[-1]}"
+                return {"label": f"Seat {actor} discards", "explanation": f"The next player may take {ends}.",
+                        "plays": [{"seat": actor, "cards": cards, "face_down": False, "mark": False}]}
+        last = obs["last_hand"]
+        if not last:
+            return None
+        plays = [{"seat": s, "cards": h, "face_down": False, "mark": s == last["caller"]} for s, h in enumerate(last["hands"]) if h]
+        label = "Showdown" if last["caller"] is not None else "Hands at the stock's end"
+        return {"label": label, "plays": plays, "explanation": last["log"][-1]}
+
+    # --- cards, for the invariants ------------------------------------------------------
+    def full_pack(self) -> list[str]:
+        return texts(PACKS[self.options.decks])
+
+    def card_places(self) -> dict[str, list[str]]:
+        places = {f"hand-{s}": texts(self.hand_of(s)) for s in range(self.players)}
+        places["stock"] = texts(self.stock)
+        places["dead"] = texts(self.dead)
+        places["offer"] = texts(self.offer)
+        places["discard"] = texts(self.pending)
+        return places
+
+    def check_invariants(self) -> None:
+        """Sizes and values follow the hands, known cards are held, a player still in holds
+        1 to 5 cards (0 between discarding a whole hand and drawing), a player out none, and
+        no total rests on 200."""
+        for s in range(self.players):
+            cards = self.hand_of(s)
+            assert len(cards) == self.hand_size(s) and value_of(cards) == self.values[s]
+            assert not Counter(self.known[s]) - Counter(cards), "a known card is not in its hand"
+            if s in self.eliminated:
+                assert self.totals[s] > OUT_ABOVE
+            elif self.phase != OVER:
+                assert (self.phase != DRAW or s != self.turn) <= len(cards) <= HAND_SIZE
+                assert self.totals[s] != 200
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> YanivState:
+        """A copy whose stock and unknown cards in other hands are shuffled among them."""
+        other = self.clone()
+        assert isinstance(other, YanivState)
+        if other.phase == OVER:
+            return other
+        pool = list(other.stock)
+        sizes = []
+        for s in range(self.players):
+            if s != seat:
+                free = Counter(other.hand_of(s)) - Counter(other.known[s])
+                pool += free.elements()
+                sizes.append((s, free.total()))
+        rng.shuffle(pool)
+        for s, k in sizes:
+            cards = other.known[s] + pool[:k]
+            pool = pool[k:]
+            other._set_hand(s, cards)
+        other.stock = pool
+        return other
+
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """Rebuild the hand's deal from its public course: every card a player held came
+        into a slot, dealt or drawn from a stock (the first, or a reshuffle of public dead
+        cards). A discard not known to be in the hand fills one of the player's open slots
+        that could hold it, the seat's own hand fills its open slots, and what each stock
+        still has is dealt at random into the slots left open."""
+        assert isinstance(options, YanivOptions)
+        for _ in range(100):
+            course = _Course(options, observation, rng)
+            if course.ok:
+                return course.deal(), {}
+        raise ValueError("no Yaniv deal fits the hand's course")
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.totals = list(observation["scores"]["match"])
+
+
+class _Course:
+    """One try at filling the slots a hand's public course pins down (see sample_deal)."""
+
+    def __init__(self, options: YanivOptions, obs: dict[str, Any], rng: random.Random) -> None:
+        n = options.players
+        self.rng = rng
+        out = set(obs.get("eliminated", []))
+        self.order = [s for s in ((obs["dealer"] + 1 + i) % n for i in range(n)) if s not in out]
+        self.upcard = parse_card(obs["upcard"])
+        first = list(PACKS[options.decks])
+        first.remove(self.upcard)
+        self.left = [Counter(first)]
+        self.slots: list[list[Any]] = []
+        self.held: list[list[int]] = [[] for _ in range(n)]
+        self.draws: list[list[int]] = [[]]
+        for s in self.order:
+            for _ in range(HAND_SIZE):
+                self._open(s, 0)
+        self.ok = self._follow(obs, n)
+
+    def _open(self, seat: int, stock: int) -> int:
+        self.held[seat].append(len(self.slots))
+        self.slots.append([stock, None])
+        return len(self.slots) - 1
+
+    def _fill(self, seat: int, card: int) -> bool:
+        fits = [i for i in self.held[seat] if self.left[self.slots[i][0]][card] > 0]
+        if not fits:
+            return False
+        i = self.rng.choice(fits)
+        self.slots[i][1] = card
+        self.left[self.slots[i][0]][card] -= 1
+        self.held[seat].remove(i)
+        return True
+
+    def _follow(self, obs: dict[str, Any], n: int) -> bool:
+        known: list[list[int]] = [[] for _ in range(n)]
+        stock = sum(self.left[0].values()) - HAND_SIZE * len(self.order)
+        offer: list[int] = [self.upcard]
+        pending: list[int] = []
+        dead: list[int] = []
+        for actor, text in obs["actions"]:
+            if text.startswith("discard "):
+                pending = [parse_card(t) for t in text.split()[1:]]
+                for c in pending:
+                    if c in known[actor]:
+                        known[actor].remove(c)
+                    elif not self._fill(actor, c):
+                        return False
+                continue
+            if text == "draw stock":
+                if not stock:
+                    self.left.append(Counter(dead))
+                    self.draws.append([])
+                    stock, dead = len(dead), []
+                self.draws[-1].append(self._open(actor, len(self.left) - 1))
+                stock -= 1
+            else:
+                known[actor].append(offer.pop(0 if text == "draw first" else -1))
+            dead += offer
+            offer, pending = pending, []
+        seat = obs["seat"]
+        mine = Counter(parse_card(t) for t in obs["hand"]) - Counter(known[seat])
+        own = list(mine.elements())
+        self.rng.shuffle(own)
+        for i in sorted(self.held[seat], key=lambda i: -self.slots[i][0]):
+            fits = [c for c in own if self.left[self.slots[i][0]][c] > 0]
+            if not fits:
+                return False
+            own.remove(fits[0])
+            self.slots[i][1] = fits[0]
+            self.left[self.slots[i][0]][fits[0]] -= 1
+        return True
+
+    def deal(self) -> dict[str, Any]:
+        rest = []
+        for k, left in enumerate(self.left):
+            pool = list(left.elements())
+            self.rng.shuffle(pool)
+            for slot in self.slots:
+                if slot[0] == k and slot[1] is None:
+                    slot[1] = pool.pop()
+            rest.append(pool)
+        stocks = [[self.slots[i][1] for i in drawn] + pool for drawn, pool in zip(self.draws, rest, strict=True)]
+        hands: list[list[int]] = [[] for _ in self.held]
+        for k, s in enumerate(self.order):
+            hands[s] = [self.slots[i][1] for i in range(HAND_SIZE * k, HAND_SIZE * (k + 1))]
+        deal: dict[str, Any] = {
+            "hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stocks[0]], "upcard": CARD_TEXTS[self.upcard]
+        }
+        if len(stocks) > 1:
+            deal["reshuffles"] = [[CARD_TEXTS[c] for c in s] for s in stocks[1:]]
+        return deal
+
+
+class Yaniv(Game):
+    name = "yaniv"
+    title = "Yaniv"
+    min_players = 2
+    max_players = 5
+    Options = YanivOptions
+    state_class = YanivState
+    score_sense = -1
+
+    def heuristic_bot(self) -> str | None:
+        return "yaniv-heuristic"
+
+    def action_universe(self, options: GameOptions) -> list[Any]:
+        assert isinstance(options, YanivOptions)
+        copies = options.decks
+        jokers = 2 * copies
+        out: list[Any] = [YANIV, DRAW_STOCK, DRAW_FIRST, DRAW_LAST]
+        out += [(c,) for c in range(53)]
+        for rank in range(13):
+            out += set_orders(tuple(13 * s + rank for s in range(4) for _ in range(copies)))
+        for suit in range(4):
+            out += run_orders(suit, (1 << 13) - 1, min(jokers, HAND_SIZE - 1))
+        return out
+
+
+GAME = Yaniv()
+YanivState.game = GAME

@@ -58,7 +58,10 @@ def open_browser(playwright: Any, width: int, height: int = 900) -> Any:
     return context
 
 
-def create_table(page: Any, server: ServerProcess, seats: dict[int, str], game: str = "ribs", players: int = 4) -> str:
+def create_table(
+    page: Any, server: ServerProcess, seats: dict[int, str], game: str = "ribs", players: int = 4, ticked: tuple[str, ...] = ()
+) -> str:
+    """Create a table in the lobby by clicks; `ticked` names rule options to switch on."""
     page.goto(server.base + "/")
     page.wait_for_selector("#create")
     page.fill("#name", "Ann")
@@ -66,6 +69,10 @@ def create_table(page: Any, server: ServerProcess, seats: dict[int, str], game: 
     page.select_option("#players", str(players))
     for seat, choice in seats.items():
         page.select_option(f"#seat-{seat}", choice)
+    if ticked:
+        page.click("details.options > summary")
+    for option in ticked:
+        page.check(f'[data-option="{option}"]')
     page.click("#create")
     page.wait_for_selector("#status")
     return str(page.evaluate("() => window.__parlour.id"))
@@ -166,7 +173,10 @@ def test_a_hand_of_seven_and_a_half_by_clicks(web: ServerProcess, playwright: An
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        table = create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "seven_and_a_half")
+        # The first banker is seat 0, whose play waits on a punter standing; naming the
+        # table's limits is the banker's first move, so a click is always wanted.
+        table = create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "seven_and_a_half",
+                             ticked=("banker_sets_limits",))
         play_hand([page], random.Random(width))
         page.wait_for_selector("#history table.summary")
         truth = replay_to(web.record(table), page.evaluate("() => window.__parlour.msg.version"))

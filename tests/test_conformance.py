@@ -58,7 +58,7 @@ MAX_HANDS = 3  # hands played per match in the expensive checks; enough to cross
 def cases() -> list[Any]:
     out = []
     for name, game in GAMES.items():
-        for players in range(game.min_players, game.max_players + 1):
+        for players in game.player_counts():
             for index, options in enumerate(OPTION_SETS.get(name, [{}])):
                 out.append(pytest.param(name, players, options, id=f"{name}-{players}p-o{index}"))
     return out

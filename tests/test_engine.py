@@ -61,3 +61,7 @@ def test_a_hand_only_clone_stops_at_the_hand_end() -> None:
     assert len(copy.deals) == 1, "no next hand is dealt"
     assert state.observation(None) == before
     assert not state.hand_only
+
+
+def test_player_counts_run_from_min_to_max_unless_a_game_leaves_one_out() -> None:
+    assert CRAMPS.player_counts() == [4, 5, 6, 7, 8]

@@ -25,6 +25,10 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"folding": False, "open_last_trick": True, "lemons": True, "lemonade": "three_each"},
         {"stakes": (5, 2), "match_tie": "share", "hands_to_win": 1, "opening": "at_least_two"},
     ],
+    "paks": [
+        {},
+        {"six_teams": "3x2", "multi_pairs": False, "cancel_counts_zero": False, "target": 200},
+    ],
     "pitch": [
         {},
         {"low": "played", "smudge_set": 4, "target": 5},

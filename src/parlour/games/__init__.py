@@ -8,6 +8,7 @@ from parlour.engine import Game, Options, OptionsError
 from parlour.games.couillon import GAME as COUILLON
 from parlour.games.cramps import GAME as CRAMPS
 from parlour.games.mighty import GAME as MIGHTY
+from parlour.games.paks import GAME as PAKS
 from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
 from parlour.games.ridge import GAME as RIDGE
@@ -22,6 +23,7 @@ GAMES: dict[str, Game] = {
         COUILLON,
         MIGHTY,
         PITCH,
+        PAKS,
     )
 }
 

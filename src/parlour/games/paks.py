@@ -124,17 +124,14 @@ def pak_value(cards: tuple[int, ...]) -> int:
     return sum(CARD_CAPTURE[c] for c in cards)
 
 
-_GROUPS: dict[tuple[bool, int, int], tuple[list[int], list[tuple[int, ...]]]] = {}
+_GROUPS: dict[tuple[Any, ...], tuple[list[int], list[tuple[int, ...]]]] = {}
 
 
 def groups_of(suit: int, counts: list[int], multi: bool) -> tuple[list[int], list[tuple[int, ...]]]:
     """Every non-empty group of the hand's cards of `suit` (`counts` per face), as values
     ascending and the groups' cards high to low; computed once per holding."""
     base = 13 * suit
-    code = 0
-    for r in range(13):
-        code += counts[base + r] * POW3[r]
-    key = (multi, suit, code)
+    key = (multi, suit, *counts[base : base + 13])
     hit = _GROUPS.get(key)
     if hit is not None:
         return hit
@@ -228,7 +225,7 @@ class PaksState(State):
             for c in h:
                 self.hands[s][c] += 1
         self.known = [[0] * 52 for _ in range(n)]
-        self.paks: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
+        self.paks: list[list[tuple[int, tuple[int, ...], int]]] = [[] for _ in range(n)]
         self.board_dealt = tuple(sorted(board, key=sort_key))
         self.board = list(self.board_dealt)
         self.stock = stock[::-1]
@@ -301,11 +298,9 @@ class PaksState(State):
 
     def _can_pak(self, seat: int) -> bool:
         hand = self.hands[seat]
-        multi = self.multi
         for x in self.board:
             base = x - x % 13
-            held = [c for c in range(base, base + 13) for _ in range(hand[c])]
-            if held and group_value(held, multi) > CARD_CAPTURE[x]:
+            if any(hand[base : base + 13]) and groups_of(x // 13, hand, self.multi)[0][-1] > CARD_CAPTURE[x]:
                 return True
         return False
 
@@ -330,7 +325,8 @@ class PaksState(State):
         _, x, cards = action
         self.board.remove(x)
         self._play_cards(seat, cards)
-        self.paks[seat].append((x // 13, tuple(sorted((x, *cards), key=sort_key))))
+        pak = tuple(sorted((x, *cards), key=sort_key))
+        self.paks[seat].append((x // 13, pak, pak_value(pak)))
         self.pak_suit = x // 13
         self.log.append(("pak", seat, x, cards))
         self.phase = STEAL_PHASE
@@ -348,25 +344,26 @@ class PaksState(State):
         seat = self.turn
         hand = self.hands[seat]
         out: list[Any] = [END]
+        allowed = 0
         for suit in range(4):
-            if suit == self.pak_suit or self.stolen >> suit & 1:
-                continue
-            base = 13 * suit
-            if not any(hand[base : base + 13]):
-                continue
+            if suit != self.pak_suit and not self.stolen >> suit & 1 and any(hand[13 * suit : 13 * suit + 13]):
+                allowed |= 1 << suit
+        if not allowed:
+            return out
+        targets: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for victim in range(self.n):
+            if victim != seat:
+                for i, p in enumerate(self.paks[victim], 1):
+                    if allowed >> p[0] & 1:
+                        targets.setdefault((p[0], victim), []).append((i, p[2]))
+        for (suit, victim), theirs in sorted(targets.items()):
             values, groups = groups_of(suit, hand, self.multi)
             top = values[-1]
-            for victim in range(self.n):
-                if victim == seat:
-                    continue
-                mine = [(i + 1, pak_value(p[1])) for i, p in enumerate(self.paks[victim]) if p[0] == suit]
-                for k in range(1, len(mine) + 1):
-                    for chosen in itertools.combinations(mine, k):
-                        total = sum(v for _, v in chosen)
-                        if total >= top:
-                            continue
-                        numbers = tuple(i for i, _ in chosen)
-                        out.extend((STEAL, victim, numbers, g) for g in groups[bisect_right(values, total) :])
+            subsets: list[tuple[tuple[int, ...], int]] = [((), 0)]
+            for i, v in theirs:
+                subsets += [(numbers + (i,), t + v) for numbers, t in subsets if t + v < top]
+            for numbers, total in subsets[1:]:
+                out.extend((STEAL, victim, numbers, g) for g in groups[bisect_right(values, total) :])
         return out
 
     def _apply_steal(self, action: Any) -> None:
@@ -382,7 +379,7 @@ class PaksState(State):
         self._play_cards(seat, cards)
         suit = taken[0][0]
         merged = tuple(sorted([c for p in taken for c in p[1]] + list(cards), key=sort_key))
-        self.paks[seat].append((suit, merged))
+        self.paks[seat].append((suit, merged, pak_value(merged)))
         self.stolen |= 1 << suit
         self.log.append(("steal", seat, victim, tuple(p[1] for p in taken), cards))
 
@@ -430,7 +427,7 @@ class PaksState(State):
                 return f"You may not steal {SUIT_NAMES[suit]}, the suit of this turn's pak."
             if self.stolen >> suit & 1:
                 return f"You have already stolen {SUIT_NAMES[suit]} this turn."
-            worth = sum(pak_value(theirs[i - 1][1]) for i in numbers)
+            worth = sum(theirs[i - 1][2] for i in numbers)
             what = "the paks stolen"
         if any(c // 13 != suit for c in cards):
             return f"A capture uses cards of the captured suit ({SUIT_NAMES[suit]}) only."
@@ -440,7 +437,7 @@ class PaksState(State):
         return None
 
     # --- the end of a hand ---------------------------------------------------------------
-    def side_paks(self) -> list[list[tuple[int, tuple[int, ...]]]]:
+    def side_paks(self) -> list[list[tuple[int, tuple[int, ...], int]]]:
         """Each side's paks, pooled (not merged)."""
         return [[p for s in side for p in self.paks[s]] for side in self.sides]
 
@@ -508,8 +505,8 @@ class PaksState(State):
         card and at least one more; partners share their totals."""
         for s in range(self.n):
             assert all(k <= h for k, h in zip(self.known[s], self.hands[s], strict=True))
-            for suit, cards in self.paks[s]:
-                assert len(cards) >= 2 and all(c // 13 == suit for c in cards)
+            for suit, cards, value in self.paks[s]:
+                assert len(cards) >= 2 and all(c // 13 == suit for c in cards) and value == pak_value(cards)
         for side in self.sides:
             assert len({self.totals[s] for s in side}) == 1
 
@@ -555,7 +552,7 @@ class PaksState(State):
             "board_dealt": texts(self.board_dealt),
             "full_table": self.board_suits() == 15,
             "stock_size": len(self.stock),
-            "paks": [[{"cards": [CARD_TEXTS[c] for c in p[1]], "value": pak_value(p[1]),
+            "paks": [[{"cards": [CARD_TEXTS[c] for c in p[1]], "value": p[2],
                        "points": sum(CARD_SCORING[c] for c in p[1])} for p in ps] for ps in self.paks],
             "course": [
                 {"seat": s, "card": CARD_TEXTS[c] if kind != HIDDEN or s == seat else None, "kind": kind,

@@ -12,6 +12,7 @@ from parlour.bots.base import Bot, BotTable, RandomBot, bot_from_table
 from parlour.bots.couillon_heuristic import CouillonHeuristicBot
 from parlour.bots.cramps_heuristic import CrampsHeuristicBot
 from parlour.bots.mighty_heuristic import MightyHeuristicBot
+from parlour.bots.paks_heuristic import PaksHeuristicBot
 from parlour.bots.pitch_heuristic import PitchHeuristicBot
 from parlour.bots.ribs_heuristic import RibsHeuristicBot
 from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
@@ -23,6 +24,7 @@ MODELS: BotTable = {
     "pitch-heuristic": (PitchHeuristicBot, ("pitch",)),
     "mighty-heuristic": (MightyHeuristicBot, ("mighty",)),
     "cramps-heuristic": (CrampsHeuristicBot, ("cramps",)),
+    "paks-heuristic": (PaksHeuristicBot, ("paks",)),
     "couillon-heuristic": (CouillonHeuristicBot, ("couillon",)),
     "ridge-dd": (RidgeDDBot, ("ridge",)),
     "ridge-greedy": (RidgeGreedyBot, ("ridge",)),

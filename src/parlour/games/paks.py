@@ -794,7 +794,10 @@ class Paks(Game):
         return "paks-heuristic"
 
     def action_universe(self, options: GameOptions) -> list[Any]:
-        raise NotImplementedError
+        """Not listable: a pak is any group of a suit's cards (3^13 with two packs) and a
+        steal any set of a seat's paks; the PettingZoo adapter numbers the legal actions
+        of the moment instead."""
+        raise NotImplementedError("Paks actions cannot be listed")
 
 
 GAME = Paks()

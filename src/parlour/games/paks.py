@@ -304,9 +304,6 @@ class PaksState(State):
                 return True
         return False
 
-    def _end_turn(self) -> None:
-        self._start_turn((self.turn + 1) % self.n)
-
     # --- forming a pak -------------------------------------------------------------------
     def _legal_pak(self) -> list[Any]:
         hand = self.hands[self.turn]
@@ -320,7 +317,7 @@ class PaksState(State):
         seat = self.turn
         if action == END:
             self.log.append(("end", seat))
-            self._end_turn()
+            self._start_turn((self.turn + 1) % self.n)
             return
         _, x, cards = action
         self.board.remove(x)
@@ -370,7 +367,7 @@ class PaksState(State):
         seat = self.turn
         if action == END:
             self.log.append(("end", seat))
-            self._end_turn()
+            self._start_turn((self.turn + 1) % self.n)
             return
         _, victim, numbers, cards = action
         theirs = self.paks[victim]
@@ -635,9 +632,6 @@ class PaksState(State):
             play = {"seat": seat, "cards": texts(cards), "face_down": False, "mark": kind in ("pak", "steal")}
             return {"label": label, "plays": [play], "explanation": self.sentence(entry)}
         return None
-
-    def last_hand_view(self) -> dict[str, Any] | None:
-        return self.last_hand
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> PaksState:
         """A copy whose stock and unknown cards of other hands are shuffled among them."""

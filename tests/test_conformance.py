@@ -25,6 +25,10 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"folding": False, "open_last_trick": True, "lemons": True, "lemonade": "three_each"},
         {"stakes": (5, 2), "match_tie": "share", "hands_to_win": 1, "opening": "at_least_two"},
     ],
+    "paks": [
+        {},
+        {"six_teams": "3x2", "multi_pairs": False, "cancel_counts_zero": False, "target": 200},
+    ],
     "pitch": [
         {},
         {"low": "played", "smudge_set": 4, "target": 5},
@@ -84,7 +88,7 @@ MAX_HANDS = 3  # hands played per match in the expensive checks; enough to cross
 def cases() -> list[Any]:
     out = []
     for name, game in GAMES.items():
-        for players in range(game.min_players, game.max_players + 1):
+        for players in game.player_counts():
             for index, options in enumerate(OPTION_SETS.get(name, [{}])):
                 out.append(pytest.param(name, players, options, id=f"{name}-{players}p-o{index}"))
     return out

@@ -77,3 +77,7 @@ def test_a_clone_that_deals_the_next_hand_leaves_the_original_record_alone(name:
     while clone.to_act() is not None and len(clone.deals) == before:
         clone.apply(rng.choice(clone.legal_actions()))
     assert len(state.deals) == before
+
+
+def test_player_counts_run_from_min_to_max_unless_a_game_leaves_one_out() -> None:
+    assert CRAMPS.player_counts() == [4, 5, 6, 7, 8]

@@ -111,7 +111,7 @@ def test_the_status_lines_and_the_recent_event_are_printed(name: str) -> None:
     text = out.getvalue()
     for event in set(events):
         assert event is not None and event.splitlines()[0] + "\n" in text, (name, event)
-    for (before, _), (obs, printed) in zip(person.turns, person.turns[1:]):
+    for (before, _), (obs, printed) in zip(person.turns, person.turns[1:], strict=False):
         if obs["recent"] and obs["recent"] == before["recent"]:
             line = recent_text(obs, explain=False)
             assert line is not None and line.splitlines()[0] + "\n" not in printed, (name, "printed again", line)

@@ -830,6 +830,11 @@ class Game:
     state_class: ClassVar[type[State]]
     """The game's State; built as `state_class(options, seed, dealer, deals)`."""
 
+    def player_counts(self) -> list[int]:
+        """Every number of players the game is played by: min_players to max_players, less
+        the counts a game's rules exclude (Paks "cannot be played by five")."""
+        return list(range(self.min_players, self.max_players + 1))
+
     def new_state(
         self,
         options: GameOptions | None = None,

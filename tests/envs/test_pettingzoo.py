@@ -14,7 +14,7 @@ def cases() -> list[object]:
     return [
         pytest.param(name, n, id=f"{name}-{n}p")
         for name, game in GAMES.items()
-        for n in range(game.min_players, game.max_players + 1)
+        for n in game.player_counts()
     ]
 
 

@@ -365,3 +365,24 @@ def test_a_whole_yaniv_hand_by_clicks(web: ServerProcess, playwright: Any, width
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_a_whole_hand_of_paks_by_clicks(web: ServerProcess, playwright: Any, width: int) -> None:
+    """Paks' captures and steals are picked as cards, then the button of the board card or
+    paks they take; the draws between turns are the engine's. A whole hand to the score."""
+    context = open_browser(playwright, width)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        table = create_table(page, web, {1: "bot:paks-heuristic"}, "paks", 2)
+        play_hand([page], random.Random(width))
+        page.wait_for_selector("#history table.summary")
+        truth = replay_to(web.record(table), page.evaluate("() => window.__parlour.msg.version"))
+        assert truth.scores_by_hand(), "the hand was not finished"
+        assert any(seat == 0 for seat, _ in truth.history), "no move was made by clicks"
+        assert page.evaluate("() => window.__parlour.msg.observation") == truth.observation(0)
+        assert not errors, errors
+    finally:
+        context.close()

@@ -13,6 +13,7 @@ from parlour.bots.couillon_heuristic import CouillonHeuristicBot
 from parlour.bots.cramps_heuristic import CrampsHeuristicBot
 from parlour.bots.kings_in_the_corner_heuristic import KingsHeuristicBot
 from parlour.bots.mighty_heuristic import MightyHeuristicBot
+from parlour.bots.paks_heuristic import PaksHeuristicBot
 from parlour.bots.pitch_heuristic import PitchHeuristicBot
 from parlour.bots.ribs_heuristic import RibsHeuristicBot
 from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
@@ -28,6 +29,7 @@ MODELS: BotTable = {
     "pitch-heuristic": (PitchHeuristicBot, ("pitch",)),
     "mighty-heuristic": (MightyHeuristicBot, ("mighty",)),
     "cramps-heuristic": (CrampsHeuristicBot, ("cramps",)),
+    "paks-heuristic": (PaksHeuristicBot, ("paks",)),
     "couillon-heuristic": (CouillonHeuristicBot, ("couillon",)),
     "kings_in_the_corner-heuristic": (KingsHeuristicBot, ("kings_in_the_corner",)),
     "ridge-dd": (RidgeDDBot, ("ridge",)),

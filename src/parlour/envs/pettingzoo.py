@@ -19,7 +19,10 @@ vector}`, read from `State.observation(seat)`, the same view a person at the sea
   fraction), cut or padded to `SCORE_SLOTS_PER_SEAT` per seat.
 
 Actions are indices into `Game.action_universe(options)`; the mask marks the legal ones
-for the agent to act (all zeros for the others). Rewards: the hand's scores
+for the agent to act (all zeros for the others). A game whose actions cannot be listed
+(Paks names a capture by any group of cards and any set of paks) raises NotImplementedError
+there; its action is then an index into the legal actions of the moment, in the game's
+order, the first `LEGAL_SLOTS` of them (`index` maps each to its number). Rewards: the hand's scores
 (`State.hand_scores()`) when a hand ends, zero otherwise, signed by the game's score sense
 (`Game.score_sense`): where lower scores are better (penalty points) the reward is the
 score negated, so an agent maximising its reward plays the game's way. An episode is the whole match
@@ -43,6 +46,7 @@ from parlour.games import game_from_spec
 ZONE_KINDS = ("hand", "table", "pile", "stock", "meld", "other")
 PHASE_BUCKETS = 16
 SCORE_SLOTS_PER_SEAT = 4
+LEGAL_SLOTS = 1024
 
 
 def env(spec: str, *, episode: Literal["match", "hand"] = "match") -> ParlourEnv:
@@ -97,9 +101,13 @@ class ParlourEnv(AECEnv):
         n = options.players
         self.n = n
         self.possible_agents = [f"player_{s}" for s in range(n)]
-        self.universe = list(game.action_universe(options))
-        self.index = {a: i for i, a in enumerate(self.universe)}
-        if len(self.index) != len(self.universe):
+        try:
+            self.universe: list[Any] | None = list(game.action_universe(options))
+        except NotImplementedError:
+            self.universe = None
+        self.index = {a: i for i, a in enumerate(self.universe or [])}
+        self.width = len(self.universe) if self.universe is not None else LEGAL_SLOTS
+        if self.universe is not None and len(self.index) != len(self.universe):
             raise ValueError(f"{game.name}: action_universe lists an action twice")
         probe = game.new_state(options, 0)
         self.faces = sorted(set(probe.full_pack()))
@@ -111,10 +119,10 @@ class ParlourEnv(AECEnv):
         self._obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(-np.inf, np.inf, (self.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (len(self.universe),), np.int8),
+                "action_mask": spaces.Box(0, 1, (self.width,), np.int8),
             }
         )
-        self._act_space = spaces.Discrete(len(self.universe))
+        self._act_space = spaces.Discrete(self.width)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self._seeds = random.Random()
@@ -150,10 +158,11 @@ class ParlourEnv(AECEnv):
         state = self.state
         assert state is not None
         index = int(action)
-        if not 0 <= index < len(self.universe):
-            raise ValueError(f"action {index} is outside 0..{len(self.universe) - 1}")
+        choices = self.universe if self.universe is not None else state.legal_actions()[:LEGAL_SLOTS]
+        if not 0 <= index < len(choices):
+            raise ValueError(f"action {index} is outside 0..{len(choices) - 1}")
         self._cumulative_rewards[agent] = 0.0
-        state.apply(self.universe[index])
+        state.apply(choices[index])
         self.rewards = dict.fromkeys(self.agents, 0.0)
         ended = False
         if state.hand_over():
@@ -179,8 +188,13 @@ class ParlourEnv(AECEnv):
         return {"observation": self.vector(obs), "action_mask": self.mask(state, seat)}
 
     def mask(self, state: State, seat: int) -> np.ndarray:
-        out = np.zeros(len(self.universe), np.int8)
+        out = np.zeros(self.width, np.int8)
         if state.to_act() == seat and not self.terminations.get(self.possible_agents[seat], False):
+            if self.universe is None:
+                legal = state.legal_actions()[:LEGAL_SLOTS]
+                self.index = {a: i for i, a in enumerate(legal)}
+                out[: len(legal)] = 1
+                return out
             for a in state.legal_actions():
                 i = self.index.get(a)
                 if i is None:

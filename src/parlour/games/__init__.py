@@ -9,6 +9,7 @@ from parlour.games.couillon import GAME as COUILLON
 from parlour.games.cramps import GAME as CRAMPS
 from parlour.games.kings_in_the_corner import GAME as KINGS_IN_THE_CORNER
 from parlour.games.mighty import GAME as MIGHTY
+from parlour.games.paks import GAME as PAKS
 from parlour.games.pitch import GAME as PITCH
 from parlour.games.ribs import GAME as RIBS
 from parlour.games.ridge import GAME as RIDGE
@@ -32,6 +33,7 @@ GAMES: dict[str, Game] = {
         ZETEMA,
         SIX_PACK_BEZIQUE,
         YANIV,
+        PAKS,
     )
 }
 

@@ -133,3 +133,50 @@ def test_it_reads_only_what_search_asks_for() -> None:
             state.observation(seat)
         )
         state.apply_text(text)
+
+
+def test_the_inlined_shuffle_and_pair_sample_draw_as_random_does() -> None:
+    """`_shuffle` and `_sample_pair` are `random.Random.shuffle` and `sorted(sample(..., 2))`
+    inlined for speed: the same results and the same stream left behind, so a seeded game
+    replays as before."""
+    import random
+
+    from parlour.bots.ribs_heuristic import _sample_pair, _shuffle
+
+    for seed in range(200):
+        size = 2 + seed % 70
+        cards = [(7 * i) % 8 for i in range(size)]
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, ref = list(cards), list(cards)
+        _shuffle(mine, ours.getrandbits)
+        theirs.shuffle(ref)
+        assert mine == ref
+        hand = mine[: 2 + seed % 7]
+        lo, hi = sorted(theirs.sample(hand, 2))
+        assert _sample_pair(hand, ours.getrandbits) == (lo, hi)
+        assert ours.random() == theirs.random()
+
+
+@pytest.mark.parametrize("lemons", [False, True])
+@pytest.mark.parametrize("both_above", [False, True])
+def test_the_judging_tables_agree_with_judge_pairs(lemons: bool, both_above: bool) -> None:
+    """A row of `_tables` summed over a trick's pairs gives judge_pairs' defeated points, or
+    a negative sum when a pair cracks the ribs; the outcome row says which pairs beat them."""
+    import random
+
+    from parlour.bots.ribs_heuristic import _tables
+    from parlour.games.ribs import BEATS, PAIR_OF, STRENGTH_LEMONS, STRENGTH_NORMAL, judge_pairs
+
+    strength = STRENGTH_LEMONS if lemons else STRENGTH_NORMAL
+    rows, outcomes = _tables(strength, both_above)
+    rng = random.Random(5)
+    codes = sorted(PAIR_OF)
+    for _ in range(3000):
+        ribs = rng.choice(codes)
+        plays = [rng.choice(codes) for _ in range(rng.randrange(0, 9))]
+        cracker, beaters, defeated = judge_pairs(PAIR_OF[ribs], [PAIR_OF[p] for p in plays], strength, both_above)
+        total = sum(rows[ribs][p] for p in plays)
+        assert (total < 0) == (cracker is not None)
+        if cracker is None:
+            assert total == defeated
+            assert beaters == [i for i, p in enumerate(plays) if outcomes[ribs][p] == BEATS]

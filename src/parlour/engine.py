@@ -586,13 +586,16 @@ class State:
         return other
 
     # --- what a seat may know ---------------------------------------------------------
-    def observation(self, seat: int | None, views: bool = True) -> dict[str, Any]:
+    def observation(self, seat: int | None, views: bool = True, history: bool = True) -> dict[str, Any]:
         """Exactly what `seat` may know (None: a spectator), JSON-ready.
 
         The common keys come from the engine, the game's own from `facts(seat)`. With
         `views` (the default, for people) the keys drawn for reading are added: `legal`
         (actions with their cards), `log`, `zones`, `status` and `recent`. Search asks
-        with views=False and pays only for the facts.
+        with views=False and pays only for the facts. `history=False` leaves out the
+        hand's public history (`actions`, the dearest key to write), for a search's model
+        bot that says it never reads it (`Bot.READS_HISTORY`); determinize needs it, so the
+        searching seat's own observation always has it.
         """
         over = self.phase == OVER
         legal = self._LEGAL[self.phase](self) if not over and seat == self.turn else []
@@ -607,13 +610,14 @@ class State:
             "phase": self.phase,
             "to_act": None if over else self.turn,
             "legal_actions": [to_text(a) for a in legal],
-            "actions": self.public_actions(seat),
-            "scores": {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())},
-            "hand_results": [jsonable_scores(h) for h in self.hand_results],
-            "last_hand": self.last_hand_view(),
-            "match_over": over,
-            "winners": list(self.match_winners),
         }
+        if history:
+            obs["actions"] = self.public_actions(seat)
+        obs["scores"] = {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())}
+        obs["hand_results"] = [jsonable_scores(h) for h in self.hand_results]
+        obs["last_hand"] = self.last_hand_view()
+        obs["match_over"] = over
+        obs["winners"] = list(self.match_winners)
         if self.eliminated:
             obs["eliminated"] = list(self.eliminated)
         obs.update(self.facts(seat))

@@ -119,7 +119,8 @@ def test_the_ribs_it_would_have_picked_fit_better_than_its_lowest_pair() -> None
 
 def test_it_reads_only_what_search_asks_for() -> None:
     """The heuristic (and a search's model of it) gets observations without the views
-    (`log`, `zones`, `legal`, `status`, `recent`) and chooses just the same."""
+    (`log`, `zones`, `legal`, `status`, `recent`) and without the public history
+    (`actions`: it says it never reads it), and chooses and judges just the same."""
     game = GAMES["ribs"]
     state = game.new_state(game.options(players=5), 4)
     lean = [make_bot("ribs-heuristic(samples=4)", game, s, 9) for s in range(5)]
@@ -127,9 +128,10 @@ def test_it_reads_only_what_search_asks_for() -> None:
     while not state.hand_over():
         seat = state.to_act()
         assert seat is not None
-        text = lean[seat].choose(state.observation(seat, views=False))
+        assert not lean[seat].READS_HISTORY
+        text = lean[seat].choose(state.observation(seat, views=False, history=False))
         assert full[seat].choose(state.observation(seat)) == text
-        assert lean[seat].plausibility(state.observation(seat, views=False)) == full[seat].plausibility(
+        assert lean[seat].plausibility(state.observation(seat, views=False, history=False)) == full[seat].plausibility(
             state.observation(seat)
         )
         state.apply_text(text)

@@ -259,6 +259,7 @@ class ISMCTS:
         self.rng = rng
         self.c = c
         self.rollout_bots = rollout_bots
+        self.model_history = any(getattr(bot, "READS_HISTORY", True) for bot in rollout_bots or ())
         self.use_mast = mast
         self.reward_of = functools.partial(REWARDS[reward], sense=game.score_sense)
         self.simulations = 0
@@ -267,6 +268,8 @@ class ISMCTS:
         self.mast: dict[Action, list[float]] | None = None
         self.judges: list[Any] | None = None
         self.doubts: dict[int, int] | None = None
+        self.action_of: dict[str, Action] = {}
+        """The model bots' texts read as actions, in this search's game options."""
 
     def search(
         self,
@@ -289,6 +292,7 @@ class ISMCTS:
         """
         seat = observation["seat"]
         root = Node(seat)
+        self.action_of = {}
         deadline = earliest(deadline, seconds)
         done = 0
         text_world: State | None = None
@@ -350,6 +354,7 @@ class ISMCTS:
         """
         seat = observation["seat"]
         self.doubts = None
+        self.action_of = {}
         world = self.sample_world(observation)
         legal = world.legal_actions()
         prior_action = world.text_to_action(prior)
@@ -424,8 +429,9 @@ class ISMCTS:
         return best
 
     def facts(self, world: State, seat: int) -> dict[str, Any]:
-        """`seat`'s observation of `world` without the views drawn for people."""
-        return world.observation(seat, views=False)
+        """`seat`'s observation of `world` for the model bots and judges: without the views
+        drawn for people, and without the public history when the model never reads it."""
+        return world.observation(seat, views=False, history=self.model_history)
 
     def _rivals(
         self,
@@ -547,6 +553,7 @@ class ISMCTS:
         bots = self.rollout_bots
         mast = self.mast
         push = world.push
+        actions = self.action_of
         if bots is None and mast is None:
             randrange = rng.randrange
             return world.rollout(lambda legal: legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
@@ -576,7 +583,11 @@ class ISMCTS:
                 if len(legal) == 1:
                     push(legal[0])
                 else:
-                    push(world.text_to_action(bots[seat].choose(self.facts(world, seat))))
+                    text = bots[seat].choose(self.facts(world, seat))
+                    action = actions.get(text)
+                    if action is None:
+                        action = actions[text] = world.text_to_action(text)
+                    push(action)
             if world.hand_over():
                 return world.hand_scores()
 

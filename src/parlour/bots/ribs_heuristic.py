@@ -137,6 +137,7 @@ def _sample_pair(cards: list[int], getrandbits: Any) -> tuple[int, int]:
 class RibsHeuristicBot(Bot):
     name = "ribs-heuristic"
     ROLLOUT_PARAMS = {"samples": ROLLOUT_SAMPLES}
+    READS_HISTORY = False
 
     def __init__(
         self,

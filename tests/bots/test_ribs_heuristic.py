@@ -118,22 +118,25 @@ def test_the_ribs_it_would_have_picked_fit_better_than_its_lowest_pair() -> None
 
 
 def test_it_reads_only_what_search_asks_for() -> None:
-    """The heuristic (and a search's model of it) gets observations without the views
-    (`log`, `zones`, `legal`, `status`, `recent`) and without the public history
-    (`actions`: it says it never reads it), and chooses and judges just the same."""
+    """The heuristic (and a search's model of it) reads only the keys it declares
+    (`READS`): given an observation cut down to them, it chooses and judges just as with
+    the full one, and the observation a search asks for (`views=False, keys=READS`) holds
+    all of them."""
     game = GAMES["ribs"]
     state = game.new_state(game.options(players=5), 4)
     lean = [make_bot("ribs-heuristic(samples=4)", game, s, 9) for s in range(5)]
     full = [make_bot("ribs-heuristic(samples=4)", game, s, 9) for s in range(5)]
+    reads = lean[0].READS
+    assert reads is not None
     while not state.hand_over():
         seat = state.to_act()
         assert seat is not None
-        assert not lean[seat].READS_HISTORY
-        text = lean[seat].choose(state.observation(seat, views=False, history=False))
+        asked = state.observation(seat, views=False, keys=reads)
+        assert reads <= set(asked)
+        cut = {k: v for k, v in asked.items() if k in reads}
+        text = lean[seat].choose(cut)
         assert full[seat].choose(state.observation(seat)) == text
-        assert lean[seat].plausibility(state.observation(seat, views=False, history=False)) == full[seat].plausibility(
-            state.observation(seat)
-        )
+        assert lean[seat].plausibility(cut) == full[seat].plausibility(state.observation(seat))
         state.apply_text(text)
 
 

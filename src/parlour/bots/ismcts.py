@@ -259,7 +259,10 @@ class ISMCTS:
         self.rng = rng
         self.c = c
         self.rollout_bots = rollout_bots
-        self.model_history = any(getattr(bot, "READS_HISTORY", True) for bot in rollout_bots or ())
+        reads: list[frozenset[str] | None] = [getattr(bot, "READS", None) for bot in rollout_bots or ()]
+        self.model_keys: frozenset[str] | None = None
+        if reads and all(r is not None for r in reads):
+            self.model_keys = frozenset(k for r in reads if r is not None for k in r)
         self.use_mast = mast
         self.reward_of = functools.partial(REWARDS[reward], sense=game.score_sense)
         self.simulations = 0
@@ -430,8 +433,8 @@ class ISMCTS:
 
     def facts(self, world: State, seat: int) -> dict[str, Any]:
         """`seat`'s observation of `world` for the model bots and judges: without the views
-        drawn for people, and without the public history when the model never reads it."""
-        return world.observation(seat, views=False, history=self.model_history)
+        drawn for people, and only the keys the model reads where it says which."""
+        return world.observation(seat, views=False, keys=self.model_keys)
 
     def _rivals(
         self,

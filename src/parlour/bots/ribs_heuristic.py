@@ -137,7 +137,10 @@ def _sample_pair(cards: list[int], getrandbits: Any) -> tuple[int, int]:
 class RibsHeuristicBot(Bot):
     name = "ribs-heuristic"
     ROLLOUT_PARAMS = {"samples": ROLLOUT_SAMPLES}
-    READS_HISTORY = False
+    READS = frozenset({
+        "players", "options", "phase", "legal_actions", "hand_number", "trick", "hand", "hand_sizes",
+        "my_fold", "bidding", "table", "captured", "discard",
+    })
 
     def __init__(
         self,

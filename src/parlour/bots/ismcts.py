@@ -70,7 +70,9 @@ Speed: playouts work on copies that stop at the hand's end (`clone(hand_only=Tru
 next deal), apply actions with the unchecked `push` (every action they play comes from
 the world's own legal list, or is the searching seat's legal move, legal in every world
 sampled from its observation), and give the model bots `observation(seat, views=False)`,
-the facts without the views drawn for people.
+the facts without the views drawn for people (with `keys=` the model's `READS` where it
+declares them, so the engine skips the keys it never reads, such as the public history);
+the model's answers are read as actions once per text in a search.
 
 Parameters (all optional): `iterations` (playouts per move, at most for the model
 search; default `DEFAULT_PAIRED_ITERATIONS` for the model search, `DEFAULT_ITERATIONS`

@@ -161,6 +161,10 @@ def _check_observations(game: Any, state: State, rng: random.Random) -> None:
             assert obs["legal_actions"] == []
         redealt = state.redeal_hidden(seat, rng)
         assert redealt.observation(seat) == obs, f"seat {seat} sees cards hidden from it"
+        facts = state.observation(seat, views=False)
+        assert facts == {k: obs[k] for k in facts} and list(facts) == [k for k in obs if k in facts]
+        lean = state.observation(seat, views=False, keys={"hand"})
+        assert lean == {k: obs[k] for k in lean} and "actions" not in lean, "search's facts differ"
         if seat is not None and state.to_act() is not None:
             world = game.determinize(obs, rng)
             assert world.observation(seat) == obs, "determinize is not consistent with the observation"

@@ -35,7 +35,7 @@ import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Container, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
@@ -588,13 +588,21 @@ class State:
         return other
 
     # --- what a seat may know ---------------------------------------------------------
-    def observation(self, seat: int | None, views: bool = True) -> dict[str, Any]:
+    def observation(
+        self, seat: int | None, views: bool = True, keys: Container[str] | None = None
+    ) -> dict[str, Any]:
         """Exactly what `seat` may know (None: a spectator), JSON-ready.
 
         The common keys come from the engine, the game's own from `facts(seat)`. With
         `views` (the default, for people) the keys drawn for reading are added: `legal`
         (actions with their cards), `log`, `zones`, `status` and `recent`. Search asks
         with views=False and pays only for the facts.
+
+        `keys`, when given, names the keys the caller reads: the engine then leaves out
+        those of its dear keys that are not among them (the hand's public history
+        `actions`, `scores`, `hand_results`, `last_hand`, `winners`). A search asks so for
+        its model bots, which declare what they read (`Bot.READS`); what is left is still
+        the seat's observation, only less of it. The game's facts are always all there.
         """
         over = self.phase == OVER
         legal = self._LEGAL[self.phase](self) if not over and seat == self.turn else []
@@ -609,13 +617,26 @@ class State:
             "phase": self.phase,
             "to_act": None if over else self.turn,
             "legal_actions": [to_text(a) for a in legal],
-            "actions": self.public_actions(seat),
-            "scores": {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())},
-            "hand_results": [jsonable_scores(h) for h in self.hand_results],
-            "last_hand": self.last_hand_view(),
-            "match_over": over,
-            "winners": list(self.match_winners),
         }
+        if keys is None:
+            obs["actions"] = self.public_actions(seat)
+            obs["scores"] = {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())}
+            obs["hand_results"] = [jsonable_scores(h) for h in self.hand_results]
+            obs["last_hand"] = self.last_hand_view()
+            obs["match_over"] = over
+            obs["winners"] = list(self.match_winners)
+        else:
+            if "actions" in keys:
+                obs["actions"] = self.public_actions(seat)
+            if "scores" in keys:
+                obs["scores"] = {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())}
+            if "hand_results" in keys:
+                obs["hand_results"] = [jsonable_scores(h) for h in self.hand_results]
+            if "last_hand" in keys:
+                obs["last_hand"] = self.last_hand_view()
+            obs["match_over"] = over
+            if "winners" in keys:
+                obs["winners"] = list(self.match_winners)
         if self.eliminated:
             obs["eliminated"] = list(self.eliminated)
         obs.update(self.facts(seat))

@@ -118,18 +118,70 @@ def test_the_ribs_it_would_have_picked_fit_better_than_its_lowest_pair() -> None
 
 
 def test_it_reads_only_what_search_asks_for() -> None:
-    """The heuristic (and a search's model of it) gets observations without the views
-    (`log`, `zones`, `legal`, `status`, `recent`) and chooses just the same."""
+    """The heuristic (and a search's model of it) reads only the keys it declares
+    (`READS`): given an observation cut down to them, it chooses and judges just as with
+    the full one, and the observation a search asks for (`views=False, keys=READS`) holds
+    all of them."""
     game = GAMES["ribs"]
     state = game.new_state(game.options(players=5), 4)
     lean = [make_bot("ribs-heuristic(samples=4)", game, s, 9) for s in range(5)]
     full = [make_bot("ribs-heuristic(samples=4)", game, s, 9) for s in range(5)]
+    reads = lean[0].READS
+    assert reads is not None
     while not state.hand_over():
         seat = state.to_act()
         assert seat is not None
-        text = lean[seat].choose(state.observation(seat, views=False))
+        asked = state.observation(seat, views=False, keys=reads)
+        assert reads <= set(asked)
+        cut = {k: v for k, v in asked.items() if k in reads}
+        text = lean[seat].choose(cut)
         assert full[seat].choose(state.observation(seat)) == text
-        assert lean[seat].plausibility(state.observation(seat, views=False)) == full[seat].plausibility(
-            state.observation(seat)
-        )
+        assert lean[seat].plausibility(cut) == full[seat].plausibility(state.observation(seat))
         state.apply_text(text)
+
+
+def test_the_inlined_shuffle_and_pair_sample_draw_as_random_does() -> None:
+    """`_shuffle` and `_sample_pair` are `random.Random.shuffle` and `sorted(sample(..., 2))`
+    inlined for speed: the same results and the same stream left behind, so a seeded game
+    replays as before."""
+    import random
+
+    from parlour.bots.ribs_heuristic import _sample_pair, _shuffle
+
+    for seed in range(200):
+        size = 2 + seed % 70
+        cards = [(7 * i) % 8 for i in range(size)]
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, ref = list(cards), list(cards)
+        _shuffle(mine, ours.getrandbits)
+        theirs.shuffle(ref)
+        assert mine == ref
+        hand = mine[: 2 + seed % 7]
+        lo, hi = sorted(theirs.sample(hand, 2))
+        assert _sample_pair(hand, ours.getrandbits) == (lo, hi)
+        assert ours.random() == theirs.random()
+
+
+@pytest.mark.parametrize("lemons", [False, True])
+@pytest.mark.parametrize("both_above", [False, True])
+def test_the_judging_tables_agree_with_judge_pairs(lemons: bool, both_above: bool) -> None:
+    """A row of `_tables` summed over a trick's pairs gives judge_pairs' defeated points, or
+    a negative sum when a pair cracks the ribs; the outcome row says which pairs beat them."""
+    import random
+
+    from parlour.bots.ribs_heuristic import _tables
+    from parlour.games.ribs import BEATS, PAIR_OF, STRENGTH_LEMONS, STRENGTH_NORMAL, judge_pairs
+
+    strength = STRENGTH_LEMONS if lemons else STRENGTH_NORMAL
+    rows, outcomes = _tables(strength, both_above)
+    rng = random.Random(5)
+    codes = sorted(PAIR_OF)
+    for _ in range(3000):
+        ribs = rng.choice(codes)
+        plays = [rng.choice(codes) for _ in range(rng.randrange(0, 9))]
+        cracker, beaters, defeated = judge_pairs(PAIR_OF[ribs], [PAIR_OF[p] for p in plays], strength, both_above)
+        total = sum(rows[ribs][p] for p in plays)
+        assert (total < 0) == (cracker is not None)
+        if cracker is None:
+            assert total == defeated
+            assert beaters == [i for i, p in enumerate(plays) if outcomes[ribs][p] == BEATS]

@@ -22,6 +22,12 @@ class Bot:
     # --bot-seconds); None: no limit. A bot that searches stops by then and plays its best
     # move so far; the host plays a legal move for a bot that still has not answered.
     time_limit: float | None = None
+    # The observation keys `choose` (and a model's `plausibility`) reads, or None: any of
+    # them. A search that plays the bot as its model in playouts asks for just these
+    # (`State.observation(seat, views=False, keys=READS)`), so the engine skips its dear
+    # keys the bot never reads (the public history, scores, past hands). What the bot sees
+    # is still its observation, only less of it.
+    READS: frozenset[str] | None = None
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any) -> None:
         if params:

@@ -70,7 +70,9 @@ Speed: playouts work on copies that stop at the hand's end (`clone(hand_only=Tru
 next deal), apply actions with the unchecked `push` (every action they play comes from
 the world's own legal list, or is the searching seat's legal move, legal in every world
 sampled from its observation), and give the model bots `observation(seat, views=False)`,
-the facts without the views drawn for people.
+the facts without the views drawn for people (with `keys=` the model's `READS` where it
+declares them, so the engine skips the keys it never reads, such as the public history);
+the model's answers are read as actions once per text in a search.
 
 Parameters (all optional): `iterations` (playouts per move, at most for the model
 search; default `DEFAULT_PAIRED_ITERATIONS` for the model search, `DEFAULT_ITERATIONS`
@@ -259,6 +261,10 @@ class ISMCTS:
         self.rng = rng
         self.c = c
         self.rollout_bots = rollout_bots
+        reads: list[frozenset[str] | None] = [getattr(bot, "READS", None) for bot in rollout_bots or ()]
+        self.model_keys: frozenset[str] | None = None
+        if reads and all(r is not None for r in reads):
+            self.model_keys = frozenset(k for r in reads if r is not None for k in r)
         self.use_mast = mast
         self.reward_of = functools.partial(REWARDS[reward], sense=game.score_sense)
         self.simulations = 0
@@ -267,6 +273,8 @@ class ISMCTS:
         self.mast: dict[Action, list[float]] | None = None
         self.judges: list[Any] | None = None
         self.doubts: dict[int, int] | None = None
+        self.action_of: dict[str, Action] = {}
+        """The model bots' texts read as actions, in this search's game options."""
 
     def search(
         self,
@@ -289,6 +297,7 @@ class ISMCTS:
         """
         seat = observation["seat"]
         root = Node(seat)
+        self.action_of = {}
         deadline = earliest(deadline, seconds)
         done = 0
         text_world: State | None = None
@@ -350,6 +359,7 @@ class ISMCTS:
         """
         seat = observation["seat"]
         self.doubts = None
+        self.action_of = {}
         world = self.sample_world(observation)
         legal = world.legal_actions()
         prior_action = world.text_to_action(prior)
@@ -424,8 +434,9 @@ class ISMCTS:
         return best
 
     def facts(self, world: State, seat: int) -> dict[str, Any]:
-        """`seat`'s observation of `world` without the views drawn for people."""
-        return world.observation(seat, views=False)
+        """`seat`'s observation of `world` for the model bots and judges: without the views
+        drawn for people, and only the keys the model reads where it says which."""
+        return world.observation(seat, views=False, keys=self.model_keys)
 
     def _rivals(
         self,
@@ -547,6 +558,7 @@ class ISMCTS:
         bots = self.rollout_bots
         mast = self.mast
         push = world.push
+        actions = self.action_of
         if bots is None and mast is None:
             randrange = rng.randrange
             return world.rollout(lambda legal: legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
@@ -576,7 +588,11 @@ class ISMCTS:
                 if len(legal) == 1:
                     push(legal[0])
                 else:
-                    push(world.text_to_action(bots[seat].choose(self.facts(world, seat))))
+                    text = bots[seat].choose(self.facts(world, seat))
+                    action = actions.get(text)
+                    if action is None:
+                        action = actions[text] = world.text_to_action(text)
+                    push(action)
             if world.hand_over():
                 return world.hand_scores()
 

@@ -33,6 +33,8 @@ from typing import Any
 from parlour.bots.base import Bot
 from parlour.engine import Game, OptionsError
 from parlour.games.ribs import (
+    BEATS,
+    CRACKS,
     PAIR_OF,
     RANK_OF,
     STRENGTH_LEMONS,
@@ -40,7 +42,7 @@ from parlour.games.ribs import (
     VALUE,
     bid_made,
     held_pairs,
-    judge_pairs,
+    pair_outcome,
     pair_text,
 )
 
@@ -57,9 +59,88 @@ def _pairs(counts: list[int]) -> list[tuple[int, int]]:
     return [PAIR_OF[code] for code in held_pairs(counts)]
 
 
+# --- speed: the bot thinks thousands of times a second inside a search's playouts -------
+CRACKED = -1000
+"""A crack's entry in a row of `_TAKES`: below any sum of defeated points (at most 36)."""
+_TAKES: dict[tuple[bool, bool], dict[int, tuple[int, ...]]] = {}
+_OUTCOMES: dict[tuple[bool, bool], dict[int, tuple[str, ...]]] = {}
+
+
+def _tables(strength: tuple[int, ...], both_above: bool) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[str, ...]]]:
+    """Per ribs code, a row over pair codes (8 * low + high) of how the pair fares
+    (`pair_outcome`) and of what it adds to the bidder's defeated points: `CRACKED` for a
+    crack, 0 for a pair that beats the ribs, its points when defeated. Made once per ranking."""
+    key = (strength is STRENGTH_LEMONS, both_above)
+    if key not in _TAKES:
+        outcomes = {
+            r: tuple(pair_outcome(PAIR_OF.get(p, (0, 0)), PAIR_OF[r], strength, both_above) for p in range(64))
+            for r in PAIR_OF
+        }
+        _OUTCOMES[key] = outcomes
+        _TAKES[key] = {
+            r: tuple(
+                CRACKED if o == CRACKS else 0 if o == BEATS else VALUE[p // 8] + VALUE[p % 8]
+                for p, o in enumerate(row)
+            )
+            for r, row in outcomes.items()
+        }
+    return _TAKES[key], _OUTCOMES[key]
+
+
+_LOW_FIRST = {
+    lemons: [VALUE[r] * 16 + strength[r] for r in range(8)].__getitem__
+    for lemons, strength in ((False, STRENGTH_NORMAL), (True, STRENGTH_LEMONS))
+}
+"""A sort key of rank ids: the lowest value first, then the weakest (a seat's cheapest pair)."""
+_HIGH_FIRST = {
+    lemons: [-strength[r] for r in range(8)].__getitem__
+    for lemons, strength in ((False, STRENGTH_NORMAL), (True, STRENGTH_LEMONS))
+}
+"""A sort key of rank ids: the strongest first."""
+
+_BITS = tuple(n.bit_length() for n in range(200))
+
+
+def _shuffle(x: list[int], getrandbits: Any) -> None:
+    """`random.Random.shuffle(x)` of the RNG whose `getrandbits` is given, inlined: the same
+    draws and the same order (CPython's Fisher-Yates over `_randbelow_with_getrandbits`),
+    at a fraction of the calls, so a seeded game replays as before."""
+    bits = _BITS
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _sample_pair(cards: list[int], getrandbits: Any) -> tuple[int, int]:
+    """`sorted(random.Random.sample(cards, 2))` as a tuple, inlined like `_shuffle` (the same
+    draws: an index below n, then one below n - 1 into the list with the last card moved
+    into the first one's place)."""
+    n = len(cards)
+    k = _BITS[n]
+    i = getrandbits(k)
+    while i >= n:
+        i = getrandbits(k)
+    m = n - 1
+    k = _BITS[m]
+    j = getrandbits(k)
+    while j >= m:
+        j = getrandbits(k)
+    a = cards[i]
+    b = cards[m] if j == i else cards[j]
+    return (a, b) if a <= b else (b, a)
+
+
 class RibsHeuristicBot(Bot):
     name = "ribs-heuristic"
     ROLLOUT_PARAMS = {"samples": ROLLOUT_SAMPLES}
+    READS = frozenset({
+        "players", "options", "phase", "legal_actions", "hand_number", "trick", "hand", "hand_sizes",
+        "my_fold", "bidding", "table", "captured", "discard",
+    })
 
     def __init__(
         self,
@@ -79,6 +160,7 @@ class RibsHeuristicBot(Bot):
             raise OptionsError("ribs-heuristic: samples must be at least 1")
         self._cache_key: tuple[Any, ...] | None = None
         self._takes: dict[tuple[int, int], list[int]] = {}
+        self._best: dict[int, tuple[float, tuple[int, int]]] = {}
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]
@@ -165,17 +247,26 @@ class RibsHeuristicBot(Bot):
     # --- what is left to be seen ---------------------------------------------------------
     def _unseen(self, obs: dict[str, Any]) -> list[int]:
         counts = [self.n] * 8
-        seen: list[str] = list(obs["hand"]) + list(obs["discard"]["face_up"])
+        rank = RANK_OF
+        for t in obs["hand"]:
+            counts[rank[t]] -= 1
+        for t in obs["discard"]["face_up"]:
+            counts[rank[t]] -= 1
         for pile in obs["captured"]:
-            seen += pile
+            for t in pile:
+                counts[rank[t]] -= 1
         for play in obs["table"]:
             if play and play["cards"]:
-                seen += play["cards"].split()
+                for t in play["cards"].split():
+                    counts[rank[t]] -= 1
         if obs.get("my_fold"):
-            seen += obs["my_fold"].split()
-        for t in seen:
-            counts[RANK_OF[t]] -= 1
-        return [r for r in range(8) for _ in range(max(0, counts[r]))]
+            for t in obs["my_fold"].split():
+                counts[rank[t]] -= 1
+        unseen: list[int] = []
+        for r, count in enumerate(counts):
+            if count > 0:
+                unseen += [r] * count
+        return unseen
 
     # --- bidding and ribs ----------------------------------------------------------------
     def _ribs_takes(self, obs: dict[str, Any]) -> dict[tuple[int, int], list[int]]:
@@ -184,44 +275,55 @@ class RibsHeuristicBot(Bot):
         if key == self._cache_key:
             return self._takes
         sizes = obs["hand_sizes"]
-        others = [s for s in range(self.n) if s != self.seat]
+        deals = [max(2, sizes[s]) for s in range(self.n) if s != self.seat]
         candidates = _pairs(self.hand)
-        takes: dict[tuple[int, int], list[int]] = {c: [] for c in candidates}
+        rows = _tables(self.strength, self.both_above)[0]
+        lists: list[tuple[tuple[int, ...], list[int]]] = [(rows[8 * lo + hi], []) for lo, hi in candidates]
+        takes: dict[tuple[int, int], list[int]] = {c: t for c, (_, t) in zip(candidates, lists, strict=True)}
         rng = self.rng
-        strength = self.strength
+        random, getrandbits = rng.random, rng.getrandbits
+        order = _LOW_FIRST[self.strength is STRENGTH_LEMONS]
+        unseen = self.unseen
         for _ in range(self.samples):
-            pool = list(self.unseen)
-            rng.shuffle(pool)
-            plays = []
+            pool = list(unseen)
+            _shuffle(pool, getrandbits)
+            codes = []
             at = 0
-            for s in others:
-                cards = pool[at : at + max(2, sizes[s])]
-                at += max(2, sizes[s])
+            for size in deals:
+                cards = pool[at : at + size]
+                at += size
                 if len(cards) < 2:
                     continue
-                if rng.random() < 0.5:
-                    lo, hi = sorted(rng.sample(cards, 2))
+                if random() < 0.5:
+                    lo, hi = _sample_pair(cards, getrandbits)
                 else:
-                    ordered = sorted(cards, key=lambda r: (VALUE[r], strength[r]))
-                    lo, hi = sorted(ordered[:2])
-                plays.append((lo, hi))
-            for ribs in candidates:
-                takes[ribs].append(self._defeated(ribs, plays))
-        self._cache_key, self._takes = key, takes
+                    ordered = sorted(cards, key=order)
+                    lo, hi = (ordered[0], ordered[1]) if ordered[0] <= ordered[1] else (ordered[1], ordered[0])
+                codes.append(8 * lo + hi)
+            for row, out in lists:
+                defeated = 0
+                for code in codes:
+                    defeated += row[code]
+                out.append(-1 if defeated < 0 else defeated)
+        self._cache_key, self._takes, self._best = key, takes, {}
         return takes
-
-    def _defeated(self, ribs: tuple[int, int], plays: list[tuple[int, int]]) -> int:
-        """The points these pairs would leave defeated by the ribs, -1 when they crack them."""
-        cracker, _, defeated = judge_pairs(ribs, plays, self.strength, self.both_above)
-        return -1 if cracker is not None else defeated
 
     def _expected_take(self, ribs: tuple[int, int], samples: list[int], bid: int) -> float:
         gain = VALUE[ribs[0]] + VALUE[ribs[1]]
-        return sum(d + gain for d in samples if bid_made(d, bid)) / len(samples)
+        total = 0
+        for d in samples:
+            if d >= bid:  # bid_made(d, bid), inlined: the hottest loop of a search's playouts
+                total += d + gain
+        return total / len(samples)
 
     def _best_at(self, obs: dict[str, Any], bid: int) -> tuple[float, tuple[int, int]]:
+        """The best expected take at `bid` and its ribs (remembered per bid while the
+        sampled takes stay the same)."""
         takes = self._ribs_takes(obs)
-        return max((self._expected_take(r, s, bid), r) for r, s in takes.items())
+        best = self._best.get(bid)
+        if best is None:
+            best = self._best[bid] = max((self._expected_take(r, s, bid), r) for r, s in takes.items())
+        return best
 
     def _bid(self, obs: dict[str, Any], legal: list[str]) -> str:
         raises = [t for t in legal if t != "pass"]
@@ -262,65 +364,79 @@ class RibsHeuristicBot(Bot):
                 earlier.append((min(a, b), max(a, b)))
         later = order[mine_at + 1 :]
         sizes = obs["hand_sizes"]
+        deals = [max(2, sizes[s]) for s in later]
         may_fold = any(t.startswith("fold") for t in legal)
         candidates = _pairs(self.hand)
         score = {c: 0.0 for c in candidates}
         fold_score = {c: 0.0 for c in candidates}
         rng = self.rng
+        getrandbits = rng.getrandbits
         strength = self.strength
+        rows, outcomes = _tables(strength, self.both_above)
+        earlier_codes = [8 * lo + hi for lo, hi in earlier]
+        earlier_value = sum(VALUE[lo] + VALUE[hi] for lo, hi in earlier)
+        mine = [(c, 8 * c[0] + c[1], VALUE[c[0]] + VALUE[c[1]]) for c in candidates]
+        high_first = _HIGH_FIRST[strength is STRENGTH_LEMONS]
+        unseen = self.unseen
+        shown = None
+        if ribs_shown:
+            a, b = (RANK_OF[t] for t in ribs_shown.split())
+            shown = (min(a, b), max(a, b))
         for _ in range(self.samples):
-            pool = list(self.unseen)
-            rng.shuffle(pool)
-            if ribs_shown:
-                a, b = (RANK_OF[t] for t in ribs_shown.split())
-                ribs = (min(a, b), max(a, b))
+            pool = list(unseen)
+            _shuffle(pool, getrandbits)
+            if shown is not None:
+                ribs = shown
                 at = 0
             else:
-                four = sorted(pool[:4], key=lambda r: -strength[r])
+                four = sorted(pool[:4], key=high_first)
                 ribs = (min(four[0], four[1]), max(four[0], four[1]))
                 at = 4
-            later_plays = []
-            for s in later:
-                cards = pool[at : at + max(2, sizes[s])]
-                at += max(2, sizes[s])
+            later_codes = []
+            later_value = 0
+            for size in deals:
+                cards = pool[at : at + size]
+                at += size
                 if len(cards) >= 2:
-                    lo, hi = sorted(rng.sample(cards, 2))
-                    later_plays.append((lo, hi))
-            for pair in candidates:
-                mine, theirs = self._outcome(ribs, bid, earlier, pair, later_plays)
-                score[pair] += mine - OPPONENT_WEIGHT * theirs
+                    lo, hi = _sample_pair(cards, getrandbits)
+                    later_codes.append(8 * lo + hi)
+                    later_value += VALUE[lo] + VALUE[hi]
+            # The trick without this seat's pair, judged once: the earlier and the later
+            # pairs' cracks and defeated points (as `_outcome` would find them).
+            code = 8 * ribs[0] + ribs[1]
+            row, fates = rows[code], outcomes[code]
+            before = 0
+            for c in earlier_codes:
+                before += row[c]
+            after = 0
+            for c in later_codes:
+                after += row[c]
+            ribs_value = VALUE[ribs[0]] + VALUE[ribs[1]]
+            if may_fold:
+                # A fold's take (the bidder's) does not depend on the pair folded.
+                theirs_fold = 0.0
+                if before >= 0 and after >= 0 and bid_made(before + after, bid):
+                    theirs_fold = float(before + after + ribs_value)
+                fold_base = -OPPONENT_WEIGHT * theirs_fold
+            for pair, pcode, value in mine:
+                fate = fates[pcode]
+                if before < 0:  # an earlier pair cracks the ribs
+                    mine_take, theirs = 0.0, 0.0
+                elif fate is CRACKS:
+                    mine_take, theirs = float(earlier_value + value + later_value + ribs_value), 0.0
+                elif after < 0:  # a later pair cracks them
+                    mine_take, theirs = 0.0, 0.0
+                else:
+                    defeated = before + after + row[pcode]
+                    made = bid_made(defeated, bid)
+                    theirs = float(defeated + ribs_value) if made else 0.0
+                    mine_take = float(value) if fate is BEATS or not made else 0.0
+                score[pair] += mine_take - OPPONENT_WEIGHT * theirs
                 if may_fold:
-                    _, theirs_fold = self._outcome(ribs, bid, earlier, None, later_plays)
-                    fold_score[pair] += -OPPONENT_WEIGHT * theirs_fold - 0.1 * (
-                        VALUE[pair[0]] + VALUE[pair[1]]
-                    )
+                    fold_score[pair] += fold_base - 0.1 * value
         best_play = max(candidates, key=lambda c: (score[c], -VALUE[c[0]] - VALUE[c[1]]))
         if may_fold:
             best_fold = max(candidates, key=lambda c: fold_score[c])
             if fold_score[best_fold] > score[best_play] + FOLD_MARGIN * self.samples:
                 return f"fold {self._pair_text(*best_fold)}"
         return f"play {self._pair_text(*best_play)}"
-
-    def _outcome(
-        self,
-        ribs: tuple[int, int],
-        bid: int,
-        earlier: list[tuple[int, int]],
-        mine: tuple[int, int] | None,
-        later: list[tuple[int, int]],
-    ) -> tuple[float, float]:
-        """(my take, the bidder's take) of one sampled trick; `mine` None is a fold."""
-        plays = earlier + ([mine] if mine else []) + later
-        cracker, beaters, defeated = judge_pairs(ribs, plays, self.strength, self.both_above)
-        ribs_value = VALUE[ribs[0]] + VALUE[ribs[1]]
-        at = len(earlier) if mine else -1
-        if cracker is not None:
-            total = sum(VALUE[a] + VALUE[b] for a, b in plays) + ribs_value
-            return (total if cracker == at else 0.0), 0.0
-        bidder = defeated + ribs_value if bid_made(defeated, bid) else 0.0
-        if mine is None:
-            return 0.0, bidder
-        value = VALUE[mine[0]] + VALUE[mine[1]]
-        if at in beaters or not bid_made(defeated, bid):
-            return value, bidder
-        return 0.0, bidder

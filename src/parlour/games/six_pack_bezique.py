@@ -63,8 +63,9 @@ import itertools
 import random
 from typing import Any
 
-from parlour.cards import SUIT_CHARS, SUIT_NAMES, deal_constrained
+from parlour.cards import SUIT_CHARS, SUIT_NAMES
 from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.games.drawing import Course
 
 RANKS = "789JQKTA"
 J, Q, K, T, A = 3, 4, 5, 6, 7
@@ -76,6 +77,7 @@ PACK = tuple(f for _ in range(6) for f in range(32))
 COURT = frozenset(f for f in range(32) if f % 8 in (J, Q, K))
 COURT_MASK = sum(1 << f for f in COURT)
 NUMBER_MASK = (1 << 32) - 1 - COURT_MASK
+SUIT_BITS = tuple(0xFF << 8 * s for s in range(4))
 TABLE = 32
 PASS, BLANCHE, SHOW, GUESS = 1000, 1001, 1002, 1100
 COPIES = 7
@@ -757,54 +759,15 @@ class BeziqueState(State):
     @classmethod
     def sample_deal(cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
                     ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Rebuild the deal from the hand's public course (see `_course`): the observer's own
-        cards are known; each opponent card that left the concealed hand takes one of its
+        """Rebuild the deal from the hand's public course (`_course`): the observer's own
+        cards are known; each opponent card that left the concealed hand fills one of its
         slots (dealt or drawn before), the rest is dealt from the unseen cards."""
         assert isinstance(options, BeziqueOptions)
-        me = observation["seat"]
-        if me is None:
+        if observation["seat"] is None:
             raise ValueError("determinize needs a seat")
-        opp = 1 - me
-        course = _course(options, observation)
-        slots: list[int | None] = list(course["pinned"])
-        kinds = course["kinds"]
-        for when, f in course["reveals"]:
-            open_ = [i for i in range(12 + when) if slots[i] is None or slots[i] == -f - 1]
-            exact = [i for i in open_ if slots[i] == -f - 1]
-            if exact:
-                slots[exact[0]] = f
-                continue
-            want = "N" if f not in COURT else "F"
-            pick = [i for i in open_ if slots[i] is None and kinds[i] == want] or \
-                   [i for i in open_ if slots[i] is None and kinds[i] == ""]
-            slots[rng.choice(pick)] = f
-        pool = list(PACK)
-        for f in [FACE_OF[t] for t in observation["dealt"] + observation["drawn"]]:
-            pool.remove(f)
-        for i, v in enumerate(slots):
-            if v is not None:
-                pool.remove(v if v >= 0 else -v - 1)
-                slots[i] = v if v >= 0 else -v - 1
-        free: dict[str, list[int]] = {"": [], "N": [], "F": []}
-        for i, v in enumerate(slots):
-            if v is None:
-                free[kinds[i]].append(i)
-        rest = len(pool) - sum(len(v) for v in free.values())
-        void = course["void"]
-        parts = deal_constrained(pool, [len(free[""]), len(free["N"]), len(free["F"]), rest],
-                                 [void, void | COURT_MASK, void | NUMBER_MASK, 0], rng)
-        for key, part in zip(("", "N", "F"), parts, strict=False):
-            for i, f in zip(free[key], part, strict=True):
-                slots[i] = f
-        stock_rest = parts[3]
-        rng.shuffle(stock_rest)
-        mine = [FACE_OF[t] for t in observation["drawn"]]
-        theirs = iter(slots[12:])
-        stock = [mine.pop(0) if who == me else next(theirs) for who in course["drawers"]] + stock_rest
-        hands: list[list[Any]] = [[], []]
-        hands[me] = list(observation["dealt"])
-        hands[opp] = [FACE_TEXT[f] for f in slots[:12]]  # type: ignore[index]
-        deal: dict[str, Any] = {"hands": hands, "stock": [FACE_TEXT[f] for f in stock]}
+        hands, (stock,) = _course(observation, rng).finish(rng)
+        deal: dict[str, Any] = {"hands": [[FACE_TEXT[f] for f in h] for h in hands],
+                                "stock": [FACE_TEXT[f] for f in stock]}
         if options.cut_bonuses:
             spread = options.cut_spread
             cut = observation["cut"]
@@ -859,118 +822,91 @@ def _meld_name(cls: str, n: int) -> str:
     return CLASS_NAMES[cls]
 
 
-def _course(options: BeziqueOptions, obs: dict[str, Any]) -> dict[str, Any]:
-    """The opponent's slots from the public course: 12 dealt then one per draw. Returns the
-    pinned values (-face - 1: shown, not yet matched), each slot's kind ("N" a number card
-    that let a streak go on, "F" a court card that ended one), the reveals (cards leaving
-    the concealed hand, with the slots open then), the drawer of each stock card so far,
-    and a mask of faces the hand has shown it lacks in stage 2."""
-    me, dealer = obs["seat"], obs["dealer"]
-    opp, nd = 1 - me, 1 - dealer
-    pinned: list[int | None] = [None] * 12
-    kinds = [""] * 12
-    reveals: list[tuple[int, int]] = []
-    drawers: list[int] = []
-    shown = [iter(FACE_OF[t] for t in obs["shown"][s]) for s in (0, 1)]
-    mine_drawn = [FACE_OF[t] for t in obs["drawn"]]
-    picked = [0] * 32
-    table = [0] * 32
-    streak = [False, False]
-    trump, trick, void = -1, [], 0
-    stage2 = False
+def _course(obs: dict[str, Any], rng: random.Random) -> Course:
+    """The hand's public course as slots (games/drawing.py): the opponent's carte blanche
+    and shown draws fix slots; a draw that let its streak go on is a number card, one that
+    silently ended it a court card; a hand card it plays or melds leaves its hand (its
+    table cards come back known in stage 2); its stage-2 plays show voids."""
+    me = obs["seat"]
+    opp = 1 - me
+    course = Course(2, PACK, (0, COURT_MASK, NUMBER_MASK))
+    for t in obs["dealt"]:
+        course.deal(me, FACE_OF[t])
+    for _ in range(12):
+        course.deal(opp)
+    mine = iter(FACE_OF[t] for t in obs["drawn"])
+    shown = iter(FACE_OF[t] for t in obs["shown"][opp])
     actions = obs["actions"]
-    stock_total = 168
-    i = 0
+    streak, table, void, trump, winner = [False, False], [0] * 32, 0, -1, 1 - obs["dealer"]
+    trick: list[tuple[int, int]] = []
+    pending: list[int] = []
+    phase = BLANCHE_PHASE
 
-    def opp_draws() -> int:
-        return len(pinned) - 12
-
-    def draw(s: int) -> bool:
-        """One draw; True when the seat now owes a show/pass decision."""
-        drawers.append(s)
-        if s == opp:
-            pinned.append(None)
-            kinds.append("")
-        if not streak[s]:
-            return False
-        number = (mine_drawn[drawers.count(me) - 1] not in COURT) if s == me else (
-            i < len(actions) and actions[i][0] == s and actions[i][1] in ("show", "pass")
-            or i == len(actions) and obs["phase"] == "show" and obs["to_act"] == s)
-        if s == opp:
-            kinds[-1] = "N" if number else "F"
-        if not number:
+    def draws(k: int) -> str:
+        """The pending draws after action k, in turn; the phase that follows (a show owed,
+        play, or stage 2 with the opponent's table cards back in its hand)."""
+        while pending:
+            s = pending.pop(0)
+            slot = course.draw(s, next(mine) if s == me else None)
+            if not streak[s]:
+                continue
+            if s == me:
+                number = course.card[slot] not in COURT
+            else:
+                after = actions[k + 1] if k + 1 < len(actions) else None
+                number = (after[0] == s and after[1] in ("show", "pass") if after
+                          else obs["phase"] == SHOW_PHASE and obs["to_act"] == s)
+                course.mark(slot, 1 if number else 2)
+            if number:
+                return SHOW_PHASE
             streak[s] = False
-        return number
+        if len(course.drawn[0]) < len(PACK) - 24:
+            return PLAY
+        for f in range(32):
+            for _ in range(table[f]):
+                course.know(opp, f)
+        return LAST
 
-    winner = nd
-    while i < len(actions):
-        actor, text = actions[i]
-        i += 1
+    for k, (actor, text) in enumerate(actions):
         verb, *words = text.split()
         if verb == "blanche":
             streak[actor] = True
-            if actor == opp:
-                pinned[:12] = [-next(shown[opp]) - 1 for _ in range(12)]
-            else:
-                for _ in range(12):
-                    next(shown[me])
+            for slot in course.dealt[opp] if actor == opp else ():
+                course.show(opp, slot, next(shown))
         elif verb == "play":
             code = parse_code(words[0])
             f = face(code)
-            if actor == opp and code < TABLE:
-                if stage2 and picked[f]:
-                    picked[f] -= 1
-                else:
-                    reveals.append((opp_draws(), f))
-            if code >= TABLE:
-                table[f] -= actor == opp
+            if actor == opp and code >= TABLE:
+                table[f] -= 1
+            elif actor == opp:
+                course.leave(opp, f, rng)
             trick.append((actor, f))
             if len(trick) == 2:
                 (ls, lf), (fs, ff) = trick
                 winner = fs if beats(lf, ff, trump) else ls
-                if stage2 and fs == opp:
-                    held = [g for g in range(32) if g // 8 == lf // 8]
-                    if ff // 8 != lf // 8:
-                        void |= sum(1 << g for g in held)
-                        if ff // 8 != trump and trump >= 0:
-                            void |= sum(1 << g for g in range(8 * trump, 8 * trump + 8))
-                    elif winner != opp:
-                        void |= sum(1 << g for g in held if g > lf)
                 trick = []
-                if stage2:
-                    continue
-                # the meld decision comes next, then the draws
-                if i < len(actions):
-                    _actor, mtext = actions[i]
-                    i += 1
-                    if mtext != "pass":
-                        codes = [parse_code(w) for w in mtext.split()[1:]]
-                        shape = meld_class(codes)
-                        if shape[0] in "AB" and trump < 0:
-                            trump = face(codes[0]) // 8
-                        for c in codes:
-                            if c < TABLE and winner == opp:
-                                reveals.append((opp_draws(), c))
-                                table[c] += 1
-                else:
-                    break
-                for s in (winner, 1 - winner):
-                    if draw(s):
-                        if i < len(actions):
-                            act = actions[i][1]
-                            i += 1
-                            if act == "show" and s == opp:
-                                pinned[-1] = -next(shown[opp]) - 1
-                            elif act == "show":
-                                next(shown[me])
-                            else:
-                                streak[s] = False
-                        else:
-                            break
-                if len(drawers) == stock_total:
-                    stage2 = True
-                    picked = [a + b for a, b in zip(picked, table, strict=True)]
-    return {"pinned": pinned, "kinds": kinds, "reveals": reveals, "drawers": drawers, "void": void}
+                if phase == LAST and fs == opp and ff // 8 != lf // 8:
+                    void |= SUIT_BITS[lf // 8] | (SUIT_BITS[trump] if 0 <= trump != ff // 8 else 0)
+                elif phase == LAST and fs == opp and winner != opp:
+                    void |= SUIT_BITS[lf // 8] & -(2 << lf)
+                phase = phase if phase == LAST else MELD
+        elif phase == MELD:
+            codes = [parse_code(w) for w in words]
+            if codes and trump < 0 and meld_class(codes)[0] in "AB":
+                trump = face(codes[0]) // 8
+            for c in codes if actor == opp else ():
+                if c < TABLE:
+                    course.leave(opp, c, rng)
+                    table[c] += 1
+            pending[:] = [winner, 1 - winner]
+            phase = draws(k)
+        elif phase == SHOW_PHASE:
+            if verb == "show" and actor == opp:
+                course.show(opp, course.drawn[0][-1], next(shown))
+            streak[actor] = verb == "show"
+            phase = draws(k)
+    course.forbid(opp, void)
+    return course
 
 
 class SixPackBezique(Game):

@@ -86,7 +86,8 @@ FOUR_ANY = {A: 100, K: 80, Q: 60, J: 40}
 FOUR_TRUMP = {A: 1000, T: 900, K: 800, Q: 600, J: 400}
 BEZIQUES = (0, 40, 500, 1500, 4500)
 BEZIQUE_PAIRS = {0: (Q, 0, J, 2), 1: (Q, 1, J, 3), 2: (Q, 2, J, 0), 3: (Q, 3, J, 1)}
-CLASS_NAMES = {"A": "sequence", "B": "marriage", "C": "four of a kind", "D": "bezique"}
+CLASS_NAMES = {"A": "sequence", "B": "marriage", "C": "four of a kind"}
+BEZIQUE_NAMES = ("", "bezique", "double bezique", "triple bezique", "quadruple bezique")
 RUBICON, GAME_BONUS, LAST_TRICK, CUT_BONUS, GUESS_BONUS, BLANCHE_BONUS = 3000, 1000, 250, 250, 150, 250
 GUESS_PHASE, BLANCHE_PHASE, PLAY, MELD, SHOW_PHASE, LAST = "guess", "blanche", "play", "meld", "show", "last"
 CODE_TEXT = {f: FACE_TEXT[f] for f in range(32)} | {
@@ -96,6 +97,26 @@ CODE_KEY = {c: (c >= TABLE, RANK_OF_CANON[c % 32], c // 32) for c in CODE_TEXT}
 PLAY_TEXT = {c: "play " + t for c, t in CODE_TEXT.items()}
 
 
+@functools.cache
+def _splits(total: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to write `total` as a sum of len(caps) parts, part i at most caps[i]."""
+    if not caps:
+        return ((),) if total == 0 else ()
+    return tuple((first, *rest) for first in range(min(total, caps[0]), -1, -1)
+                 for rest in _splits(total - first, caps[1:]))
+
+
+MELD_SHAPES: dict[tuple[int, ...], tuple[str, int]] = {
+    tuple(sorted(faces)): shape for faces, shape in
+    [([8 * suit + r for r in ranks], (cls, 1)) for suit in range(4) for ranks, cls in (((K, Q), "B"), (SEQ_RANKS, "A"))]
+    + [([8 * suit + r for suit in range(4) for _ in range(split[suit])], ("C", 1))
+       for r in (A, T, K, Q, J) for split in _splits(4, (4, 4, 4, 4))]
+    + [([8 * qs + qr] * n + [8 * js + jr] * n, ("D", n)) for qr, qs, jr, js in BEZIQUE_PAIRS.values() for n in range(1, 5)]
+}
+"""Every meld's faces (sorted) with its class and pairs: A sequence, B marriage (each
+suit), C four of a rank (any suits), D n beziques (each suit's pair, R-BEZIQUE-9)."""
+
+
 def face(code: int) -> int:
     return code % 32
 
@@ -103,6 +124,11 @@ def face(code: int) -> int:
 def copy_no(code: int) -> int:
     """The table copy a code names (1 = the oldest; the bare `*` is 1)."""
     return max(1, (code - TABLE) // 32)
+
+
+def table_code(f: int, k: int, groups: list[list[int]]) -> int:
+    """The code of table copy k of face f (`groups`: all the face's copies on the table)."""
+    return TABLE + (32 * k if sum(map(len, groups)) > 1 else 0) + f
 
 
 def parse_code(word: str) -> int:
@@ -190,11 +216,8 @@ class BeziqueState(State):
             hands[nd], hands[self.dealer] = cards[:12], cards[12:24]
             stock = cards[24:]
             cut = self.rng.randint(24 - o.cut_spread, 24 + o.cut_spread) if o.cut_bonuses else None
-        deal: dict[str, Any] = {"hands": [[FACE_TEXT[f] for f in h] for h in hands],
-                                "stock": [FACE_TEXT[f] for f in stock]}
-        if cut is not None:
-            deal = {"cut": cut, **deal}
-        self.deals.append(deal)
+        self.deals.append(({} if cut is None else {"cut": cut}) | {
+            "hands": [[FACE_TEXT[f] for f in h] for h in hands], "stock": [FACE_TEXT[f] for f in stock]})
         self.dealt = [list(h) for h in hands]
         self.hand = [counts_of(h) for h in hands]
         self.known = [[0] * 32, [0] * 32]
@@ -270,9 +293,8 @@ class BeziqueState(State):
     # --- stage 1: tricks, melds, draws --------------------------------------------------------
     def _legal_play(self) -> list[int]:
         hand = self.hand[self.turn]
-        out = [f for f in CANON if hand[f]]
-        out += sorted(self._table_choices(self.turn), key=CODE_KEY.__getitem__)
-        return out
+        table = [table_code(f, ks[0], gs) for f, gs in self._groups(self.turn).items() for ks in gs]
+        return [f for f in CANON if hand[f]] + sorted(table, key=CODE_KEY.__getitem__)
 
     def _apply_play(self, code: int) -> None:
         s = self.turn
@@ -283,18 +305,26 @@ class BeziqueState(State):
             uid = self._resolve(s, code)
             self.table[s] = [e for e in self.table[s] if e[1] != uid]
             self.intact[s] = [m for m in self.intact[s] if uid not in m[2]]
+        if self._played(s, code):
+            self.phase = MELD
+
+    def _played(self, s: int, code: int) -> bool:
+        """Seat s plays `code` to the trick; True when that completes it: the winner takes
+        it (and 250 for the last trick) and leads next."""
         self.trick.append(code)
         if len(self.trick) == 1:
             self.turn = 1 - s
-            return
-        lead, follow = face(self.trick[0]), f
-        winner = s if beats(lead, follow, self.trump) else 1 - s
-        self.tricks.append((self.leader, self.trick[0], code, winner))
-        self.log.append(f"Trick {len(self.tricks)}: seat {self.leader} {CODE_TEXT[self.trick[0]]}, "
-                        f"seat {s} {CODE_TEXT[code]}; seat {winner} wins.")
+            return False
+        lead = self.trick[0]
+        winner = s if beats(face(lead), face(code), self.trump) else 1 - s
+        self.tricks.append((self.leader, lead, code, winner))
+        last = self.phase == LAST and not any(self.hand[winner])
+        self.log.append(f"Trick {len(self.tricks)}: seat {self.leader} {CODE_TEXT[lead]}, seat {s} "
+                        f"{CODE_TEXT[code]}; seat {winner} wins{' and 250 for the last trick' * last}.")
+        self.points[winner] += LAST_TRICK * last
         self.trick = []
         self.leader = self.turn = winner
-        self.phase = MELD
+        return True
 
     def _take(self, s: int, f: int) -> None:
         """A card leaves the concealed hand: a known copy of that face goes first."""
@@ -302,32 +332,22 @@ class BeziqueState(State):
         if self.known[s][f]:
             self.known[s][f] -= 1
 
-    def _table_choices(self, s: int) -> list[int]:
-        """A code per table copy that differs from the older ones of its face: copies in the
-        same intact melds are interchangeable, so only the oldest is offered."""
-        table = self.table[s]
-        if not table:
-            return []
-        sigs = self._signatures(s)
-        total = counts_of([f for f, _u in table])
+    def _groups(self, s: int) -> dict[int, list[list[int]]]:
+        """Per face on seat s's table, its copies (numbered 1.. in the order laid) grouped
+        by the intact melds they are in: the copies of a group are interchangeable."""
+        melds: dict[int, set[int]] = {}
+        for mid, _cls, uids, _n in self.intact[s]:
+            for uid in uids:
+                melds.setdefault(uid, set()).add(mid)
         count = [0] * 32
-        seen: set[tuple[int, frozenset[int]]] = set()
-        out = []
-        for f, uid in table:
+        groups: dict[tuple[int, frozenset[int]], list[int]] = {}
+        for f, uid in self.table[s]:
             count[f] += 1
-            key = (f, sigs.get(uid, frozenset()))
-            if key not in seen:
-                seen.add(key)
-                out.append(TABLE + (32 * count[f] if total[f] > 1 else 0) + f)
+            groups.setdefault((f, frozenset(melds.get(uid, ()))), []).append(count[f])
+        out: dict[int, list[list[int]]] = {}
+        for (f, _melds), ks in groups.items():
+            out.setdefault(f, []).append(ks)
         return out
-
-    def _signatures(self, s: int) -> dict[int, frozenset[int]]:
-        """Each table copy's intact melds (by meld id): copies with equal ones are alike."""
-        sigs: dict[int, set[int]] = {}
-        for m in self.intact[s]:
-            for uid in m[2]:
-                sigs.setdefault(uid, set()).add(m[0])
-        return {u: frozenset(v) for u, v in sigs.items()}
 
     def _resolve(self, s: int, code: int) -> int:
         """The uid of the table copy a code names; KeyError when there is none."""
@@ -346,17 +366,9 @@ class BeziqueState(State):
         """Every meld seat s may make now, as canonical code tuples."""
         hand, trump, o = self.hand[s], self.trump, self.options
         avail = list(hand)
-        groups: dict[int, list[list[int]]] = {}
-        if self.table[s]:
-            sigs = self._signatures(s)
-            by_sig: dict[tuple[int, frozenset[int]], list[int]] = {}
-            count = [0] * 32
-            for f, uid in self.table[s]:
-                avail[f] += 1
-                count[f] += 1
-                by_sig.setdefault((f, sigs.get(uid, frozenset())), []).append(count[f])
-            for (f, _sig), ks in by_sig.items():
-                groups.setdefault(f, []).append(ks)
+        for f, _uid in self.table[s]:
+            avail[f] += 1
+        groups = self._groups(s) if self.table[s] else {}
         options: dict[tuple[int, int], list[list[int]]] = {}
 
         def take(f: int, m: int) -> list[list[int]]:
@@ -503,23 +515,8 @@ class BeziqueState(State):
         return trumps or cards
 
     def _apply_last(self, f: int) -> None:
-        s = self.turn
-        self._take(s, f)
-        self.trick.append(f)
-        if len(self.trick) == 1:
-            self.turn = 1 - s
-            return
-        lead = self.trick[0]
-        winner = s if beats(lead, f, self.trump) else 1 - s
-        self.tricks.append((self.leader, lead, f, winner))
-        self.trick = []
-        self.leader = self.turn = winner
-        last = not any(self.hand[winner])
-        extra = " and 250 for the last trick" if last else ""
-        self.log.append(f"Trick {len(self.tricks)}: seat {1 - s} {FACE_TEXT[lead]}, seat {s} "
-                        f"{FACE_TEXT[f]}; seat {winner} wins{extra}.")
-        if last:
-            self.points[winner] += LAST_TRICK
+        self._take(self.turn, f)
+        if self._played(self.turn, f) and not any(self.hand[self.leader]):
             self._end_deal()
 
     def _end_deal(self) -> None:
@@ -625,26 +622,21 @@ class BeziqueState(State):
                             "play QS*, meld KH QH.")
 
     def _canonical(self, codes: list[int]) -> list[int]:
-        """Table copies as the legal lists name them: within each group of a face's copies in
-        the same intact melds, the oldest ones; `*` bare when one copy lies on the table."""
+        """Table copies as the legal lists name them: within each group of a face's
+        interchangeable copies, the oldest ones; `*` bare when one copy lies on the table."""
         if self.phase not in (PLAY, MELD) or all(c < TABLE for c in codes):
             return codes
-        s = self.turn
-        sigs = self._signatures(s)
-        numbered: dict[int, list[tuple[int, frozenset[int]]]] = {}
-        for f, uid in self.table[s]:
-            numbered.setdefault(f, []).append((uid, sigs.get(uid, frozenset())))
+        groups = self._groups(self.turn)
         out, used = [], set()
         for c in codes:
-            copies = numbered.get(face(c), [])
-            k = copy_no(c)
-            if c < TABLE or k > len(copies):
+            f, k = face(c), copy_no(c)
+            group = next((g for g in groups.get(f, []) if k in g), None)
+            if c < TABLE or group is None:
                 out.append(c)
                 continue
-            sig = copies[k - 1][1]
-            k = next(i for i, (u, g) in enumerate(copies, 1) if g == sig and (face(c), i) not in used)
-            used.add((face(c), k))
-            out.append(TABLE + (0 if len(copies) == 1 else 32 * k) + face(c))
+            k = next(i for i in group if (f, i) not in used)
+            used.add((f, k))
+            out.append(table_code(f, k, groups[f]))
         return out
 
     def action_cards(self, action: Any) -> list[str]:
@@ -744,14 +736,12 @@ class BeziqueState(State):
         if other.phase == OVER:
             return other
         seats = [s for s in (0, 1) if s != seat]
-        pool = list(other.stock[other.top:])
-        for s in seats:
-            pool += [f for f in range(32) for _ in range(other.hand[s][f] - other.known[s][f])]
+        free = {s: [f for f in range(32) for _ in range(other.hand[s][f] - other.known[s][f])] for s in seats}
+        pool = list(other.stock[other.top:]) + [f for s in seats for f in free[s]]
         rng.shuffle(pool)
         for s in seats:
-            free = sum(other.hand[s]) - sum(other.known[s])
-            other.hand[s] = [a + b for a, b in zip(other.known[s], counts_of(pool[:free]), strict=True)]
-            pool = pool[free:]
+            dealt, pool = counts_of(pool[:len(free[s])]), pool[len(free[s]):]
+            other.hand[s] = [a + b for a, b in zip(other.known[s], dealt, strict=True)]
         other.stock = other.stock[:other.top] + tuple(pool)
         return other
 
@@ -775,15 +765,6 @@ class BeziqueState(State):
         return deal, {}
 
 
-@functools.cache
-def _splits(total: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every way to write `total` as a sum of len(caps) parts, part i at most caps[i]."""
-    if not caps:
-        return ((),) if total == 0 else ()
-    return tuple((first, *rest) for first in range(min(total, caps[0]), -1, -1)
-                 for rest in _splits(total - first, caps[1:]))
-
-
 def _takes(f: int, m: int, held: int, groups: list[list[int]], bare: bool) -> list[list[int]]:
     """The ways to take m copies of face f: some of the `held` in the hand, the rest from the
     table, one choice per group of interchangeable copies (`groups`: their numbers, oldest
@@ -800,26 +781,11 @@ def _takes(f: int, m: int, held: int, groups: list[list[int]], bare: bool) -> li
 
 def meld_class(codes: tuple[int, ...] | list[int]) -> Any:
     """(class, pairs) of the cards' shape, whatever the trumps, or None for no meld."""
-    faces = sorted(face(c) for c in codes)
-    suits = {f // 8 for f in faces}
-    ranks = sorted(f % 8 for f in faces)
-    if len(faces) == 2 and len(suits) == 1 and ranks == [Q, K]:
-        return "B", 1
-    if len(faces) == 5 and len(suits) == 1 and ranks == [J, Q, K, T, A]:
-        return "A", 1
-    if len(faces) == 4 and len(set(ranks)) == 1 and ranks[0] in FOUR_TRUMP:
-        return "C", 1
-    n = len(faces) // 2
-    for qr, qs, jr, js in BEZIQUE_PAIRS.values():
-        if faces == sorted([8 * qs + qr] * n + [8 * js + jr] * n) and n <= 4:
-            return "D", n
-    return None
+    return MELD_SHAPES.get(tuple(sorted(face(c) for c in codes)))
 
 
 def _meld_name(cls: str, n: int) -> str:
-    if cls == "D":
-        return ("", "bezique", "double bezique", "triple bezique", "quadruple bezique")[n]
-    return CLASS_NAMES[cls]
+    return BEZIQUE_NAMES[n] if cls == "D" else CLASS_NAMES[cls]
 
 
 def _course(obs: dict[str, Any], rng: random.Random) -> Course:
@@ -931,27 +897,11 @@ def _universe(spread: int, needs_hand: bool) -> tuple[Any, ...]:
     and table copies 1..6 (or the bare `*`)."""
     out: list[Any] = [GUESS + n for n in range(24 - spread, 25 + spread)] + [PASS, BLANCHE, SHOW]
     out += sorted(CODE_TEXT, key=CODE_KEY.__getitem__)
-    shapes: list[list[int]] = []
-    for suit in range(4):
-        b = 8 * suit
-        shapes += [[b + K, b + Q], [b + r for r in SEQ_RANKS]]
-    for r in (A, T, K, Q, J):
-        for split in _splits(4, (4, 4, 4, 4)):
-            shapes.append([8 * suit + r for suit in range(4) for _ in range(split[suit])])
-    for qr, qs, jr, js in BEZIQUE_PAIRS.values():
-        shapes += [[8 * qs + qr] * n + [8 * js + jr] * n for n in range(1, 5)]
+    copies = [[k] for k in range(1, COPIES)]
     melds: set[tuple[int, ...]] = set()
-    for shape in shapes:
-        per_face = []
-        for f in sorted(set(shape)):
-            m = shape.count(f)
-            ways = []
-            for nh in range(m + 1):
-                ways += [[f] * nh + [TABLE + 32 * k + f for k in ks]
-                         for ks in itertools.combinations(range(1, COPIES), m - nh)]
-                if m - nh == 1:
-                    ways.append([f] * nh + [TABLE + f])
-            per_face.append(ways)
+    for shape in MELD_SHAPES:
+        per_face = [_takes(f, m, m, copies, False) + [[f] * (m - 1) + [TABLE + f]]
+                    for f in sorted(set(shape)) for m in [shape.count(f)]]
         for combo in itertools.product(*per_face):
             codes = sum(combo, [])
             if not needs_hand or min(codes) < TABLE:

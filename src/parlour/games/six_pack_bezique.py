@@ -63,8 +63,9 @@ import itertools
 import random
 from typing import Any
 
-from parlour.cards import SUIT_CHARS, SUIT_NAMES, deal_constrained
+from parlour.cards import SUIT_CHARS, SUIT_NAMES
 from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.games.drawing import Course
 
 RANKS = "789JQKTA"
 J, Q, K, T, A = 3, 4, 5, 6, 7
@@ -76,6 +77,7 @@ PACK = tuple(f for _ in range(6) for f in range(32))
 COURT = frozenset(f for f in range(32) if f % 8 in (J, Q, K))
 COURT_MASK = sum(1 << f for f in COURT)
 NUMBER_MASK = (1 << 32) - 1 - COURT_MASK
+SUIT_BITS = tuple(0xFF << 8 * s for s in range(4))
 TABLE = 32
 PASS, BLANCHE, SHOW, GUESS = 1000, 1001, 1002, 1100
 COPIES = 7
@@ -84,7 +86,8 @@ FOUR_ANY = {A: 100, K: 80, Q: 60, J: 40}
 FOUR_TRUMP = {A: 1000, T: 900, K: 800, Q: 600, J: 400}
 BEZIQUES = (0, 40, 500, 1500, 4500)
 BEZIQUE_PAIRS = {0: (Q, 0, J, 2), 1: (Q, 1, J, 3), 2: (Q, 2, J, 0), 3: (Q, 3, J, 1)}
-CLASS_NAMES = {"A": "sequence", "B": "marriage", "C": "four of a kind", "D": "bezique"}
+CLASS_NAMES = {"A": "sequence", "B": "marriage", "C": "four of a kind"}
+BEZIQUE_NAMES = ("", "bezique", "double bezique", "triple bezique", "quadruple bezique")
 RUBICON, GAME_BONUS, LAST_TRICK, CUT_BONUS, GUESS_BONUS, BLANCHE_BONUS = 3000, 1000, 250, 250, 150, 250
 GUESS_PHASE, BLANCHE_PHASE, PLAY, MELD, SHOW_PHASE, LAST = "guess", "blanche", "play", "meld", "show", "last"
 CODE_TEXT = {f: FACE_TEXT[f] for f in range(32)} | {
@@ -94,6 +97,26 @@ CODE_KEY = {c: (c >= TABLE, RANK_OF_CANON[c % 32], c // 32) for c in CODE_TEXT}
 PLAY_TEXT = {c: "play " + t for c, t in CODE_TEXT.items()}
 
 
+@functools.cache
+def _splits(total: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every way to write `total` as a sum of len(caps) parts, part i at most caps[i]."""
+    if not caps:
+        return ((),) if total == 0 else ()
+    return tuple((first, *rest) for first in range(min(total, caps[0]), -1, -1)
+                 for rest in _splits(total - first, caps[1:]))
+
+
+MELD_SHAPES: dict[tuple[int, ...], tuple[str, int]] = {
+    tuple(sorted(faces)): shape for faces, shape in
+    [([8 * suit + r for r in ranks], (cls, 1)) for suit in range(4) for ranks, cls in (((K, Q), "B"), (SEQ_RANKS, "A"))]
+    + [([8 * suit + r for suit in range(4) for _ in range(split[suit])], ("C", 1))
+       for r in (A, T, K, Q, J) for split in _splits(4, (4, 4, 4, 4))]
+    + [([8 * qs + qr] * n + [8 * js + jr] * n, ("D", n)) for qr, qs, jr, js in BEZIQUE_PAIRS.values() for n in range(1, 5)]
+}
+"""Every meld's faces (sorted) with its class and pairs: A sequence, B marriage (each
+suit), C four of a rank (any suits), D n beziques (each suit's pair, R-BEZIQUE-9)."""
+
+
 def face(code: int) -> int:
     return code % 32
 
@@ -101,6 +124,11 @@ def face(code: int) -> int:
 def copy_no(code: int) -> int:
     """The table copy a code names (1 = the oldest; the bare `*` is 1)."""
     return max(1, (code - TABLE) // 32)
+
+
+def table_code(f: int, k: int, groups: list[list[int]]) -> int:
+    """The code of table copy k of face f (`groups`: all the face's copies on the table)."""
+    return TABLE + (32 * k if sum(map(len, groups)) > 1 else 0) + f
 
 
 def parse_code(word: str) -> int:
@@ -188,11 +216,8 @@ class BeziqueState(State):
             hands[nd], hands[self.dealer] = cards[:12], cards[12:24]
             stock = cards[24:]
             cut = self.rng.randint(24 - o.cut_spread, 24 + o.cut_spread) if o.cut_bonuses else None
-        deal: dict[str, Any] = {"hands": [[FACE_TEXT[f] for f in h] for h in hands],
-                                "stock": [FACE_TEXT[f] for f in stock]}
-        if cut is not None:
-            deal = {"cut": cut, **deal}
-        self.deals.append(deal)
+        self.deals.append(({} if cut is None else {"cut": cut}) | {
+            "hands": [[FACE_TEXT[f] for f in h] for h in hands], "stock": [FACE_TEXT[f] for f in stock]})
         self.dealt = [list(h) for h in hands]
         self.hand = [counts_of(h) for h in hands]
         self.known = [[0] * 32, [0] * 32]
@@ -268,9 +293,8 @@ class BeziqueState(State):
     # --- stage 1: tricks, melds, draws --------------------------------------------------------
     def _legal_play(self) -> list[int]:
         hand = self.hand[self.turn]
-        out = [f for f in CANON if hand[f]]
-        out += sorted(self._table_choices(self.turn), key=CODE_KEY.__getitem__)
-        return out
+        table = [table_code(f, ks[0], gs) for f, gs in self._groups(self.turn).items() for ks in gs]
+        return [f for f in CANON if hand[f]] + sorted(table, key=CODE_KEY.__getitem__)
 
     def _apply_play(self, code: int) -> None:
         s = self.turn
@@ -281,18 +305,26 @@ class BeziqueState(State):
             uid = self._resolve(s, code)
             self.table[s] = [e for e in self.table[s] if e[1] != uid]
             self.intact[s] = [m for m in self.intact[s] if uid not in m[2]]
+        if self._played(s, code):
+            self.phase = MELD
+
+    def _played(self, s: int, code: int) -> bool:
+        """Seat s plays `code` to the trick; True when that completes it: the winner takes
+        it (and 250 for the last trick) and leads next."""
         self.trick.append(code)
         if len(self.trick) == 1:
             self.turn = 1 - s
-            return
-        lead, follow = face(self.trick[0]), f
-        winner = s if beats(lead, follow, self.trump) else 1 - s
-        self.tricks.append((self.leader, self.trick[0], code, winner))
-        self.log.append(f"Trick {len(self.tricks)}: seat {self.leader} {CODE_TEXT[self.trick[0]]}, "
-                        f"seat {s} {CODE_TEXT[code]}; seat {winner} wins.")
+            return False
+        lead = self.trick[0]
+        winner = s if beats(face(lead), face(code), self.trump) else 1 - s
+        self.tricks.append((self.leader, lead, code, winner))
+        last = self.phase == LAST and not any(self.hand[winner])
+        self.log.append(f"Trick {len(self.tricks)}: seat {self.leader} {CODE_TEXT[lead]}, seat {s} "
+                        f"{CODE_TEXT[code]}; seat {winner} wins{' and 250 for the last trick' * last}.")
+        self.points[winner] += LAST_TRICK * last
         self.trick = []
         self.leader = self.turn = winner
-        self.phase = MELD
+        return True
 
     def _take(self, s: int, f: int) -> None:
         """A card leaves the concealed hand: a known copy of that face goes first."""
@@ -300,32 +332,22 @@ class BeziqueState(State):
         if self.known[s][f]:
             self.known[s][f] -= 1
 
-    def _table_choices(self, s: int) -> list[int]:
-        """A code per table copy that differs from the older ones of its face: copies in the
-        same intact melds are interchangeable, so only the oldest is offered."""
-        table = self.table[s]
-        if not table:
-            return []
-        sigs = self._signatures(s)
-        total = counts_of([f for f, _u in table])
+    def _groups(self, s: int) -> dict[int, list[list[int]]]:
+        """Per face on seat s's table, its copies (numbered 1.. in the order laid) grouped
+        by the intact melds they are in: the copies of a group are interchangeable."""
+        melds: dict[int, set[int]] = {}
+        for mid, _cls, uids, _n in self.intact[s]:
+            for uid in uids:
+                melds.setdefault(uid, set()).add(mid)
         count = [0] * 32
-        seen: set[tuple[int, frozenset[int]]] = set()
-        out = []
-        for f, uid in table:
+        groups: dict[tuple[int, frozenset[int]], list[int]] = {}
+        for f, uid in self.table[s]:
             count[f] += 1
-            key = (f, sigs.get(uid, frozenset()))
-            if key not in seen:
-                seen.add(key)
-                out.append(TABLE + (32 * count[f] if total[f] > 1 else 0) + f)
+            groups.setdefault((f, frozenset(melds.get(uid, ()))), []).append(count[f])
+        out: dict[int, list[list[int]]] = {}
+        for (f, _melds), ks in groups.items():
+            out.setdefault(f, []).append(ks)
         return out
-
-    def _signatures(self, s: int) -> dict[int, frozenset[int]]:
-        """Each table copy's intact melds (by meld id): copies with equal ones are alike."""
-        sigs: dict[int, set[int]] = {}
-        for m in self.intact[s]:
-            for uid in m[2]:
-                sigs.setdefault(uid, set()).add(m[0])
-        return {u: frozenset(v) for u, v in sigs.items()}
 
     def _resolve(self, s: int, code: int) -> int:
         """The uid of the table copy a code names; KeyError when there is none."""
@@ -344,17 +366,9 @@ class BeziqueState(State):
         """Every meld seat s may make now, as canonical code tuples."""
         hand, trump, o = self.hand[s], self.trump, self.options
         avail = list(hand)
-        groups: dict[int, list[list[int]]] = {}
-        if self.table[s]:
-            sigs = self._signatures(s)
-            by_sig: dict[tuple[int, frozenset[int]], list[int]] = {}
-            count = [0] * 32
-            for f, uid in self.table[s]:
-                avail[f] += 1
-                count[f] += 1
-                by_sig.setdefault((f, sigs.get(uid, frozenset())), []).append(count[f])
-            for (f, _sig), ks in by_sig.items():
-                groups.setdefault(f, []).append(ks)
+        for f, _uid in self.table[s]:
+            avail[f] += 1
+        groups = self._groups(s) if self.table[s] else {}
         options: dict[tuple[int, int], list[list[int]]] = {}
 
         def take(f: int, m: int) -> list[list[int]]:
@@ -501,23 +515,8 @@ class BeziqueState(State):
         return trumps or cards
 
     def _apply_last(self, f: int) -> None:
-        s = self.turn
-        self._take(s, f)
-        self.trick.append(f)
-        if len(self.trick) == 1:
-            self.turn = 1 - s
-            return
-        lead = self.trick[0]
-        winner = s if beats(lead, f, self.trump) else 1 - s
-        self.tricks.append((self.leader, lead, f, winner))
-        self.trick = []
-        self.leader = self.turn = winner
-        last = not any(self.hand[winner])
-        extra = " and 250 for the last trick" if last else ""
-        self.log.append(f"Trick {len(self.tricks)}: seat {1 - s} {FACE_TEXT[lead]}, seat {s} "
-                        f"{FACE_TEXT[f]}; seat {winner} wins{extra}.")
-        if last:
-            self.points[winner] += LAST_TRICK
+        self._take(self.turn, f)
+        if self._played(self.turn, f) and not any(self.hand[self.leader]):
             self._end_deal()
 
     def _end_deal(self) -> None:
@@ -623,26 +622,21 @@ class BeziqueState(State):
                             "play QS*, meld KH QH.")
 
     def _canonical(self, codes: list[int]) -> list[int]:
-        """Table copies as the legal lists name them: within each group of a face's copies in
-        the same intact melds, the oldest ones; `*` bare when one copy lies on the table."""
+        """Table copies as the legal lists name them: within each group of a face's
+        interchangeable copies, the oldest ones; `*` bare when one copy lies on the table."""
         if self.phase not in (PLAY, MELD) or all(c < TABLE for c in codes):
             return codes
-        s = self.turn
-        sigs = self._signatures(s)
-        numbered: dict[int, list[tuple[int, frozenset[int]]]] = {}
-        for f, uid in self.table[s]:
-            numbered.setdefault(f, []).append((uid, sigs.get(uid, frozenset())))
+        groups = self._groups(self.turn)
         out, used = [], set()
         for c in codes:
-            copies = numbered.get(face(c), [])
-            k = copy_no(c)
-            if c < TABLE or k > len(copies):
+            f, k = face(c), copy_no(c)
+            group = next((g for g in groups.get(f, []) if k in g), None)
+            if c < TABLE or group is None:
                 out.append(c)
                 continue
-            sig = copies[k - 1][1]
-            k = next(i for i, (u, g) in enumerate(copies, 1) if g == sig and (face(c), i) not in used)
-            used.add((face(c), k))
-            out.append(TABLE + (0 if len(copies) == 1 else 32 * k) + face(c))
+            k = next(i for i in group if (f, i) not in used)
+            used.add((f, k))
+            out.append(table_code(f, k, groups[f]))
         return out
 
     def action_cards(self, action: Any) -> list[str]:
@@ -742,14 +736,12 @@ class BeziqueState(State):
         if other.phase == OVER:
             return other
         seats = [s for s in (0, 1) if s != seat]
-        pool = list(other.stock[other.top:])
-        for s in seats:
-            pool += [f for f in range(32) for _ in range(other.hand[s][f] - other.known[s][f])]
+        free = {s: [f for f in range(32) for _ in range(other.hand[s][f] - other.known[s][f])] for s in seats}
+        pool = list(other.stock[other.top:]) + [f for s in seats for f in free[s]]
         rng.shuffle(pool)
         for s in seats:
-            free = sum(other.hand[s]) - sum(other.known[s])
-            other.hand[s] = [a + b for a, b in zip(other.known[s], counts_of(pool[:free]), strict=True)]
-            pool = pool[free:]
+            dealt, pool = counts_of(pool[:len(free[s])]), pool[len(free[s]):]
+            other.hand[s] = [a + b for a, b in zip(other.known[s], dealt, strict=True)]
         other.stock = other.stock[:other.top] + tuple(pool)
         return other
 
@@ -757,68 +749,20 @@ class BeziqueState(State):
     @classmethod
     def sample_deal(cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
                     ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Rebuild the deal from the hand's public course (see `_course`): the observer's own
-        cards are known; each opponent card that left the concealed hand takes one of its
+        """Rebuild the deal from the hand's public course (`_course`): the observer's own
+        cards are known; each opponent card that left the concealed hand fills one of its
         slots (dealt or drawn before), the rest is dealt from the unseen cards."""
         assert isinstance(options, BeziqueOptions)
-        me = observation["seat"]
-        if me is None:
+        if observation["seat"] is None:
             raise ValueError("determinize needs a seat")
-        opp = 1 - me
-        course = _course(options, observation)
-        slots: list[int | None] = list(course["pinned"])
-        kinds = course["kinds"]
-        for when, f in course["reveals"]:
-            open_ = [i for i in range(12 + when) if slots[i] is None or slots[i] == -f - 1]
-            exact = [i for i in open_ if slots[i] == -f - 1]
-            if exact:
-                slots[exact[0]] = f
-                continue
-            want = "N" if f not in COURT else "F"
-            pick = [i for i in open_ if slots[i] is None and kinds[i] == want] or \
-                   [i for i in open_ if slots[i] is None and kinds[i] == ""]
-            slots[rng.choice(pick)] = f
-        pool = list(PACK)
-        for f in [FACE_OF[t] for t in observation["dealt"] + observation["drawn"]]:
-            pool.remove(f)
-        for i, v in enumerate(slots):
-            if v is not None:
-                pool.remove(v if v >= 0 else -v - 1)
-                slots[i] = v if v >= 0 else -v - 1
-        free: dict[str, list[int]] = {"": [], "N": [], "F": []}
-        for i, v in enumerate(slots):
-            if v is None:
-                free[kinds[i]].append(i)
-        rest = len(pool) - sum(len(v) for v in free.values())
-        void = course["void"]
-        parts = deal_constrained(pool, [len(free[""]), len(free["N"]), len(free["F"]), rest],
-                                 [void, void | COURT_MASK, void | NUMBER_MASK, 0], rng)
-        for key, part in zip(("", "N", "F"), parts, strict=False):
-            for i, f in zip(free[key], part, strict=True):
-                slots[i] = f
-        stock_rest = parts[3]
-        rng.shuffle(stock_rest)
-        mine = [FACE_OF[t] for t in observation["drawn"]]
-        theirs = iter(slots[12:])
-        stock = [mine.pop(0) if who == me else next(theirs) for who in course["drawers"]] + stock_rest
-        hands: list[list[Any]] = [[], []]
-        hands[me] = list(observation["dealt"])
-        hands[opp] = [FACE_TEXT[f] for f in slots[:12]]  # type: ignore[index]
-        deal: dict[str, Any] = {"hands": hands, "stock": [FACE_TEXT[f] for f in stock]}
+        hands, (stock,) = _course(observation, rng).finish(rng)
+        deal: dict[str, Any] = {"hands": [[FACE_TEXT[f] for f in h] for h in hands],
+                                "stock": [FACE_TEXT[f] for f in stock]}
         if options.cut_bonuses:
             spread = options.cut_spread
             cut = observation["cut"]
             deal["cut"] = cut if cut is not None else rng.randint(24 - spread, 24 + spread)
         return deal, {}
-
-
-@functools.cache
-def _splits(total: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every way to write `total` as a sum of len(caps) parts, part i at most caps[i]."""
-    if not caps:
-        return ((),) if total == 0 else ()
-    return tuple((first, *rest) for first in range(min(total, caps[0]), -1, -1)
-                 for rest in _splits(total - first, caps[1:]))
 
 
 def _takes(f: int, m: int, held: int, groups: list[list[int]], bare: bool) -> list[list[int]]:
@@ -837,140 +781,98 @@ def _takes(f: int, m: int, held: int, groups: list[list[int]], bare: bool) -> li
 
 def meld_class(codes: tuple[int, ...] | list[int]) -> Any:
     """(class, pairs) of the cards' shape, whatever the trumps, or None for no meld."""
-    faces = sorted(face(c) for c in codes)
-    suits = {f // 8 for f in faces}
-    ranks = sorted(f % 8 for f in faces)
-    if len(faces) == 2 and len(suits) == 1 and ranks == [Q, K]:
-        return "B", 1
-    if len(faces) == 5 and len(suits) == 1 and ranks == [J, Q, K, T, A]:
-        return "A", 1
-    if len(faces) == 4 and len(set(ranks)) == 1 and ranks[0] in FOUR_TRUMP:
-        return "C", 1
-    n = len(faces) // 2
-    for qr, qs, jr, js in BEZIQUE_PAIRS.values():
-        if faces == sorted([8 * qs + qr] * n + [8 * js + jr] * n) and n <= 4:
-            return "D", n
-    return None
+    return MELD_SHAPES.get(tuple(sorted(face(c) for c in codes)))
 
 
 def _meld_name(cls: str, n: int) -> str:
-    if cls == "D":
-        return ("", "bezique", "double bezique", "triple bezique", "quadruple bezique")[n]
-    return CLASS_NAMES[cls]
+    return BEZIQUE_NAMES[n] if cls == "D" else CLASS_NAMES[cls]
 
 
-def _course(options: BeziqueOptions, obs: dict[str, Any]) -> dict[str, Any]:
-    """The opponent's slots from the public course: 12 dealt then one per draw. Returns the
-    pinned values (-face - 1: shown, not yet matched), each slot's kind ("N" a number card
-    that let a streak go on, "F" a court card that ended one), the reveals (cards leaving
-    the concealed hand, with the slots open then), the drawer of each stock card so far,
-    and a mask of faces the hand has shown it lacks in stage 2."""
-    me, dealer = obs["seat"], obs["dealer"]
-    opp, nd = 1 - me, 1 - dealer
-    pinned: list[int | None] = [None] * 12
-    kinds = [""] * 12
-    reveals: list[tuple[int, int]] = []
-    drawers: list[int] = []
-    shown = [iter(FACE_OF[t] for t in obs["shown"][s]) for s in (0, 1)]
-    mine_drawn = [FACE_OF[t] for t in obs["drawn"]]
-    picked = [0] * 32
-    table = [0] * 32
-    streak = [False, False]
-    trump, trick, void = -1, [], 0
-    stage2 = False
+def _course(obs: dict[str, Any], rng: random.Random) -> Course:
+    """The hand's public course as slots (games/drawing.py): the opponent's carte blanche
+    and shown draws fix slots; a draw that let its streak go on is a number card, one that
+    silently ended it a court card; a hand card it plays or melds leaves its hand (its
+    table cards come back known in stage 2); its stage-2 plays show voids."""
+    me = obs["seat"]
+    opp = 1 - me
+    course = Course(2, PACK, (0, COURT_MASK, NUMBER_MASK))
+    for t in obs["dealt"]:
+        course.deal(me, FACE_OF[t])
+    for _ in range(12):
+        course.deal(opp)
+    mine = iter(FACE_OF[t] for t in obs["drawn"])
+    shown = iter(FACE_OF[t] for t in obs["shown"][opp])
     actions = obs["actions"]
-    stock_total = 168
-    i = 0
+    streak, table, void, trump, winner = [False, False], [0] * 32, 0, -1, 1 - obs["dealer"]
+    trick: list[tuple[int, int]] = []
+    pending: list[int] = []
+    phase = BLANCHE_PHASE
 
-    def opp_draws() -> int:
-        return len(pinned) - 12
-
-    def draw(s: int) -> bool:
-        """One draw; True when the seat now owes a show/pass decision."""
-        drawers.append(s)
-        if s == opp:
-            pinned.append(None)
-            kinds.append("")
-        if not streak[s]:
-            return False
-        number = (mine_drawn[drawers.count(me) - 1] not in COURT) if s == me else (
-            i < len(actions) and actions[i][0] == s and actions[i][1] in ("show", "pass")
-            or i == len(actions) and obs["phase"] == "show" and obs["to_act"] == s)
-        if s == opp:
-            kinds[-1] = "N" if number else "F"
-        if not number:
+    def draws(k: int) -> str:
+        """The pending draws after action k, in turn; the phase that follows (a show owed,
+        play, or stage 2 with the opponent's table cards back in its hand)."""
+        while pending:
+            s = pending.pop(0)
+            slot = course.draw(s, next(mine) if s == me else None)
+            if not streak[s]:
+                continue
+            if s == me:
+                number = course.card[slot] not in COURT
+            else:
+                after = actions[k + 1] if k + 1 < len(actions) else None
+                number = (after[0] == s and after[1] in ("show", "pass") if after
+                          else obs["phase"] == SHOW_PHASE and obs["to_act"] == s)
+                course.mark(slot, 1 if number else 2)
+            if number:
+                return SHOW_PHASE
             streak[s] = False
-        return number
+        if len(course.drawn[0]) < len(PACK) - 24:
+            return PLAY
+        for f in range(32):
+            for _ in range(table[f]):
+                course.know(opp, f)
+        return LAST
 
-    winner = nd
-    while i < len(actions):
-        actor, text = actions[i]
-        i += 1
+    for k, (actor, text) in enumerate(actions):
         verb, *words = text.split()
         if verb == "blanche":
             streak[actor] = True
-            if actor == opp:
-                pinned[:12] = [-next(shown[opp]) - 1 for _ in range(12)]
-            else:
-                for _ in range(12):
-                    next(shown[me])
+            for slot in course.dealt[opp] if actor == opp else ():
+                course.show(opp, slot, next(shown))
         elif verb == "play":
             code = parse_code(words[0])
             f = face(code)
-            if actor == opp and code < TABLE:
-                if stage2 and picked[f]:
-                    picked[f] -= 1
-                else:
-                    reveals.append((opp_draws(), f))
-            if code >= TABLE:
-                table[f] -= actor == opp
+            if actor == opp and code >= TABLE:
+                table[f] -= 1
+            elif actor == opp:
+                course.leave(opp, f, rng)
             trick.append((actor, f))
             if len(trick) == 2:
                 (ls, lf), (fs, ff) = trick
                 winner = fs if beats(lf, ff, trump) else ls
-                if stage2 and fs == opp:
-                    held = [g for g in range(32) if g // 8 == lf // 8]
-                    if ff // 8 != lf // 8:
-                        void |= sum(1 << g for g in held)
-                        if ff // 8 != trump and trump >= 0:
-                            void |= sum(1 << g for g in range(8 * trump, 8 * trump + 8))
-                    elif winner != opp:
-                        void |= sum(1 << g for g in held if g > lf)
                 trick = []
-                if stage2:
-                    continue
-                # the meld decision comes next, then the draws
-                if i < len(actions):
-                    _actor, mtext = actions[i]
-                    i += 1
-                    if mtext != "pass":
-                        codes = [parse_code(w) for w in mtext.split()[1:]]
-                        shape = meld_class(codes)
-                        if shape[0] in "AB" and trump < 0:
-                            trump = face(codes[0]) // 8
-                        for c in codes:
-                            if c < TABLE and winner == opp:
-                                reveals.append((opp_draws(), c))
-                                table[c] += 1
-                else:
-                    break
-                for s in (winner, 1 - winner):
-                    if draw(s):
-                        if i < len(actions):
-                            act = actions[i][1]
-                            i += 1
-                            if act == "show" and s == opp:
-                                pinned[-1] = -next(shown[opp]) - 1
-                            elif act == "show":
-                                next(shown[me])
-                            else:
-                                streak[s] = False
-                        else:
-                            break
-                if len(drawers) == stock_total:
-                    stage2 = True
-                    picked = [a + b for a, b in zip(picked, table, strict=True)]
-    return {"pinned": pinned, "kinds": kinds, "reveals": reveals, "drawers": drawers, "void": void}
+                if phase == LAST and fs == opp and ff // 8 != lf // 8:
+                    void |= SUIT_BITS[lf // 8] | (SUIT_BITS[trump] if 0 <= trump != ff // 8 else 0)
+                elif phase == LAST and fs == opp and winner != opp:
+                    void |= SUIT_BITS[lf // 8] & -(2 << lf)
+                phase = phase if phase == LAST else MELD
+        elif phase == MELD:
+            codes = [parse_code(w) for w in words]
+            if codes and trump < 0 and meld_class(codes)[0] in "AB":
+                trump = face(codes[0]) // 8
+            for c in codes if actor == opp else ():
+                if c < TABLE:
+                    course.leave(opp, c, rng)
+                    table[c] += 1
+            pending[:] = [winner, 1 - winner]
+            phase = draws(k)
+        elif phase == SHOW_PHASE:
+            if verb == "show" and actor == opp:
+                course.show(opp, course.drawn[0][-1], next(shown))
+            streak[actor] = verb == "show"
+            phase = draws(k)
+    course.forbid(opp, void)
+    return course
 
 
 class SixPackBezique(Game):
@@ -995,27 +897,11 @@ def _universe(spread: int, needs_hand: bool) -> tuple[Any, ...]:
     and table copies 1..6 (or the bare `*`)."""
     out: list[Any] = [GUESS + n for n in range(24 - spread, 25 + spread)] + [PASS, BLANCHE, SHOW]
     out += sorted(CODE_TEXT, key=CODE_KEY.__getitem__)
-    shapes: list[list[int]] = []
-    for suit in range(4):
-        b = 8 * suit
-        shapes += [[b + K, b + Q], [b + r for r in SEQ_RANKS]]
-    for r in (A, T, K, Q, J):
-        for split in _splits(4, (4, 4, 4, 4)):
-            shapes.append([8 * suit + r for suit in range(4) for _ in range(split[suit])])
-    for qr, qs, jr, js in BEZIQUE_PAIRS.values():
-        shapes += [[8 * qs + qr] * n + [8 * js + jr] * n for n in range(1, 5)]
+    copies = [[k] for k in range(1, COPIES)]
     melds: set[tuple[int, ...]] = set()
-    for shape in shapes:
-        per_face = []
-        for f in sorted(set(shape)):
-            m = shape.count(f)
-            ways = []
-            for nh in range(m + 1):
-                ways += [[f] * nh + [TABLE + 32 * k + f for k in ks]
-                         for ks in itertools.combinations(range(1, COPIES), m - nh)]
-                if m - nh == 1:
-                    ways.append([f] * nh + [TABLE + f])
-            per_face.append(ways)
+    for shape in MELD_SHAPES:
+        per_face = [_takes(f, m, m, copies, False) + [[f] * (m - 1) + [TABLE + f]]
+                    for f in sorted(set(shape)) for m in [shape.count(f)]]
         for combo in itertools.product(*per_face):
             codes = sum(combo, [])
             if not needs_hand or min(codes) < TABLE:

@@ -67,6 +67,7 @@ import dataclasses
 import itertools
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, JOKER, cards_of, cards_text, pack, parse_card, sort_key
@@ -80,6 +81,7 @@ YANIV, DRAW_STOCK, DRAW_FIRST, DRAW_LAST = 200, 201, 202, 203
 WORDS = {YANIV: "yaniv", DRAW_STOCK: "draw stock", DRAW_FIRST: "draw first", DRAW_LAST: "draw last"}
 ACTIONS_BY_WORDS = {v: k for k, v in WORDS.items()}
 TURN, DRAW = "turn", "draw"
+DRAWS_3, DRAWS_2, TAKES_2, TAKES_1 = (DRAW_STOCK, DRAW_FIRST, DRAW_LAST), (DRAW_STOCK, DRAW_FIRST), (DRAW_FIRST, DRAW_LAST), (DRAW_FIRST,)
 
 VALUE = tuple(0 if c == JOKER else 1 if c % 13 == 12 else min(c % 13 + 2, 10) for c in range(53))
 LOW = tuple((c % 13 + 1) % 13 for c in range(52))
@@ -122,20 +124,18 @@ def _jokers_needed(low: int) -> int:
 
 
 NEEDED = tuple(_jokers_needed(TO_LOW[bits]) for bits in range(1 << 13))
-_SETS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+COLUMN = tuple(sum(1 << (13 * suit + r) for suit in range(4)) for r in range(13))
+_SETS: dict[int, tuple[tuple[int, ...], ...]] = {}
 _RUNS: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
 
 def set_orders(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every set that can be laid from cards of one rank (copies allowed), in every order:
     the order decides which ends the next player may take."""
-    found = _SETS.get(cards)
-    if found is None:
-        out: dict[tuple[int, ...], None] = {}
-        for size in range(2, min(len(cards), HAND_SIZE) + 1):
-            out.update(dict.fromkeys(itertools.permutations(cards, size)))
-        found = _SETS[cards] = tuple(out)
-    return found
+    out: dict[tuple[int, ...], None] = {}
+    for size in range(2, min(len(cards), HAND_SIZE) + 1):
+        out.update(dict.fromkeys(itertools.permutations(cards, size)))
+    return tuple(out)
 
 
 def run_orders(suit: int, low: int, jokers: int) -> tuple[tuple[int, ...], ...]:
@@ -169,21 +169,26 @@ def discard_moves(mask: int, dups: int, jokers: int) -> list[Any]:
     out: list[Any] = [*SINGLES[0][p0], *SINGLES[1][p1], *SINGLES[2][p2], *SINGLES[3][p3]]
     if jokers:
         out.append((JOKER,))
-    pairs = (p0 & (p1 | p2 | p3)) | (p1 & (p2 | p3)) | (p2 & p3) | dups | dups >> 13 | dups >> 26 | dups >> 39
-    if pairs & RANKS:
-        for r in range(13):
-            if pairs >> r & 1:
-                same = [c for c in (r, 13 + r, 26 + r, 39 + r) if mask >> c & 1 for _ in range(1 + (dups >> c & 1))]
-                if len(same) > 1:
-                    out.extend(set_orders(tuple(same)))
+    pairs = (p0 & (p1 | p2 | p3)) | (p1 & (p2 | p3)) | (p2 & p3)
+    if dups:
+        pairs |= (dups | dups >> 13 | dups >> 26 | dups >> 39) & RANKS
+    while pairs:
+        r = (pairs & -pairs).bit_length() - 1
+        pairs &= pairs - 1
+        key = mask & COLUMN[r] | (dups & COLUMN[r]) << 53
+        found = _SETS.get(key)
+        if found is None:
+            same = tuple(c for c in (r, 13 + r, 26 + r, 39 + r) if mask >> c & 1 for _ in range(1 + (dups >> c & 1)))
+            found = _SETS[key] = set_orders(same)
+        out += found
     if NEEDED[p0] <= jokers:
-        out.extend(run_orders(0, TO_LOW[p0], jokers))
+        out += run_orders(0, TO_LOW[p0], jokers)
     if NEEDED[p1] <= jokers:
-        out.extend(run_orders(1, TO_LOW[p1], jokers))
+        out += run_orders(1, TO_LOW[p1], jokers)
     if NEEDED[p2] <= jokers:
-        out.extend(run_orders(2, TO_LOW[p2], jokers))
+        out += run_orders(2, TO_LOW[p2], jokers)
     if NEEDED[p3] <= jokers:
-        out.extend(run_orders(3, TO_LOW[p3], jokers))
+        out += run_orders(3, TO_LOW[p3], jokers)
     return out
 
 
@@ -441,13 +446,78 @@ class YanivState(State):
         self.log.append(("reshuffle", len(stock)))
         return self.stock
 
+    def rollout(self, choice: Callable[[Sequence[Any]], Any]) -> list[Any]:
+        """The hand's scores after the moves `playout` would make for the same choices: the
+        same lists from `discard_moves` and the draws, the same stock and reshuffles, in one
+        loop that keeps only the hands, the piles and the values (no history, log or known
+        cards: the state is spent afterwards)."""
+        if self.phase == OVER:
+            return super().rollout(choice)
+        masks, dups, jokers, values, after = self.masks, self.dups, self.jokers, self.values, self.after
+        stock, dead, offer, pending = self.stock, self.dead, self.offer, self.pending
+        limit, refill, seat = self.options.yaniv_max, self.reshuffle_on_empty, self.turn
+        drawing = self.phase == DRAW
+        while True:
+            if not drawing:
+                mask, dup, joker, value = masks[seat], dups[seat], jokers[seat], values[seat]
+                moves = discard_moves(mask, dup, joker)
+                if value <= limit:
+                    moves.insert(0, YANIV)
+                pending = choice(moves)
+                if type(pending) is int:
+                    return self._rolled_out(seat)
+                for c in pending:
+                    if c == JOKER:
+                        joker -= 1
+                        if not joker:
+                            mask ^= JOKER_BIT
+                    elif dup & BIT[c]:
+                        dup ^= BIT[c]
+                    else:
+                        mask ^= BIT[c]
+                    value -= VALUE[c]
+                masks[seat], dups[seat], jokers[seat], values[seat] = mask, dup, joker, value
+            drawing = False
+            if stock or (dead and refill):
+                action = choice(DRAWS_3 if len(offer) > 1 else DRAWS_2)
+            else:
+                action = choice(TAKES_2 if len(offer) > 1 else TAKES_1)
+            if action == DRAW_STOCK:
+                if not stock:
+                    stock = self._rebuild_stock()
+                    dead = self.dead
+                card = stock.pop()
+                dead.extend(offer)
+            elif action == DRAW_FIRST:
+                card = offer[0]
+                dead.extend(offer[1:])
+            else:
+                card = offer[-1]
+                dead.extend(offer[:-1])
+            offer = pending
+            bit = BIT[card]
+            if card == JOKER:
+                jokers[seat] += 1
+                masks[seat] |= bit
+            elif masks[seat] & bit:
+                dups[seat] |= bit
+            else:
+                masks[seat] |= bit
+            values[seat] += VALUE[card]
+            if not stock and not refill:
+                return self._rolled_out(None)
+            seat = after[seat]
+
+    def _rolled_out(self, caller: int | None) -> list[int]:
+        self.phase = OVER
+        return self._showdown(caller, self.in_match())[0]
+
     # --- scoring ----------------------------------------------------------------------
-    def _end_hand(self, caller: int | None) -> None:
-        """The showdown (or the stock's end): hand scores, the resets, who goes out."""
-        n = self.players
-        live = self.in_match()
+    def _showdown(self, caller: int | None, live: list[int]) -> tuple[list[int], bool]:
+        """The hand's scores at `yaniv` (or the stock's end, caller None), and whether the
+        caller was beaten."""
         values = self.values
-        scores = [0] * n
+        scores = [0] * self.players
         penalty = False
         for s in live:
             scores[s] = values[s]
@@ -465,6 +535,14 @@ class YanivState(State):
                             scores[s] = 0
             else:
                 scores[caller] = 0
+        return scores, penalty
+
+    def _end_hand(self, caller: int | None) -> None:
+        """The showdown (or the stock's end): hand scores, the resets, who goes out."""
+        n = self.players
+        live = self.in_match()
+        values = self.values
+        scores, penalty = self._showdown(caller, live)
         resets = []
         for s in live:
             total = self.totals[s] + scores[s]

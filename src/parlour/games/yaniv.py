@@ -458,8 +458,8 @@ class YanivState(State):
         limit, refill, seat = self.options.yaniv_max, self.reshuffle_on_empty, self.turn
         drawing = self.phase == DRAW
         while True:
+            mask, dup, joker, value = masks[seat], dups[seat], jokers[seat], values[seat]
             if not drawing:
-                mask, dup, joker, value = masks[seat], dups[seat], jokers[seat], values[seat]
                 moves = discard_moves(mask, dup, joker)
                 if value <= limit:
                     moves.insert(0, YANIV)
@@ -476,7 +476,6 @@ class YanivState(State):
                     else:
                         mask ^= BIT[c]
                     value -= VALUE[c]
-                masks[seat], dups[seat], jokers[seat], values[seat] = mask, dup, joker, value
             drawing = False
             if stock or (dead and refill):
                 action = choice(DRAWS_3 if len(offer) > 1 else DRAWS_2)
@@ -497,13 +496,13 @@ class YanivState(State):
             offer = pending
             bit = BIT[card]
             if card == JOKER:
-                jokers[seat] += 1
-                masks[seat] |= bit
-            elif masks[seat] & bit:
-                dups[seat] |= bit
+                joker += 1
+                mask |= bit
+            elif mask & bit:
+                dup |= bit
             else:
-                masks[seat] |= bit
-            values[seat] += VALUE[card]
+                mask |= bit
+            masks[seat], dups[seat], jokers[seat], values[seat] = mask, dup, joker, value + VALUE[card]
             if not stock and not refill:
                 return self._rolled_out(None)
             seat = after[seat]

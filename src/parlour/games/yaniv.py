@@ -72,6 +72,7 @@ from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, JOKER, cards_of, cards_text, pack, parse_card, sort_key
 from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.games.drawing import Slots, read_deal, redeal_unknown
 
 HAND_SIZE = 5
 PENALTY = 30
@@ -294,7 +295,7 @@ class YanivState(State):
         live = [s for s in ((self.dealer + 1 + i) % n for i in range(n)) if s not in self.eliminated]
         full = PACKS[self.options.decks]
         if given is not None:
-            hands, stock, upcard = self._read_deal(given, live, full)
+            hands, stock, upcard = read_deal(given, [HAND_SIZE * (s in live) for s in range(n)], full, "Yaniv")
         else:
             cards = list(full)
             self.rng.shuffle(cards)
@@ -323,24 +324,6 @@ class YanivState(State):
         self.after = tuple(live[(live.index(s) + 1) % len(live)] if s in live else s for s in range(n))
         self.phase = TURN
         self.turn = live[0]
-
-    def _read_deal(self, given: Any, live: list[int], full: tuple[int, ...]) -> tuple[list[list[int]], list[int], int]:
-        """A record's deal, checked: five cards to each player in, none to a player out, and
-        with the stock and the upcard exactly the pack."""
-        if not isinstance(given, dict) or not {"hands", "stock", "upcard"} <= set(given):
-            raise ValueError("a Yaniv deal has 'hands', 'stock' and 'upcard'")
-        raw = given["hands"]
-        if not isinstance(raw, list) or len(raw) != self.players:
-            raise ValueError(f"a Yaniv deal has one hand per seat ({self.players} seats)")
-        hands = [[parse_card(str(t)) for t in h] for h in raw]
-        for s, h in enumerate(hands):
-            if len(h) != (HAND_SIZE if s in live else 0):
-                raise ValueError(f"seat {s} must be dealt {HAND_SIZE if s in live else 0} cards, not {len(h)}")
-        stock = [parse_card(str(t)) for t in given["stock"]]
-        upcard = parse_card(str(given["upcard"]))
-        if sorted([c for h in hands for c in h] + stock + [upcard]) != sorted(full):
-            raise ValueError(f"the deal's cards are not the {len(full)}-card Yaniv pack")
-        return hands, stock, upcard
 
     def _set_hand(self, seat: int, cards: list[int]) -> None:
         self.masks[seat], self.dups[seat], self.jokers[seat] = masks_of(cards)
@@ -750,19 +733,10 @@ class YanivState(State):
         assert isinstance(other, YanivState)
         if other.phase == OVER:
             return other
-        pool = list(other.stock)
-        sizes = []
-        for s in range(self.players):
-            if s != seat:
-                free = Counter(other.hand_of(s)) - Counter(other.known[s])
-                pool += free.elements()
-                sizes.append((s, free.total()))
-        rng.shuffle(pool)
-        for s, k in sizes:
-            cards = other.known[s] + pool[:k]
-            pool = pool[k:]
+        hands, other.stock = redeal_unknown([other.hand_of(s) for s in range(self.players)], other.known, seat,
+                                            other.stock, rng)
+        for s, cards in enumerate(hands):
             other._set_hand(s, cards)
-        other.stock = pool
         return other
 
     # --- determinize -----------------------------------------------------------------------
@@ -777,108 +751,60 @@ class YanivState(State):
         still has is dealt at random into the slots left open."""
         assert isinstance(options, YanivOptions)
         for _ in range(100):
-            course = _Course(options, observation, rng)
-            if course.ok:
-                return course.deal(), {}
+            deal = _course(options, observation, rng)
+            if deal is not None:
+                return deal, {}
         raise ValueError("no Yaniv deal fits the hand's course")
 
     def _restore(self, observation: dict[str, Any]) -> None:
         self.totals = list(observation["scores"]["match"])
 
 
-class _Course:
-    """One try at filling the slots a hand's public course pins down (see sample_deal)."""
-
-    def __init__(self, options: YanivOptions, obs: dict[str, Any], rng: random.Random) -> None:
-        n = options.players
-        self.rng = rng
-        out = set(obs.get("eliminated", []))
-        self.order = [s for s in ((obs["dealer"] + 1 + i) % n for i in range(n)) if s not in out]
-        self.upcard = parse_card(obs["upcard"])
-        first = list(PACKS[options.decks])
-        first.remove(self.upcard)
-        self.left = [Counter(first)]
-        self.slots: list[list[Any]] = []
-        self.held: list[list[int]] = [[] for _ in range(n)]
-        self.draws: list[list[int]] = [[]]
-        for s in self.order:
-            for _ in range(HAND_SIZE):
-                self._open(s, 0)
-        self.ok = self._follow(obs, n)
-
-    def _open(self, seat: int, stock: int) -> int:
-        self.held[seat].append(len(self.slots))
-        self.slots.append([stock, None])
-        return len(self.slots) - 1
-
-    def _fill(self, seat: int, card: int) -> bool:
-        fits = [i for i in self.held[seat] if self.left[self.slots[i][0]][card] > 0]
-        if not fits:
-            return False
-        i = self.rng.choice(fits)
-        self.slots[i][1] = card
-        self.left[self.slots[i][0]][card] -= 1
-        self.held[seat].remove(i)
-        return True
-
-    def _follow(self, obs: dict[str, Any], n: int) -> bool:
-        known: list[list[int]] = [[] for _ in range(n)]
-        stock = sum(self.left[0].values()) - HAND_SIZE * len(self.order)
-        offer: list[int] = [self.upcard]
-        pending: list[int] = []
-        dead: list[int] = []
-        for actor, text in obs["actions"]:
-            if text.startswith("discard "):
-                pending = [parse_card(t) for t in text.split()[1:]]
-                for c in pending:
-                    if c in known[actor]:
-                        known[actor].remove(c)
-                    elif not self._fill(actor, c):
-                        return False
-                continue
-            if text == "draw stock":
-                if not stock:
-                    self.left.append(Counter(dead))
-                    self.draws.append([])
-                    stock, dead = len(dead), []
-                self.draws[-1].append(self._open(actor, len(self.left) - 1))
-                stock -= 1
-            else:
-                known[actor].append(offer.pop(0 if text == "draw first" else -1))
-            dead += offer
-            offer, pending = pending, []
-        seat = obs["seat"]
-        mine = Counter(parse_card(t) for t in obs["hand"]) - Counter(known[seat])
-        own = list(mine.elements())
-        self.rng.shuffle(own)
-        for i in sorted(self.held[seat], key=lambda i: -self.slots[i][0]):
-            fits = [c for c in own if self.left[self.slots[i][0]][c] > 0]
-            if not fits:
-                return False
-            own.remove(fits[0])
-            self.slots[i][1] = fits[0]
-            self.left[self.slots[i][0]][fits[0]] -= 1
-        return True
-
-    def deal(self) -> dict[str, Any]:
-        rest = []
-        for k, left in enumerate(self.left):
-            pool = list(left.elements())
-            self.rng.shuffle(pool)
-            for slot in self.slots:
-                if slot[0] == k and slot[1] is None:
-                    slot[1] = pool.pop()
-            rest.append(pool)
-        stocks = [[self.slots[i][1] for i in drawn] + pool for drawn, pool in zip(self.draws, rest, strict=True)]
-        hands: list[list[int]] = [[] for _ in self.held]
-        for k, s in enumerate(self.order):
-            hands[s] = [self.slots[i][1] for i in range(HAND_SIZE * k, HAND_SIZE * (k + 1))]
-        deal: dict[str, Any] = {
-            "hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stocks[0]], "upcard": CARD_TEXTS[self.upcard]
-        }
-        if len(stocks) > 1:
-            deal["reshuffles"] = [[CARD_TEXTS[c] for c in s] for s in stocks[1:]]
-        return deal
+def _course(options: YanivOptions, obs: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """One try at a deal that fits the hand's course (see sample_deal), or None."""
+    n = options.players
+    out = set(obs.get("eliminated", []))
+    order = [s for s in ((obs["dealer"] + 1 + i) % n for i in range(n)) if s not in out]
+    upcard = parse_card(obs["upcard"])
+    first = list(PACKS[options.decks])
+    first.remove(upcard)
+    slots = Slots(first, rng)
+    for s in order:
+        slots.deal(s, HAND_SIZE)
+    known: list[list[int]] = [[] for _ in range(n)]
+    stock = len(first) - HAND_SIZE * len(order)
+    offer: list[int] = [upcard]
+    pending: list[int] = []
+    dead: list[int] = []
+    for actor, text in obs["actions"]:
+        if text.startswith("discard "):
+            pending = [parse_card(t) for t in text.split()[1:]]
+            for c in pending:
+                if c in known[actor]:
+                    known[actor].remove(c)
+                elif not slots.fill(actor, c):
+                    return None
+            continue
+        if text == "draw stock":
+            if not stock:
+                slots.reshuffle(dead)
+                stock, dead = len(dead), []
+            slots.draw(actor)
+            stock -= 1
+        else:
+            known[actor].append(offer.pop(0 if text == "draw first" else -1))
+        dead += offer
+        offer, pending = pending, []
+    seat = obs["seat"]
+    mine = Counter(parse_card(t) for t in obs["hand"]) - Counter(known[seat])
+    if not slots.fill_own(seat, list(mine.elements())):
+        return None
+    stocks = slots.stocks()
+    deal: dict[str, Any] = {"hands": [texts(slots.hand(s)) for s in range(n)],
+                            "stock": [CARD_TEXTS[c] for c in stocks[0]], "upcard": CARD_TEXTS[upcard]}
+    if len(stocks) > 1:
+        deal["reshuffles"] = [[CARD_TEXTS[c] for c in s] for s in stocks[1:]]
+    return deal
 
 
 class Yaniv(Game):

@@ -82,7 +82,8 @@ YANIV, DRAW_STOCK, DRAW_FIRST, DRAW_LAST = 200, 201, 202, 203
 WORDS = {YANIV: "yaniv", DRAW_STOCK: "draw stock", DRAW_FIRST: "draw first", DRAW_LAST: "draw last"}
 ACTIONS_BY_WORDS = {v: k for k, v in WORDS.items()}
 TURN, DRAW = "turn", "draw"
-DRAWS_3, DRAWS_2, TAKES_2, TAKES_1 = (DRAW_STOCK, DRAW_FIRST, DRAW_LAST), (DRAW_STOCK, DRAW_FIRST), (DRAW_FIRST, DRAW_LAST), (DRAW_FIRST,)
+DRAWS = (((DRAW_FIRST,), (DRAW_FIRST, DRAW_LAST)), ((DRAW_STOCK, DRAW_FIRST), (DRAW_STOCK, DRAW_FIRST, DRAW_LAST)))
+"""The draws open, by whether the stock can give a card and whether the group has two ends."""
 
 VALUE = tuple(0 if c == JOKER else 1 if c % 13 == 12 else min(c % 13 + 2, 10) for c in range(53))
 LOW = tuple((c % 13 + 1) % 13 for c in range(52))
@@ -91,11 +92,6 @@ BIT = tuple(1 << c for c in range(53))
 JOKER_BIT = BIT[JOKER]
 RANKS = 0x1FFF
 PACKS = {1: tuple(pack(jokers=2)), 2: tuple(pack(copies=2, jokers=4))}
-
-
-def natural(suit: int, low: int) -> int:
-    """The card of `suit` at Yaniv rank `low` (ace 0 .. king 12)."""
-    return 13 * suit + (low - 1) % 13
 
 
 def texts(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -155,7 +151,7 @@ def run_orders(suit: int, low: int, jokers: int) -> tuple[tuple[int, ...], ...]:
                     for swapped in itertools.combinations(held, extra):
                         if len(swapped) < len(held):
                             out.append(tuple(
-                                natural(suit, r) if low >> r & 1 and r not in swapped else JOKER for r in places
+                                13 * suit + (r - 1) % 13 if low >> r & 1 and r not in swapped else JOKER for r in places
                             ))
         found = _RUNS[key] = tuple(out)
     return found
@@ -179,8 +175,8 @@ def discard_moves(mask: int, dups: int, jokers: int) -> list[Any]:
         key = mask & COLUMN[r] | (dups & COLUMN[r]) << 53
         found = _SETS.get(key)
         if found is None:
-            same = tuple(c for c in (r, 13 + r, 26 + r, 39 + r) if mask >> c & 1 for _ in range(1 + (dups >> c & 1)))
-            found = _SETS[key] = set_orders(same)
+            found = _SETS[key] = set_orders(
+                tuple(c for c in (r, 13 + r, 26 + r, 39 + r) if mask >> c & 1 for _ in range(1 + (dups >> c & 1))))
         out += found
     if NEEDED[p0] <= jokers:
         out += run_orders(0, TO_LOW[p0], jokers)
@@ -201,6 +197,30 @@ def masks_of(cards: list[int] | tuple[int, ...]) -> tuple[int, int, int]:
             dups |= BIT[c]
         mask |= BIT[c]
     return mask, dups, cards.count(JOKER)
+
+
+def shed(mask: int, dups: int, jokers: int, value: int, cards: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """A hand (masks, joker count, value) without `cards`."""
+    for c in cards:
+        if c == JOKER:
+            jokers -= 1
+            if not jokers:
+                mask ^= JOKER_BIT
+        elif dups & BIT[c]:
+            dups ^= BIT[c]
+        else:
+            mask ^= BIT[c]
+        value -= VALUE[c]
+    return mask, dups, jokers, value
+
+
+def gain(mask: int, dups: int, jokers: int, value: int, card: int) -> tuple[int, int, int, int]:
+    """A hand (masks, joker count, value) with `card`."""
+    if card == JOKER:
+        return mask | JOKER_BIT, dups, jokers + 1, value
+    if mask & BIT[card]:
+        return mask, dups | BIT[card], jokers, value + VALUE[card]
+    return mask | BIT[card], dups, jokers, value + VALUE[card]
 
 
 def hand_cards(mask: int, dups: int, jokers: int) -> list[int]:
@@ -304,13 +324,9 @@ class YanivState(State):
                 hands[s] = cards[HAND_SIZE * i : HAND_SIZE * i + HAND_SIZE]
             upcard = cards[HAND_SIZE * len(live)]
             stock = cards[HAND_SIZE * len(live) + 1 :]
-        self.deals.append(
-            {"hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stock], "upcard": CARD_TEXTS[upcard]}
-        )
-        self.masks = [0] * n
-        self.dups = [0] * n
-        self.jokers = [0] * n
-        self.values = [0] * n
+        self.deals.append({"hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stock],
+                           "upcard": CARD_TEXTS[upcard]})
+        self.masks, self.dups, self.jokers, self.values = [0] * n, [0] * n, [0] * n, [0] * n
         for s, h in enumerate(hands):
             self._set_hand(s, h)
         self.known: list[list[int]] = [[] for _ in range(n)]
@@ -350,34 +366,18 @@ class YanivState(State):
             self.log.append(("yaniv", seat, self.values[seat]))
             self._end_hand(seat)
             return
+        hand = shed(self.masks[seat], self.dups[seat], self.jokers[seat], self.values[seat], action)
+        self.masks[seat], self.dups[seat], self.jokers[seat], self.values[seat] = hand
         known = self.known[seat]
-        mask = self.masks[seat]
-        dups = self.dups[seat]
-        value = self.values[seat]
-        for c in action:
-            bit = BIT[c]
-            if c == JOKER:
-                self.jokers[seat] -= 1
-                if not self.jokers[seat]:
-                    mask ^= bit
-            elif dups & bit:
-                dups ^= bit
-            else:
-                mask ^= bit
-            value -= VALUE[c]
-            if known and c in known:
+        for c in action if known else ():
+            if c in known:
                 known.remove(c)
-        self.masks[seat] = mask
-        self.dups[seat] = dups
-        self.values[seat] = value
         self.pending = action
         self.log.append(("discard", seat, action))
         self.phase = DRAW
 
     def _legal_draw(self) -> list[int]:
-        if self.stock or (self.dead and self.reshuffle_on_empty):
-            return [DRAW_STOCK, DRAW_FIRST, DRAW_LAST] if len(self.offer) > 1 else [DRAW_STOCK, DRAW_FIRST]
-        return [DRAW_FIRST, DRAW_LAST] if len(self.offer) > 1 else [DRAW_FIRST]
+        return list(DRAWS[1 if self.stock or (self.dead and self.reshuffle_on_empty) else 0][len(self.offer) > 1])
 
     def _apply_draw(self, action: int) -> None:
         seat = self.turn
@@ -400,16 +400,8 @@ class YanivState(State):
             self.log.append(("take", seat, (card,)))
         self.offer = self.pending
         self.pending = ()
-        bit = BIT[card]
-        mask = self.masks[seat]
-        if card == JOKER:
-            self.jokers[seat] += 1
-            self.masks[seat] = mask | bit
-        elif mask & bit:
-            self.dups[seat] |= bit
-        else:
-            self.masks[seat] = mask | bit
-        self.values[seat] += VALUE[card]
+        hand = gain(self.masks[seat], self.dups[seat], self.jokers[seat], self.values[seat], card)
+        self.masks[seat], self.dups[seat], self.jokers[seat], self.values[seat] = hand
         if not stock and not self.reshuffle_on_empty:
             self.log.append(("stock out",))
             self._end_hand(None)
@@ -439,7 +431,7 @@ class YanivState(State):
         masks, dups, jokers, values, after = self.masks, self.dups, self.jokers, self.values, self.after
         stock, dead, offer, pending = self.stock, self.dead, self.offer, self.pending
         limit, refill, seat = self.options.yaniv_max, self.reshuffle_on_empty, self.turn
-        drawing = self.phase == DRAW
+        drawing, self.phase = self.phase == DRAW, OVER
         while True:
             mask, dup, joker, value = masks[seat], dups[seat], jokers[seat], values[seat]
             if not drawing:
@@ -448,22 +440,10 @@ class YanivState(State):
                     moves.insert(0, YANIV)
                 pending = choice(moves)
                 if type(pending) is int:
-                    return self._rolled_out(seat)
-                for c in pending:
-                    if c == JOKER:
-                        joker -= 1
-                        if not joker:
-                            mask ^= JOKER_BIT
-                    elif dup & BIT[c]:
-                        dup ^= BIT[c]
-                    else:
-                        mask ^= BIT[c]
-                    value -= VALUE[c]
+                    return self._showdown(seat, self.in_match())[0]
+                mask, dup, joker, value = shed(mask, dup, joker, value, pending)
             drawing = False
-            if stock or (dead and refill):
-                action = choice(DRAWS_3 if len(offer) > 1 else DRAWS_2)
-            else:
-                action = choice(TAKES_2 if len(offer) > 1 else TAKES_1)
+            action = choice(DRAWS[1 if stock or (dead and refill) else 0][len(offer) > 1])
             if action == DRAW_STOCK:
                 if not stock:
                     stock = self._rebuild_stock()
@@ -477,22 +457,10 @@ class YanivState(State):
                 card = offer[-1]
                 dead.extend(offer[:-1])
             offer = pending
-            bit = BIT[card]
-            if card == JOKER:
-                joker += 1
-                mask |= bit
-            elif mask & bit:
-                dup |= bit
-            else:
-                mask |= bit
-            masks[seat], dups[seat], jokers[seat], values[seat] = mask, dup, joker, value + VALUE[card]
+            masks[seat], dups[seat], jokers[seat], values[seat] = gain(mask, dup, joker, value, card)
             if not stock and not refill:
-                return self._rolled_out(None)
+                return self._showdown(None, self.in_match())[0]
             seat = after[seat]
-
-    def _rolled_out(self, caller: int | None) -> list[int]:
-        self.phase = OVER
-        return self._showdown(caller, self.in_match())[0]
 
     # --- scoring ----------------------------------------------------------------------
     def _showdown(self, caller: int | None, live: list[int]) -> tuple[list[int], bool]:
@@ -551,24 +519,18 @@ class YanivState(State):
     def last_hand_view(self) -> dict[str, Any] | None:
         """The last hand's summary with its log as sentences (kept as entries until read)."""
         last = self.last_hand
-        if last is None:
-            return None
-        return {**last, "log": [self.sentence(e) for e in last["log"]]}
+        return None if last is None else {**last, "log": [self.sentence(e) for e in last["log"]]}
 
     def _match_winners(self) -> list[int] | None:
         live = self.in_match()
-        if len(live) <= 1 or all(self.totals[s] > OUT_ABOVE for s in live):
-            return live
-        return None
+        return live if len(live) <= 1 or all(self.totals[s] > OUT_ABOVE for s in live) else None
 
     def match_scores(self) -> list[Any]:
         return list(self.totals)
 
     # --- text ------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
-        if type(action) is int:
-            return WORDS[action]
-        return "discard " + " ".join(CARD_TEXTS[c] for c in action)
+        return WORDS[action] if type(action) is int else "discard " + " ".join(CARD_TEXTS[c] for c in action)
 
     def text_to_action(self, text: str) -> Any:
         words = text.strip().split()

@@ -649,13 +649,14 @@ class YanivState(State):
         return out
 
     def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last discard and what it offers; at a hand's start, the last showdown."""
-        for actor, text in reversed(obs["actions"]):
-            if text.startswith("discard "):
-                cards = text.split()[1:]
-                ends = cards[0] if len(cards) == 1 else f"{cards[0]} or {cards[-1]}"
-                return {"label": f"Seat {actor} discards", "explanation": f"The next player may take {ends}.",
-                        "plays": [{"seat": actor, "cards": cards, "face_down": False, "mark": False}]}
+        """The last discard, labelled with its turn, and its ends; at a hand's start, the showdown."""
+        discards = [(actor, text) for actor, text in obs["actions"] if text.startswith("discard ")]
+        if discards:
+            actor, text = discards[-1]
+            cards = text.split()[1:]
+            ends = cards[0] if len(cards) == 1 else f"{cards[0]} or {cards[-1]}"
+            return {"label": f"Turn {len(discards)}: seat {actor} discards", "explanation": f"The next player may take {ends}.",
+                    "plays": [{"seat": actor, "cards": cards, "face_down": False, "mark": False}]}
         last = obs["last_hand"]
         if not last:
             return None

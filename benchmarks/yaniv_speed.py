@@ -1,27 +1,38 @@
 """Random-playout speed of 4-player Yaniv: whole hands per second (issue 14's floor: 2,000).
 
 A hand is everything from the deal to the `yaniv` that ends it: every turn's discard and
-draw, with the stock made again from the dead discards whenever it runs out. Each action
-is picked with `random.choice` among `legal_actions()`; hands follow one another in a
-match (each hand's end deals the next, seats go out above 200) and a finished match is
-replaced by a new one. Two loops are timed in alternating slices, so a busy machine slows
-both alike: the checked `apply` a front end uses, and the unchecked `push` a search uses
-(its moves are legal by construction). Beside them, in the same slices, 4-player Cramps'
-hands through `apply` (benchmarks/cramps_speed.py's loop): its actions per second are the
-machine's yardstick, since the same code gives very different figures on a quiet machine
-and on the shared one.
+draw, with the stock made again from the dead discards whenever it runs out. Three loops
+are timed in alternating slices, so a busy machine slows them alike:
+
+- `checked apply`: `apply(random.choice(legal_actions()))`, as a front end or simulate
+  plays; hands follow one another in a match (each hand's end deals the next, seats go out
+  above 200) and a finished match is replaced by a new one.
+- `unchecked push`: the same loop through `push` (moves legal by construction).
+- `rollout`: the search's random playout, the line issue 14's floor is judged on. Each
+  hand is a new 4-player match's first hand (`new_state`, so the deal's cost is counted),
+  played to its end by `State.rollout` with the choice ISMCTS passes it
+  (`legal[randrange(len(legal))]`). Yaniv's `rollout` makes the generic playout's moves for
+  the same choices (tests/games/test_yaniv.py holds it to that) in one loop without the
+  hand's record. Its hands are all dealt to 4 players, so they run a little longer than
+  the match loops' (where later hands may have fewer players left).
+
+Each line gives hands per wall-clock second and hands per CPU second of this process
+(`time.process_time`): on the shared, loaded machine the wall figure falls with the load,
+and the CPU figure is what one idle core gives. Beside them, in the same slices, 4-player
+Cramps' hands through `apply` (benchmarks/cramps_speed.py's loop) are the machine's
+yardstick.
 
 Run: .venv/bin/python benchmarks/yaniv_speed.py [seconds, default 8]
 
-What makes Yaniv fast: a hand is a bitmask (with a mask of second copies and a joker count
+What makes Yaniv fast (found with cProfile): a hand is a bitmask (with a mask of second copies and a joker count
 for two decks), singles come from one precomputed tuple per suit pattern, a table says per
 suit pattern how many jokers a run needs (most hands have no set and no run, and pay for
 nothing more), sets and runs are worked out once per rank or suit pattern, the next seat
-is a tuple, and log sentences and deal texts wait until someone reads them. What stands in
-the way: random hands are long (about 195 actions with 4 players, since a random player
-seldom gets a hand worth 5 or less and then calls with odds 1 in its legal moves), so the
-engine's own cost per action (about 1 us for `legal_actions`, `apply` and `push` on a quiet
-machine) and `random.choice` take most of the time.
+is a tuple, log sentences wait until someone reads them, and `rollout` keeps only the
+hands, piles and values. What stands in the way: random hands are long (about 195 actions
+with 4 players, since a random player seldom gets a hand worth 5 or less and then calls
+with odds 1 in its legal moves); in `rollout` the choice itself (a Python-level random
+draw per decision) takes about a third of the time, the deal's shuffle about a tenth.
 """
 
 from __future__ import annotations
@@ -29,7 +40,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from parlour.engine import State
 from parlour.games.cramps import GAME as CRAMPS
@@ -39,17 +50,31 @@ SLICE = 0.5
 PLAYERS = 4
 
 
-def yaniv_slice(seconds: float, seed: int, checked: bool) -> tuple[int, int, float]:
-    """Hands played, actions taken and time spent in one slice."""
+def yaniv_slice(seconds: float, seed: int, how: str) -> tuple[int, int, float, float]:
+    """Hands played, actions taken, wall and CPU time spent in one slice."""
     options = GAME.options(players=PLAYERS)
-    choice = random.Random(seed).choice
+    rng = random.Random(seed)
+    choice = rng.choice
+    randrange = rng.randrange
     hands = actions = matches = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
+    if how == "rollout":
+        def search_choice(legal: Sequence[object]) -> object:
+            actions_seen[0] += 1
+            return legal[randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+        actions_seen = [0]
+        while True:
+            GAME.new_state(options, seed + hands).rollout(search_choice)
+            hands += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return hands, actions_seen[0], elapsed, time.process_time() - cpu
     while True:
         state = GAME.new_state(options, seed + matches)
         matches += 1
         legal_actions, to_act, hand_over = state.legal_actions, state.to_act, state.hand_over
-        play: Callable[[object], None] = state.apply if checked else state.push
+        play: Callable[[object], None] = state.apply if how == "apply" else state.push
         while to_act() is not None:
             play(choice(legal_actions()))
             actions += 1
@@ -57,13 +82,13 @@ def yaniv_slice(seconds: float, seed: int, checked: bool) -> tuple[int, int, flo
                 hands += 1
                 elapsed = time.perf_counter() - start
                 if elapsed >= seconds:
-                    return hands, actions, elapsed
+                    return hands, actions, elapsed, time.process_time() - cpu
 
 
-def cramps_slice(seconds: float, seed: int) -> tuple[int, int, float]:
+def cramps_slice(seconds: float, seed: int) -> tuple[int, int, float, float]:
     choice = random.Random(seed).choice
     hands = matches = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while True:
         state: State = CRAMPS.new_state(CRAMPS.options(players=4), seed + matches)
         matches += 1
@@ -73,26 +98,32 @@ def cramps_slice(seconds: float, seed: int) -> tuple[int, int, float]:
             hands += 1
             elapsed = time.perf_counter() - start
             if elapsed >= seconds:
-                return hands, 52 * hands, elapsed
+                return hands, 52 * hands, elapsed, time.process_time() - cpu
+
+
+LINES = {
+    "apply": "whole hands, checked apply",
+    "push": "whole hands, unchecked push",
+    "rollout": "whole hands, rollout: the search's random playout, deal included",
+}
 
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 8.0
-    totals = {"apply": [0, 0, 0.0], "push": [0, 0, 0.0], "cramps": [0, 0, 0.0]}
-    for r in range(max(1, round(seconds / (3 * SLICE)))):
+    totals = {name: [0, 0, 0.0, 0.0] for name in [*LINES, "cramps"]}
+    for r in range(max(1, round(seconds / (len(totals) * SLICE)))):
         for name in totals:
-            if name == "cramps":
-                got = cramps_slice(SLICE, 1000 * r)
-            else:
-                got = yaniv_slice(SLICE, 1000 * r, checked=name == "apply")
-            for i in range(3):
+            got = cramps_slice(SLICE, 1000 * r) if name == "cramps" else yaniv_slice(SLICE, 1000 * r, name)
+            for i in range(4):
                 totals[name][i] += got[i]
-    for name, label in (("apply", "checked apply"), ("push", "unchecked push")):
-        hands, actions, spent = totals[name]
-        print(f"yaniv (4 players, whole hands, {label}): {hands / spent:,.0f} hands per second, "
+    for name, label in LINES.items():
+        hands, actions, spent, cpu = totals[name]
+        print(f"yaniv (4 players, {label}): {hands / spent:,.0f} hands per second "
+              f"({hands / cpu:,.0f} per CPU second: the figure on an idle core), "
               f"{actions / spent:,.0f} actions per second, {actions / hands:.0f} actions a hand")
-    hands, actions, spent = totals["cramps"]
-    print(f"yardstick, cramps (4 players, apply): {hands / spent:,.0f} hands per second, {actions / spent:,.0f} actions per second")
+    hands, actions, spent, cpu = totals["cramps"]
+    print(f"yardstick, cramps (4 players, apply): {hands / spent:,.0f} hands per second "
+          f"({hands / cpu:,.0f} per CPU second), {actions / spent:,.0f} actions per second")
 
 
 if __name__ == "__main__":

@@ -387,3 +387,29 @@ def test_the_phases_of_a_turn() -> None:
     assert state.to_act() == 1 and state.phase == "draw"
     state.apply_text("draw stock")
     assert state.to_act() == 0 and state.phase == TURN
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"decks": 2}, {"empty_stock": "end_hand"}, {"penalty_on_tie": True, "lowest_scores_zero": True},
+    {"decks": 2, "empty_stock": "end_hand", "yaniv_max": 7},
+])
+def test_the_lean_rollout_makes_the_moves_of_the_playout(options: dict[str, Any]) -> None:
+    """`rollout` keeps only hands, piles and values: for the same choices it must be offered
+    the same lists as the generic playout (so it makes the same moves, reshuffles included)
+    and score the hand as the playout does."""
+    for seed in range(60):
+        start = GAME.new_state(GAME.options(players=2 + seed % 4, **options), seed)
+        steps = random.Random(seed)
+        for _ in range(seed % 40):
+            start.apply(steps.choice(start.legal_actions()))
+        offered: tuple[list[Any], list[Any]] = ([], [])
+
+        def chooser(seen: list[Any], seed: int = seed) -> Any:
+            rng = random.Random(seed)
+            return lambda legal: seen.append(list(legal)) or rng.choice(legal)
+
+        full = start.clone(hand_only=True)
+        full.playout(chooser(offered[0]))
+        lean = start.clone(hand_only=True).rollout(chooser(offered[1]))
+        assert offered[0] == offered[1]
+        assert lean == full.hand_scores()

@@ -67,10 +67,12 @@ import dataclasses
 import itertools
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, JOKER, cards_of, cards_text, pack, parse_card, sort_key
 from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.games.drawing import Slots, read_deal, redeal_unknown
 
 HAND_SIZE = 5
 PENALTY = 30
@@ -80,6 +82,8 @@ YANIV, DRAW_STOCK, DRAW_FIRST, DRAW_LAST = 200, 201, 202, 203
 WORDS = {YANIV: "yaniv", DRAW_STOCK: "draw stock", DRAW_FIRST: "draw first", DRAW_LAST: "draw last"}
 ACTIONS_BY_WORDS = {v: k for k, v in WORDS.items()}
 TURN, DRAW = "turn", "draw"
+DRAWS = (((DRAW_FIRST,), (DRAW_FIRST, DRAW_LAST)), ((DRAW_STOCK, DRAW_FIRST), (DRAW_STOCK, DRAW_FIRST, DRAW_LAST)))
+"""The draws open, by whether the stock can give a card and whether the group has two ends."""
 
 VALUE = tuple(0 if c == JOKER else 1 if c % 13 == 12 else min(c % 13 + 2, 10) for c in range(53))
 LOW = tuple((c % 13 + 1) % 13 for c in range(52))
@@ -88,11 +92,6 @@ BIT = tuple(1 << c for c in range(53))
 JOKER_BIT = BIT[JOKER]
 RANKS = 0x1FFF
 PACKS = {1: tuple(pack(jokers=2)), 2: tuple(pack(copies=2, jokers=4))}
-
-
-def natural(suit: int, low: int) -> int:
-    """The card of `suit` at Yaniv rank `low` (ace 0 .. king 12)."""
-    return 13 * suit + (low - 1) % 13
 
 
 def texts(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -122,20 +121,18 @@ def _jokers_needed(low: int) -> int:
 
 
 NEEDED = tuple(_jokers_needed(TO_LOW[bits]) for bits in range(1 << 13))
-_SETS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+COLUMN = tuple(sum(1 << (13 * suit + r) for suit in range(4)) for r in range(13))
+_SETS: dict[int, tuple[tuple[int, ...], ...]] = {}
 _RUNS: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
 
 
 def set_orders(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every set that can be laid from cards of one rank (copies allowed), in every order:
     the order decides which ends the next player may take."""
-    found = _SETS.get(cards)
-    if found is None:
-        out: dict[tuple[int, ...], None] = {}
-        for size in range(2, min(len(cards), HAND_SIZE) + 1):
-            out.update(dict.fromkeys(itertools.permutations(cards, size)))
-        found = _SETS[cards] = tuple(out)
-    return found
+    out: dict[tuple[int, ...], None] = {}
+    for size in range(2, min(len(cards), HAND_SIZE) + 1):
+        out.update(dict.fromkeys(itertools.permutations(cards, size)))
+    return tuple(out)
 
 
 def run_orders(suit: int, low: int, jokers: int) -> tuple[tuple[int, ...], ...]:
@@ -154,7 +151,7 @@ def run_orders(suit: int, low: int, jokers: int) -> tuple[tuple[int, ...], ...]:
                     for swapped in itertools.combinations(held, extra):
                         if len(swapped) < len(held):
                             out.append(tuple(
-                                natural(suit, r) if low >> r & 1 and r not in swapped else JOKER for r in places
+                                13 * suit + (r - 1) % 13 if low >> r & 1 and r not in swapped else JOKER for r in places
                             ))
         found = _RUNS[key] = tuple(out)
     return found
@@ -169,21 +166,26 @@ def discard_moves(mask: int, dups: int, jokers: int) -> list[Any]:
     out: list[Any] = [*SINGLES[0][p0], *SINGLES[1][p1], *SINGLES[2][p2], *SINGLES[3][p3]]
     if jokers:
         out.append((JOKER,))
-    pairs = (p0 & (p1 | p2 | p3)) | (p1 & (p2 | p3)) | (p2 & p3) | dups | dups >> 13 | dups >> 26 | dups >> 39
-    if pairs & RANKS:
-        for r in range(13):
-            if pairs >> r & 1:
-                same = [c for c in (r, 13 + r, 26 + r, 39 + r) if mask >> c & 1 for _ in range(1 + (dups >> c & 1))]
-                if len(same) > 1:
-                    out.extend(set_orders(tuple(same)))
+    pairs = (p0 & (p1 | p2 | p3)) | (p1 & (p2 | p3)) | (p2 & p3)
+    if dups:
+        pairs |= (dups | dups >> 13 | dups >> 26 | dups >> 39) & RANKS
+    while pairs:
+        r = (pairs & -pairs).bit_length() - 1
+        pairs &= pairs - 1
+        key = mask & COLUMN[r] | (dups & COLUMN[r]) << 53
+        found = _SETS.get(key)
+        if found is None:
+            found = _SETS[key] = set_orders(
+                tuple(c for c in (r, 13 + r, 26 + r, 39 + r) if mask >> c & 1 for _ in range(1 + (dups >> c & 1))))
+        out += found
     if NEEDED[p0] <= jokers:
-        out.extend(run_orders(0, TO_LOW[p0], jokers))
+        out += run_orders(0, TO_LOW[p0], jokers)
     if NEEDED[p1] <= jokers:
-        out.extend(run_orders(1, TO_LOW[p1], jokers))
+        out += run_orders(1, TO_LOW[p1], jokers)
     if NEEDED[p2] <= jokers:
-        out.extend(run_orders(2, TO_LOW[p2], jokers))
+        out += run_orders(2, TO_LOW[p2], jokers)
     if NEEDED[p3] <= jokers:
-        out.extend(run_orders(3, TO_LOW[p3], jokers))
+        out += run_orders(3, TO_LOW[p3], jokers)
     return out
 
 
@@ -195,6 +197,30 @@ def masks_of(cards: list[int] | tuple[int, ...]) -> tuple[int, int, int]:
             dups |= BIT[c]
         mask |= BIT[c]
     return mask, dups, cards.count(JOKER)
+
+
+def shed(mask: int, dups: int, jokers: int, value: int, cards: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """A hand (masks, joker count, value) without `cards`."""
+    for c in cards:
+        if c == JOKER:
+            jokers -= 1
+            if not jokers:
+                mask ^= JOKER_BIT
+        elif dups & BIT[c]:
+            dups ^= BIT[c]
+        else:
+            mask ^= BIT[c]
+        value -= VALUE[c]
+    return mask, dups, jokers, value
+
+
+def gain(mask: int, dups: int, jokers: int, value: int, card: int) -> tuple[int, int, int, int]:
+    """A hand (masks, joker count, value) with `card`."""
+    if card == JOKER:
+        return mask | JOKER_BIT, dups, jokers + 1, value
+    if mask & BIT[card]:
+        return mask, dups | BIT[card], jokers, value + VALUE[card]
+    return mask | BIT[card], dups, jokers, value + VALUE[card]
 
 
 def hand_cards(mask: int, dups: int, jokers: int) -> list[int]:
@@ -289,7 +315,7 @@ class YanivState(State):
         live = [s for s in ((self.dealer + 1 + i) % n for i in range(n)) if s not in self.eliminated]
         full = PACKS[self.options.decks]
         if given is not None:
-            hands, stock, upcard = self._read_deal(given, live, full)
+            hands, stock, upcard = read_deal(given, [HAND_SIZE * (s in live) for s in range(n)], full, "Yaniv")
         else:
             cards = list(full)
             self.rng.shuffle(cards)
@@ -298,13 +324,9 @@ class YanivState(State):
                 hands[s] = cards[HAND_SIZE * i : HAND_SIZE * i + HAND_SIZE]
             upcard = cards[HAND_SIZE * len(live)]
             stock = cards[HAND_SIZE * len(live) + 1 :]
-        self.deals.append(
-            {"hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stock], "upcard": CARD_TEXTS[upcard]}
-        )
-        self.masks = [0] * n
-        self.dups = [0] * n
-        self.jokers = [0] * n
-        self.values = [0] * n
+        self.deals.append({"hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stock],
+                           "upcard": CARD_TEXTS[upcard]})
+        self.masks, self.dups, self.jokers, self.values = [0] * n, [0] * n, [0] * n, [0] * n
         for s, h in enumerate(hands):
             self._set_hand(s, h)
         self.known: list[list[int]] = [[] for _ in range(n)]
@@ -318,24 +340,6 @@ class YanivState(State):
         self.after = tuple(live[(live.index(s) + 1) % len(live)] if s in live else s for s in range(n))
         self.phase = TURN
         self.turn = live[0]
-
-    def _read_deal(self, given: Any, live: list[int], full: tuple[int, ...]) -> tuple[list[list[int]], list[int], int]:
-        """A record's deal, checked: five cards to each player in, none to a player out, and
-        with the stock and the upcard exactly the pack."""
-        if not isinstance(given, dict) or not {"hands", "stock", "upcard"} <= set(given):
-            raise ValueError("a Yaniv deal has 'hands', 'stock' and 'upcard'")
-        raw = given["hands"]
-        if not isinstance(raw, list) or len(raw) != self.players:
-            raise ValueError(f"a Yaniv deal has one hand per seat ({self.players} seats)")
-        hands = [[parse_card(str(t)) for t in h] for h in raw]
-        for s, h in enumerate(hands):
-            if len(h) != (HAND_SIZE if s in live else 0):
-                raise ValueError(f"seat {s} must be dealt {HAND_SIZE if s in live else 0} cards, not {len(h)}")
-        stock = [parse_card(str(t)) for t in given["stock"]]
-        upcard = parse_card(str(given["upcard"]))
-        if sorted([c for h in hands for c in h] + stock + [upcard]) != sorted(full):
-            raise ValueError(f"the deal's cards are not the {len(full)}-card Yaniv pack")
-        return hands, stock, upcard
 
     def _set_hand(self, seat: int, cards: list[int]) -> None:
         self.masks[seat], self.dups[seat], self.jokers[seat] = masks_of(cards)
@@ -362,34 +366,18 @@ class YanivState(State):
             self.log.append(("yaniv", seat, self.values[seat]))
             self._end_hand(seat)
             return
+        hand = shed(self.masks[seat], self.dups[seat], self.jokers[seat], self.values[seat], action)
+        self.masks[seat], self.dups[seat], self.jokers[seat], self.values[seat] = hand
         known = self.known[seat]
-        mask = self.masks[seat]
-        dups = self.dups[seat]
-        value = self.values[seat]
-        for c in action:
-            bit = BIT[c]
-            if c == JOKER:
-                self.jokers[seat] -= 1
-                if not self.jokers[seat]:
-                    mask ^= bit
-            elif dups & bit:
-                dups ^= bit
-            else:
-                mask ^= bit
-            value -= VALUE[c]
-            if known and c in known:
+        for c in action if known else ():
+            if c in known:
                 known.remove(c)
-        self.masks[seat] = mask
-        self.dups[seat] = dups
-        self.values[seat] = value
         self.pending = action
         self.log.append(("discard", seat, action))
         self.phase = DRAW
 
     def _legal_draw(self) -> list[int]:
-        if self.stock or (self.dead and self.reshuffle_on_empty):
-            return [DRAW_STOCK, DRAW_FIRST, DRAW_LAST] if len(self.offer) > 1 else [DRAW_STOCK, DRAW_FIRST]
-        return [DRAW_FIRST, DRAW_LAST] if len(self.offer) > 1 else [DRAW_FIRST]
+        return list(DRAWS[1 if self.stock or (self.dead and self.reshuffle_on_empty) else 0][len(self.offer) > 1])
 
     def _apply_draw(self, action: int) -> None:
         seat = self.turn
@@ -412,16 +400,8 @@ class YanivState(State):
             self.log.append(("take", seat, (card,)))
         self.offer = self.pending
         self.pending = ()
-        bit = BIT[card]
-        mask = self.masks[seat]
-        if card == JOKER:
-            self.jokers[seat] += 1
-            self.masks[seat] = mask | bit
-        elif mask & bit:
-            self.dups[seat] |= bit
-        else:
-            self.masks[seat] = mask | bit
-        self.values[seat] += VALUE[card]
+        hand = gain(self.masks[seat], self.dups[seat], self.jokers[seat], self.values[seat], card)
+        self.masks[seat], self.dups[seat], self.jokers[seat], self.values[seat] = hand
         if not stock and not self.reshuffle_on_empty:
             self.log.append(("stock out",))
             self._end_hand(None)
@@ -441,13 +421,53 @@ class YanivState(State):
         self.log.append(("reshuffle", len(stock)))
         return self.stock
 
+    def rollout(self, choice: Callable[[Sequence[Any]], Any]) -> list[Any]:
+        """The hand's scores after the moves `playout` would make for the same choices: the
+        same lists from `discard_moves` and the draws, the same stock and reshuffles, in one
+        loop that keeps only the hands, the piles and the values (no history, log or known
+        cards: the state is spent afterwards)."""
+        if self.phase == OVER:
+            return super().rollout(choice)
+        masks, dups, jokers, values, after = self.masks, self.dups, self.jokers, self.values, self.after
+        stock, dead, offer, pending = self.stock, self.dead, self.offer, self.pending
+        limit, refill, seat = self.options.yaniv_max, self.reshuffle_on_empty, self.turn
+        drawing, self.phase = self.phase == DRAW, OVER
+        while True:
+            mask, dup, joker, value = masks[seat], dups[seat], jokers[seat], values[seat]
+            if not drawing:
+                moves = discard_moves(mask, dup, joker)
+                if value <= limit:
+                    moves.insert(0, YANIV)
+                pending = choice(moves)
+                if type(pending) is int:
+                    return self._showdown(seat, self.in_match())[0]
+                mask, dup, joker, value = shed(mask, dup, joker, value, pending)
+            drawing = False
+            action = choice(DRAWS[1 if stock or (dead and refill) else 0][len(offer) > 1])
+            if action == DRAW_STOCK:
+                if not stock:
+                    stock = self._rebuild_stock()
+                    dead = self.dead
+                card = stock.pop()
+                dead.extend(offer)
+            elif action == DRAW_FIRST:
+                card = offer[0]
+                dead.extend(offer[1:])
+            else:
+                card = offer[-1]
+                dead.extend(offer[:-1])
+            offer = pending
+            masks[seat], dups[seat], jokers[seat], values[seat] = gain(mask, dup, joker, value, card)
+            if not stock and not refill:
+                return self._showdown(None, self.in_match())[0]
+            seat = after[seat]
+
     # --- scoring ----------------------------------------------------------------------
-    def _end_hand(self, caller: int | None) -> None:
-        """The showdown (or the stock's end): hand scores, the resets, who goes out."""
-        n = self.players
-        live = self.in_match()
+    def _showdown(self, caller: int | None, live: list[int]) -> tuple[list[int], bool]:
+        """The hand's scores at `yaniv` (or the stock's end, caller None), and whether the
+        caller was beaten."""
         values = self.values
-        scores = [0] * n
+        scores = [0] * self.players
         penalty = False
         for s in live:
             scores[s] = values[s]
@@ -465,6 +485,14 @@ class YanivState(State):
                             scores[s] = 0
             else:
                 scores[caller] = 0
+        return scores, penalty
+
+    def _end_hand(self, caller: int | None) -> None:
+        """The showdown (or the stock's end): hand scores, the resets, who goes out."""
+        n = self.players
+        live = self.in_match()
+        values = self.values
+        scores, penalty = self._showdown(caller, live)
         resets = []
         for s in live:
             total = self.totals[s] + scores[s]
@@ -491,24 +519,18 @@ class YanivState(State):
     def last_hand_view(self) -> dict[str, Any] | None:
         """The last hand's summary with its log as sentences (kept as entries until read)."""
         last = self.last_hand
-        if last is None:
-            return None
-        return {**last, "log": [self.sentence(e) for e in last["log"]]}
+        return None if last is None else {**last, "log": [self.sentence(e) for e in last["log"]]}
 
     def _match_winners(self) -> list[int] | None:
         live = self.in_match()
-        if len(live) <= 1 or all(self.totals[s] > OUT_ABOVE for s in live):
-            return live
-        return None
+        return live if len(live) <= 1 or all(self.totals[s] > OUT_ABOVE for s in live) else None
 
     def match_scores(self) -> list[Any]:
         return list(self.totals)
 
     # --- text ------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
-        if type(action) is int:
-            return WORDS[action]
-        return "discard " + " ".join(CARD_TEXTS[c] for c in action)
+        return WORDS[action] if type(action) is int else "discard " + " ".join(CARD_TEXTS[c] for c in action)
 
     def text_to_action(self, text: str) -> Any:
         words = text.strip().split()
@@ -627,13 +649,14 @@ class YanivState(State):
         return out
 
     def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last discard and what it offers; at a hand's start, the last showdown."""
-        for actor, text in reversed(obs["actions"]):
-            if text.startswith("discard "):
-                cards = text.split()[1:]
-                ends = cards[0] if len(cards) == 1 else f"{cards[0]} or {cards[-1]}"
-                return {"label": f"Seat {actor} discards", "explanation": f"The next player may take {ends}.",
-                        "plays": [{"seat": actor, "cards": cards, "face_down": False, "mark": False}]}
+        """The last discard, labelled with its turn, and its ends; at a hand's start, the showdown."""
+        discards = [(actor, text) for actor, text in obs["actions"] if text.startswith("discard ")]
+        if discards:
+            actor, text = discards[-1]
+            cards = text.split()[1:]
+            ends = cards[0] if len(cards) == 1 else f"{cards[0]} or {cards[-1]}"
+            return {"label": f"Turn {len(discards)}: seat {actor} discards", "explanation": f"The next player may take {ends}.",
+                    "plays": [{"seat": actor, "cards": cards, "face_down": False, "mark": False}]}
         last = obs["last_hand"]
         if not last:
             return None
@@ -673,19 +696,10 @@ class YanivState(State):
         assert isinstance(other, YanivState)
         if other.phase == OVER:
             return other
-        pool = list(other.stock)
-        sizes = []
-        for s in range(self.players):
-            if s != seat:
-                free = Counter(other.hand_of(s)) - Counter(other.known[s])
-                pool += free.elements()
-                sizes.append((s, free.total()))
-        rng.shuffle(pool)
-        for s, k in sizes:
-            cards = other.known[s] + pool[:k]
-            pool = pool[k:]
+        hands, other.stock = redeal_unknown([other.hand_of(s) for s in range(self.players)], other.known, seat,
+                                            other.stock, rng)
+        for s, cards in enumerate(hands):
             other._set_hand(s, cards)
-        other.stock = pool
         return other
 
     # --- determinize -----------------------------------------------------------------------
@@ -700,108 +714,60 @@ class YanivState(State):
         still has is dealt at random into the slots left open."""
         assert isinstance(options, YanivOptions)
         for _ in range(100):
-            course = _Course(options, observation, rng)
-            if course.ok:
-                return course.deal(), {}
+            deal = _course(options, observation, rng)
+            if deal is not None:
+                return deal, {}
         raise ValueError("no Yaniv deal fits the hand's course")
 
     def _restore(self, observation: dict[str, Any]) -> None:
         self.totals = list(observation["scores"]["match"])
 
 
-class _Course:
-    """One try at filling the slots a hand's public course pins down (see sample_deal)."""
-
-    def __init__(self, options: YanivOptions, obs: dict[str, Any], rng: random.Random) -> None:
-        n = options.players
-        self.rng = rng
-        out = set(obs.get("eliminated", []))
-        self.order = [s for s in ((obs["dealer"] + 1 + i) % n for i in range(n)) if s not in out]
-        self.upcard = parse_card(obs["upcard"])
-        first = list(PACKS[options.decks])
-        first.remove(self.upcard)
-        self.left = [Counter(first)]
-        self.slots: list[list[Any]] = []
-        self.held: list[list[int]] = [[] for _ in range(n)]
-        self.draws: list[list[int]] = [[]]
-        for s in self.order:
-            for _ in range(HAND_SIZE):
-                self._open(s, 0)
-        self.ok = self._follow(obs, n)
-
-    def _open(self, seat: int, stock: int) -> int:
-        self.held[seat].append(len(self.slots))
-        self.slots.append([stock, None])
-        return len(self.slots) - 1
-
-    def _fill(self, seat: int, card: int) -> bool:
-        fits = [i for i in self.held[seat] if self.left[self.slots[i][0]][card] > 0]
-        if not fits:
-            return False
-        i = self.rng.choice(fits)
-        self.slots[i][1] = card
-        self.left[self.slots[i][0]][card] -= 1
-        self.held[seat].remove(i)
-        return True
-
-    def _follow(self, obs: dict[str, Any], n: int) -> bool:
-        known: list[list[int]] = [[] for _ in range(n)]
-        stock = sum(self.left[0].values()) - HAND_SIZE * len(self.order)
-        offer: list[int] = [self.upcard]
-        pending: list[int] = []
-        dead: list[int] = []
-        for actor, text in obs["actions"]:
-            if text.startswith("discard "):
-                pending = [parse_card(t) for t in text.split()[1:]]
-                for c in pending:
-                    if c in known[actor]:
-                        known[actor].remove(c)
-                    elif not self._fill(actor, c):
-                        return False
-                continue
-            if text == "draw stock":
-                if not stock:
-                    self.left.append(Counter(dead))
-                    self.draws.append([])
-                    stock, dead = len(dead), []
-                self.draws[-1].append(self._open(actor, len(self.left) - 1))
-                stock -= 1
-            else:
-                known[actor].append(offer.pop(0 if text == "draw first" else -1))
-            dead += offer
-            offer, pending = pending, []
-        seat = obs["seat"]
-        mine = Counter(parse_card(t) for t in obs["hand"]) - Counter(known[seat])
-        own = list(mine.elements())
-        self.rng.shuffle(own)
-        for i in sorted(self.held[seat], key=lambda i: -self.slots[i][0]):
-            fits = [c for c in own if self.left[self.slots[i][0]][c] > 0]
-            if not fits:
-                return False
-            own.remove(fits[0])
-            self.slots[i][1] = fits[0]
-            self.left[self.slots[i][0]][fits[0]] -= 1
-        return True
-
-    def deal(self) -> dict[str, Any]:
-        rest = []
-        for k, left in enumerate(self.left):
-            pool = list(left.elements())
-            self.rng.shuffle(pool)
-            for slot in self.slots:
-                if slot[0] == k and slot[1] is None:
-                    slot[1] = pool.pop()
-            rest.append(pool)
-        stocks = [[self.slots[i][1] for i in drawn] + pool for drawn, pool in zip(self.draws, rest, strict=True)]
-        hands: list[list[int]] = [[] for _ in self.held]
-        for k, s in enumerate(self.order):
-            hands[s] = [self.slots[i][1] for i in range(HAND_SIZE * k, HAND_SIZE * (k + 1))]
-        deal: dict[str, Any] = {
-            "hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stocks[0]], "upcard": CARD_TEXTS[self.upcard]
-        }
-        if len(stocks) > 1:
-            deal["reshuffles"] = [[CARD_TEXTS[c] for c in s] for s in stocks[1:]]
-        return deal
+def _course(options: YanivOptions, obs: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """One try at a deal that fits the hand's course (see sample_deal), or None."""
+    n = options.players
+    out = set(obs.get("eliminated", []))
+    order = [s for s in ((obs["dealer"] + 1 + i) % n for i in range(n)) if s not in out]
+    upcard = parse_card(obs["upcard"])
+    first = list(PACKS[options.decks])
+    first.remove(upcard)
+    slots = Slots(first, rng)
+    for s in order:
+        slots.deal(s, HAND_SIZE)
+    known: list[list[int]] = [[] for _ in range(n)]
+    stock = len(first) - HAND_SIZE * len(order)
+    offer: list[int] = [upcard]
+    pending: list[int] = []
+    dead: list[int] = []
+    for actor, text in obs["actions"]:
+        if text.startswith("discard "):
+            pending = [parse_card(t) for t in text.split()[1:]]
+            for c in pending:
+                if c in known[actor]:
+                    known[actor].remove(c)
+                elif not slots.fill(actor, c):
+                    return None
+            continue
+        if text == "draw stock":
+            if not stock:
+                slots.reshuffle(dead)
+                stock, dead = len(dead), []
+            slots.draw(actor)
+            stock -= 1
+        else:
+            known[actor].append(offer.pop(0 if text == "draw first" else -1))
+        dead += offer
+        offer, pending = pending, []
+    seat = obs["seat"]
+    mine = Counter(parse_card(t) for t in obs["hand"]) - Counter(known[seat])
+    if not slots.fill_own(seat, list(mine.elements())):
+        return None
+    stocks = slots.stocks()
+    deal: dict[str, Any] = {"hands": [texts(slots.hand(s)) for s in range(n)],
+                            "stock": [CARD_TEXTS[c] for c in stocks[0]], "upcard": CARD_TEXTS[upcard]}
+    if len(stocks) > 1:
+        deal["reshuffles"] = [[CARD_TEXTS[c] for c in s] for s in stocks[1:]]
+    return deal
 
 
 class Yaniv(Game):

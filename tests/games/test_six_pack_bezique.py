@@ -352,3 +352,13 @@ def test_observation_and_record() -> None:
         json.dump(record, fh)
     bad = subprocess.run([PARLOUR, "replay", path, "--json"], capture_output=True, text=True)
     assert bad.returncode == 2 and "5" in bad.stderr
+
+
+def test_naming_one_table_copy_twice_is_refused_with_a_sentence() -> None:
+    """`meld AS* AS*` with one ace of spades on the table is bad input, not a crash."""
+    state = GAME.new_state(seed=0)
+    rng = random.Random(0)
+    while not any(t.startswith("meld ") and "AS*" in t for t in state.legal_texts()):
+        state.apply(rng.choice(state.legal_actions()))
+    with pytest.raises(IllegalAction, match="not that many copies of AS"):
+        state.text_to_action("meld AS* AS*")

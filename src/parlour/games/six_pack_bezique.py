@@ -634,8 +634,11 @@ class BeziqueState(State):
             if c < TABLE or group is None:
                 out.append(c)
                 continue
-            k = next(i for i in group if (f, i) not in used)
-            used.add((f, k))
+            free = next((i for i in group if (f, i) not in used), None)
+            if free is None:
+                raise IllegalAction(f"There are not that many copies of {FACE_TEXT[f]} on your table.")
+            used.add((f, free))
+            k = free
             out.append(table_code(f, k, groups[f]))
         return out
 

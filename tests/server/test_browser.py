@@ -145,13 +145,14 @@ class WholeHand:
 
 # Zetema's long hands (some 65 turns), melds and marriages are clicked card by card; Seven
 # and a Half's first banker is seat 0, whose play waits on a punter standing, so the table
-# has the banker name the limits first; Bezique's 96 tricks include melds from hand and table.
+# has the banker name the limits first; Bezique's deal is 96 tricks (whether seat 0 melds
+# depends on the bot's play, so no meld is required of it).
 WHOLE_HANDS = {
     "ribs": WholeHand(4, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, clicked="play"),
     "zetema": WholeHand(2, {1: "bot:zetema-heuristic"}),
     "seven_and_a_half": WholeHand(4, {1: "bot:random", 2: "bot:random", 3: "bot:random"},
                                   ticked=("banker_sets_limits",), clicked="limits"),
-    "six_pack_bezique": WholeHand(2, {1: "bot:six_pack_bezique-heuristic"}, clicked="meld "),
+    "six_pack_bezique": WholeHand(2, {1: "bot:six_pack_bezique-heuristic"}),
     "yaniv": WholeHand(2, {1: "bot:yaniv-heuristic"}, clicked="draw"),
     "paks": WholeHand(2, {1: "bot:paks-heuristic"}),
     "kings_in_the_corner": WholeHand(4, {1: "bot:random", 2: "bot:kings_in_the_corner-heuristic", 3: "bot:random"}),

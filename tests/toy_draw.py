@@ -19,6 +19,7 @@ from typing import Any
 
 from parlour.cards import CARD_TEXTS, JOKER, parse_card
 from parlour.engine import Game, GameOptions, OptionsError, State
+from parlour.games.drawing import redeal_unknown
 
 FACES = (0, 1, 2, 3, 12, 13, 14, 15, 16, 25, JOKER)
 """2-5 and A of spades, 2-5 and A of hearts, the joker (card ids of cards.py)."""
@@ -165,21 +166,7 @@ class ToyState(State):
         """Shuffle every card `seat` cannot see (others' unknown cards and the stock)."""
         other = self.clone()
         assert isinstance(other, ToyState)
-        pool = list(other.stock)
-        sizes = []
-        for s in range(self.players):
-            if s == seat:
-                continue
-            free = list(other.hands[s])
-            for c in other.known[s]:
-                free.remove(c)
-            pool += free
-            sizes.append((s, len(free)))
-        rng.shuffle(pool)
-        for s, k in sizes:
-            other.hands[s] = list(other.known[s]) + pool[:k]
-            pool = pool[k:]
-        other.stock = pool
+        other.hands, other.stock = redeal_unknown(other.hands, other.known, seat, other.stock, rng)
         return other
 
     @classmethod

@@ -25,7 +25,7 @@ from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
 from parlour.engine import Game, IllegalAction, State, jsonable_scores
 from parlour.record import record_of, save
-from parlour.views import generic_view, recent_text, status_lines
+from parlour.views import generic_view, recent_text, recent_update, status_lines
 
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
@@ -129,11 +129,10 @@ class TerminalGame:
         for line in obs["log"][self.shown_lines :]:
             self.say(line)
         self.shown_lines = len(obs["log"])
-        recent = recent_text(obs)
-        if recent is not None and recent != self.shown_recent:
-            event = obs["recent"]
-            self.say(recent_text(obs, explain=event.get("explanation") not in obs["log"]))
-        self.shown_recent = recent
+        news = recent_update(obs, self.shown_recent)
+        if news is not None:
+            self.say(news)
+        self.shown_recent = recent_text(obs)
 
     def person_turn(self) -> None:
         obs = self.state.observation(self.seat)

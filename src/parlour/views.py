@@ -60,3 +60,13 @@ def recent_text(obs: dict[str, Any], explain: bool = True) -> str | None:
     line = f"{event.get('label') or 'Last event'}: " + ", ".join(plays) if plays else str(event.get("label") or "Last event")
     explanation = event.get("explanation")
     return f"{line}\n  {explanation}" if explanation and explain else line
+
+
+def recent_update(obs: dict[str, Any], shown: str | None) -> str | None:
+    """The last public event to print when it differs from `shown` (the `recent_text`
+    printed before), else None; its explanation is left out when the hand's log already
+    says it. Live play and `parlour show` tell events alike through this."""
+    recent = recent_text(obs)
+    if recent is None or recent == shown:
+        return None
+    return recent_text(obs, explain=obs["recent"].get("explanation") not in obs["log"])

@@ -3,6 +3,9 @@
 Everything a seat learns about a table leaves through `Table.observe` (the one choke
 point): the websocket messages, the bots and the hand history are all built from
 `state.observation(seat)` for the seat asking, or `observation(None)` for spectators.
+Replays are the one other way out, and `Table.replay_record` decides who may have one:
+once the match is over its hands are public (the record, every seat's view, all-seeing);
+before, a spectator's view, or a seat's own view to the holder of its token.
 
 An action is applied under the table's lock: its version must be the table's current
 version (the number of actions so far), its seat the one to act, and the engine must
@@ -40,7 +43,8 @@ from typing import Any
 from parlour.bots import Bot, bot_names, make_bot
 from parlour.engine import Game, IllegalAction, OptionsError, State
 from parlour.games import GAMES, get_game
-from parlour.record import apply_entry, start_of
+from parlour.record import apply_entry, record_of, start_of
+from parlour.replay import ALL, View
 from parlour.server.storage import IntegrityError, Storage, StoredTable, token_hash
 
 log = logging.getLogger("parlour.server")
@@ -118,6 +122,25 @@ class Table:
     def observe(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (None: a spectator). Nothing else reads the state for a seat."""
         return self.state.observation(seat)
+
+    # --- records and replays ---------------------------------------------------------------
+    def finished_record(self) -> dict[str, Any]:
+        """The match's record (with its deals, so it replays in any engine), once the match
+        is over: until then it would show every hand."""
+        if not self.state.is_over():
+            raise TableError("match_not_over", "a table's record can be downloaded once its match is over")
+        return record_of(self.state)
+
+    def replay_record(self, view: View, token: Any = None) -> dict[str, Any]:
+        """The record a replay seen from `view` may be built from, or TableError: before
+        the match is over, all-seeing is refused (`match_not_over`) and a seat's view needs
+        that seat's token (`bad_token`); a spectator's view is public."""
+        if not self.state.is_over():
+            if view == ALL:
+                raise TableError("match_not_over", "an all-seeing replay shows every hand: it opens once the match is over")
+            if isinstance(view, int) and self.seat_of_token(token) != view:
+                raise TableError("bad_token", f"seat {view}'s replay needs seat {view}'s token until the match is over")
+        return self.stored.record()
 
     # --- facts anyone may read ----------------------------------------------------------
     @property

@@ -68,7 +68,8 @@ let view = null;
 function route() {
   if (view && view.close) view.close();
   const m = location.hash.match(/^#\/t\/([\w-]+)/);
-  view = m ? new TableView(m[1]) : new LobbyView();
+  const replay = location.hash.match(/^#\/replay\/([\w-]+)/);
+  view = replay ? new ReplayView(replay[1]) : m ? new TableView(m[1]) : new LobbyView();
 }
 window.addEventListener("hashchange", route);
 
@@ -110,6 +111,7 @@ class LobbyView {
         h("div", { class: "row" }, h("label", { for: "name" }, "Name"), this.nameInput),
         this.form),
       h("section", { class: "panel lobby-tables" }, h("h2", {}, "Tables"), this.tablesBox),
+      replayLoader(),
     );
     this.gameSel = gameSel;
     this.renderForm();
@@ -222,7 +224,8 @@ class LobbyView {
           h("div", { class: "muted small" }, people)),
         h("a", { class: "button" + (mine || t.open_seats.length ? " primary" : ""), href: "#/t/" + t.id,
           onclick: () => { if (mine) store.setHere("seat:" + t.id, mine); } },
-          mine ? "Return" : t.open_seats.length ? "Join" : "Watch"));
+          mine ? "Return" : t.open_seats.length ? "Join" : "Watch"),
+        t.match_over ? h("a", { class: "button", href: "#/replay/" + t.id }, "Replay") : null);
     }));
   }
 }
@@ -421,6 +424,7 @@ class TableView {
         last && last.log && last.log.length ? h("div", {}, last.log[last.log.length - 1]) : null,
         h("div", { class: "banner-actions" },
           this.msg.seat !== null ? h("button", { class: "primary", onclick: () => this.playAgain() }, "Play again (new table)") : null,
+          h("a", { class: "button", id: "watch-replay", href: "#/replay/" + this.id }, "Watch the replay"),
           h("a", { class: "button", href: "#/" }, "Lobby")));
     }
     if (!last || this.bannerHand !== this.history.length) return null;

@@ -239,7 +239,10 @@ def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
             yield render(obs) if render else generic_view(obs)
             shown_recent = recent_text(obs)
             continue
-        yield from frame["log"] or [f"seat {frame['actor']}: {frame['label']}"]
+        lines = frame["log"]
+        if not lines or not lines[0].lower().startswith(f"seat {frame['actor']} "):
+            yield f"seat {frame['actor']}: {frame['label']}"
+        yield from lines
         news = recent_update(obs, shown_recent)
         if news is not None:
             yield news

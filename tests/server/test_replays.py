@@ -9,13 +9,15 @@ are checked against parlour.replay.frames on the record the database holds.
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
 import httpx
 from serverkit import ServerProcess
 
-from parlour.record import replay
+from parlour.games import GAMES
+from parlour.record import record_of, replay
 from parlour.replay import ALL, frames
 
 
@@ -28,6 +30,17 @@ def finished_table(server: ServerProcess) -> str:
         assert time.monotonic() < deadline, "the bots did not finish their match"
         time.sleep(0.1)
     return str(table)
+
+
+def two_hands(second_deal: dict[str, Any]) -> dict[str, Any]:
+    """A record of random moves over two hands of Ribs whose second deal is `second_deal`."""
+    state = GAMES["ribs"].new_state(GAMES["ribs"].options(players=4, hands_to_win=2), 3)
+    rng = random.Random(3)
+    while len(state.scores_by_hand()) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    record = record_of(state)
+    record["deals"][1] = second_deal
+    return record
 
 
 def same_json(value: Any) -> Any:
@@ -99,6 +112,7 @@ def test_a_record_sent_is_replayed_or_refused_with_a_reason(server: ServerProces
         (b"[1, 2]", {}, "bad_message", "the record is a JSON object"),
         (json.dumps(broken).encode(), {}, "bad_record", "action 2"),
         (json.dumps({"game": "whist"}).encode(), {}, "bad_record", "unknown game"),
+        (json.dumps(two_hands(second_deal={"hands": "nonsense"})).encode(), {}, "bad_record", "cannot be replayed"),
         (json.dumps(record).encode(), {"seat": "north"}, "bad_view", "a seat number, 'all' or 'none'"),
         (json.dumps(dict(record, pad="x" * 300_000)).encode(), {}, "too_large", "at most 262144 bytes"),
         (json.dumps(dict(record, actions=[[0, "pass"]] * 5001)).encode(), {}, "too_large", "at most 5000 actions"),

@@ -375,6 +375,10 @@ def create_app(
                 data = replay_view(record, view, seats)
             except RecordError as exc:
                 raise TableError("bad_record", str(exc)) from None
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+                # A hostile record can reach past what start_of checks (a later hand's deal).
+                log.info("a record could not be replayed: %r", exc)
+                raise TableError("bad_record", "the record cannot be replayed: one of its deals or actions is malformed") from None
             return gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 5)
 
         async with replay_turn:

@@ -241,7 +241,7 @@ def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
             continue
         lines = frame["log"]
         if not lines or not lines[0].lower().startswith(f"seat {frame['actor']} "):
-            yield f"seat {frame['actor']}: {frame['label']}"
+            yield f"Seat {frame['actor']}: {frame['label']}"
         yield from lines
         news = recent_update(obs, shown_recent)
         if news is not None:

@@ -204,6 +204,27 @@ def test_a_finished_table_opens_its_replay_as_a_seat(web: ServerProcess, browser
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"replay-table-seat2-{label}.png"), full_page=True)
+        page.goto(web.base + "/")  # the lobby lists the finished table with its replay
+        page.wait_for_selector(f".table-row a[href='#/replay/{table}']")
+        if width < 400:
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(ARTIFACTS / f"replay-lobby-{label}.png"), full_page=True)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_table_still_playing_shows_no_hand_early(web: ServerProcess, browser: Any) -> None:
+    """The viewer asks for every hand, is refused, and falls back to a spectator's view."""
+    made = web.create(bots={1: "random", 2: "random", 3: "random"}, sit=None)
+    table = made["table"]["id"]
+    context, page, errors = open_page(browser, 1280, 900)
+    try:
+        page.goto(f"{web.base}/#/replay/{table}")
+        page.wait_for_function("() => window.__replay && window.__replay.view === 'none' && window.__replay.data")
+        assert page.locator("#replay-view").input_value() == "none"
+        assert not any(shown_hands(page).values())
+        assert "once the match is over" in page.locator("#toast").text_content()
         assert not errors, errors
     finally:
         context.close()

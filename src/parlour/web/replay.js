@@ -15,7 +15,7 @@ function replayLoader() {
   const input = h("input", { type: "file", id: "load-record", class: "sr-only", accept: ".json,application/json",
     onchange: () => { if (input.files && input.files[0]) openRecordFile(input.files[0]); } });
   return h("section", { class: "panel lobby-replay" }, h("h2", {}, "Replays"),
-    h("p", { class: "muted small" }, "Step through a saved game (a record from `parlour play --record`, a finished table's download, or `simulate --record`)."),
+    h("p", { class: "muted small" }, "Step through a saved game: a finished table's downloaded record, or one saved by parlour play in a terminal."),
     h("label", { class: "button", for: "load-record" }, "Load a record\u2026"), input);
 }
 
@@ -113,7 +113,7 @@ class ReplayView {
   build() {
     const d = this.data;
     const views = [h("option", { value: "all" }, "Every hand shown"),
-      ...d.seats.map((s) => h("option", { value: String(s.seat) }, `As seat ${s.seat}` + (s.name ? ` (${s.name})` : ""))),
+      ...d.seats.map((s) => h("option", { value: String(s.seat) }, `As seat ${s.seat}` + (s.name ? ` \u00b7 ${s.name}` : ""))),
       h("option", { value: "none" }, "As a spectator")];
     this.viewSel = h("select", { id: "replay-view", "aria-label": "Whose eyes", onchange: () => this.load(this.viewSel.value) }, views);
     this.viewSel.value = String(this.view === null ? "none" : this.view);

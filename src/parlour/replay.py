@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from typing import Any, Literal
 
 from parlour.engine import Action, State, jsonable_scores
+from parlour.games import get_game
 from parlour.record import RecordError, apply_entry, load, replay, start_of, summary
 from parlour.views import generic_view, recent_text, recent_update, status_lines
 
@@ -180,8 +181,6 @@ def replay_view(record: dict[str, Any], view: View = ALL, seats: list[dict[str, 
     with its `seat` and `name`) default to `Seat N`."""
     game_frames = frames(record, view)
     first = game_frames[0]["observation"]
-    from parlour.games import get_game
-
     game = get_game(first["game"])
     return {
         "game": game.name,
@@ -220,8 +219,6 @@ def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
     a game has no tricks), with the sentences, headline facts and last events that live
     play prints (parlour.views), and each hand's scores and the match standing."""
     data = replay_view(record, view)
-    from parlour.games import get_game
-
     render = getattr(get_game(data["game"]), "render_text", None)
     first = data["frames"][0]["observation"]
     eyes = "every hand shown" if view == ALL else "as a spectator" if view is None else f"as seat {view}"

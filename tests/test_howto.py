@@ -11,8 +11,16 @@ from typing import Any
 import pytest
 
 from parlour.engine import OptionsError
-from parlour.games import GAMES
-from parlour.games import couillon, cramps, kings_in_the_corner, pitch, six_pack_bezique, yaniv, zetema
+from parlour.games import (
+    GAMES,
+    couillon,
+    cramps,
+    kings_in_the_corner,
+    pitch,
+    six_pack_bezique,
+    yaniv,
+    zetema,
+)
 from parlour.howto import OPTIONS_HEADING, game_text, how_to_play, how_to_play_html, value_words
 from parlour.howto.markup import to_html
 

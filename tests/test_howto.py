@@ -245,3 +245,10 @@ def test_parlour_rules_refuses_a_bad_game_or_option_in_one_sentence(args: list[s
     done = rules(*args)
     assert done.returncode == 2 and done.stdout == ""
     assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_terminal_game_opens_by_pointing_at_the_rules() -> None:
+    done = subprocess.run([*PARLOUR, "play", "yaniv", "--seed", "3"], input="quit\n", capture_output=True,
+                          text=True, timeout=120)
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("Yaniv, 2 players, seed 3.") and "'parlour rules yaniv' explains it" in first

@@ -90,15 +90,15 @@ def shown_hands(page: Any) -> dict[str, list[str]]:
       return out; }"""))
 
 
-def check_frame(page: Any, record: dict[str, Any], index: int, seat: int | None = None) -> int:
+def check_frame(page: Any, record: dict[str, Any], shown: list[dict[str, Any]], index: int, seat: int | None = None) -> int:
     """The viewer shows frame `index`: the action just made (none on a deal's frame) and
     the hands as the engine shows them after it: every seat's to itself (every hand
     shown), or those `seat` sees. Returns how many cards it compared.
 
-    Which action a frame follows comes from parlour.replay.frames (a deal has a frame of
-    its own); what the page must show comes from the engine."""
+    Which action a frame follows comes from `shown`, the record's frames by
+    parlour.replay.frames (a deal has a frame of its own); what the page must show comes
+    from the engine."""
     page.wait_for_selector(f"#replay .replay-table[data-frame='{index}']")
-    shown = frames(record, ALL)
     frame = shown[index]
     moves = frame["move"] + 1 if frame["move"] is not None else sum(f["move"] is not None for f in shown[:index])
     state = engine_at(record, moves)
@@ -134,38 +134,39 @@ def test_a_record_is_stepped_through_forward_and_back(
     record = a_finished_hand(name)
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps(record))
+    shown = frames(record, ALL)
     context, page, errors = open_page(browser, width, height)
     try:
         page.goto(web.base + "/")
         page.wait_for_selector("#load-record", state="attached")
         page.set_input_files("#load-record", str(path))
-        compared = check_frame(page, record, 0)
+        compared = check_frame(page, record, shown, 0)
         assert page.locator("#replay-action").text_content().startswith("Hand 1 is dealt")
         for _ in range(3):
             page.keyboard.press("ArrowRight")
-        compared += check_frame(page, record, 3)
+        compared += check_frame(page, record, shown, 3)
         page.click("#replay-next")
         page.click("#replay-next")
         page.keyboard.press("ArrowLeft")
-        compared += check_frame(page, record, 4)
+        compared += check_frame(page, record, shown, 4)
         page.click("#replay-back")
-        compared += check_frame(page, record, 3)
+        compared += check_frame(page, record, shown, 3)
 
         # The hand's end (its last action and the hand's scores), then the next deal.
-        end = next(f["index"] for f in frames(record, ALL) if f["hand_over"])
+        end = next(f["index"] for f in shown if f["hand_over"])
         page.locator("#replay-slider").fill(str(end))
-        check_frame(page, record, end)
+        check_frame(page, record, shown, end)
         page.evaluate("() => document.activeElement && document.activeElement.blur()")  # no focus ring in the picture
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"replay-{name}-{label}-hand-end.png"), full_page=True)
-        if end + 1 < len(frames(record, ALL)):
+        if end + 1 < len(shown):
             page.select_option("#replay-hand", str(end + 1))
-            compared += check_frame(page, record, end + 1)
+            compared += check_frame(page, record, shown, end + 1)
             assert page.locator("#replay-action").text_content().startswith("Hand 2 is dealt")
             page.keyboard.press("PageUp")
-            check_frame(page, record, 0)
+            check_frame(page, record, shown, 0)
             page.keyboard.press("End")
-            compared += check_frame(page, record, len(frames(record, ALL)) - 1)
+            compared += check_frame(page, record, shown, len(shown) - 1)
         assert compared, "no hand's cards were drawn"
         if width < 400:
             assert page.evaluate("() => document.documentElement.scrollWidth") <= width
@@ -185,6 +186,7 @@ def test_a_finished_table_opens_its_replay_as_a_seat(web: ServerProcess, browser
         assert time.monotonic() < deadline, "the bots did not finish their match"
         time.sleep(0.1)
     record = web.record(table)
+    shown = frames(record, ALL)
     context, page, errors = open_page(browser, width, height)
     try:
         page.goto(f"{web.base}/#/t/{table}")
@@ -195,7 +197,7 @@ def test_a_finished_table_opens_its_replay_as_a_seat(web: ServerProcess, browser
         page.wait_for_function("() => window.__replay && window.__replay.view === '2'")
         for _ in range(5):
             page.keyboard.press("ArrowRight")
-        assert check_frame(page, record, 5, seat=2)
+        assert check_frame(page, record, shown, 5, seat=2)
         hands = shown_hands(page)
         assert hands["hand-2"] and all(not cards for zone, cards in hands.items() if zone != "hand-2")
         download = page.locator("a[download]").get_attribute("href")

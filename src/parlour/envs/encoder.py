@@ -91,6 +91,10 @@ def card_words(text: str) -> list[str]:
 class Encoder:
     """The tensor of one game under fixed options (see the module docstring)."""
 
+    READS = frozenset({"actions", "scores"})
+    """The engine's dear keys the tensor reads: an environment asks for the observation
+    with `keys=READS` and skips the past hands' results, which grow with the match."""
+
     def __init__(self, game: Game, options: Options) -> None:
         self.game = game
         self.options = options

@@ -111,6 +111,7 @@ class Encoder:
         self.call_index = {c: i for i, c in enumerate(calls)}
         self.verbs = verbs
         self.verb_index = {v: i for i, v in enumerate(verbs)}
+        self._parsed: dict[str, tuple[str, tuple[int, ...]]] = {}
         self.recent_calls: int = int(course.get("recent", 16))
         self.course_scale: float = float(course.get("scale", 100))
         phases = sorted(set(type(probe)._APPLY) | {OVER})
@@ -356,13 +357,20 @@ class Encoder:
             if rel is not None and item is not None:
                 self._items(fact.items, item, seat, out, at + rel * width, obs)
 
-    def _split(self, text: str) -> tuple[str, list[int]]:
-        """An action text as (its verb, or the whole text for a call; its faces)."""
+    def _split(self, text: str) -> tuple[str, tuple[int, ...]]:
+        """An action text as (its verb, or the whole text for a call; its faces), read once
+        per text (a hand's course repeats a few texts many times)."""
+        known = self._parsed.get(text)
+        if known is not None:
+            return known
         words = card_words(text)
-        if not words or words[0] in self.call_verbs:
-            return text, []
-        faces = [self.face_index[w.split("*")[0]] for w in words if w.split("*")[0] in self.face_index]
-        return (words[0] if faces else text), faces
+        faces: tuple[int, ...] = ()
+        if words and words[0] not in self.call_verbs:
+            index = self.face_index
+            faces = tuple(index[w.split("*")[0]] for w in words if w.split("*")[0] in index)
+        known = ((words[0] if faces else text), faces)
+        self._parsed[text] = known
+        return known
 
     def _calls(self, fact: Fact, value: Value, seat: int, out: np.ndarray, at: int, obs: Any) -> None:
         n, c = self.n, len(self.calls)

@@ -44,7 +44,7 @@ def table_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions, list[s
     game, options = game_from_args(args)
     bots = table_bots(split_bots(args.bots), options.players)
     for spec in set(bots):
-        make_bot(spec, game, 0, 0)
+        make_bot(spec, game, 0, 0, outside=True)
     if args.hands < 1:
         raise OptionsError("--hands must be at least 1")
     if args.jobs < 1:
@@ -120,7 +120,7 @@ def seat_bots(game: Game, specs: Sequence[str], seats: Sequence[int], seed: int)
     """Bots by seat: `specs[j]` sits at `seats[j]`, each with its own derived seed."""
     by_seat: list[Bot | None] = [None] * len(specs)
     for j, spec in enumerate(specs):
-        by_seat[seats[j]] = make_bot(spec, game, seats[j], seed * 1000 + seats[j])
+        by_seat[seats[j]] = make_bot(spec, game, seats[j], seed * 1000 + seats[j], outside=True)
     return [b for b in by_seat if b is not None]
 
 

@@ -22,6 +22,7 @@ score and the score margin is the others' mean minus the bot's, so a positive ma
 the bot is better in every game. Where the game pays money, the mean money per hand is a
 column too.
 
+`--record DIR` saves every hand played as a record (JSON lines, see parlour.simulate).
 `--plot FILE.png` draws the mean scores and the hand-win rates with their intervals.
 `--backend ray` runs the same hands on Ray (`--ray-address`, or a local Ray); the hands
 are seeded and gathered in order, so the table is the same as with the local backend.
@@ -43,9 +44,11 @@ from parlour.simulate import (
     BotStats,
     HandResult,
     HandTask,
+    add_record_argument,
     mean_ci,
     money_cell,
     run_tasks,
+    save_records,
     simulate_hand,
     table_from_args,
     tally,
@@ -62,14 +65,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", choices=("local", "ray"), default="local", help="where the hands run")
     parser.add_argument("--ray-address", help="an existing Ray cluster (default: start a local one)")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    add_record_argument(parser)
 
 
-def duplicate_tasks(game: str, options: Any, bots: list[str], hands: int, seed: int) -> list[HandTask]:
+def duplicate_tasks(
+    game: str, options: Any, bots: list[str], hands: int, seed: int, *, record: bool = False
+) -> list[HandTask]:
     """Every seating of every deal, deal by deal."""
     n = options.players
     deals = -(-hands // n)
     return [
-        HandTask(game, options, bots, seed + k, rotation, dealer=k % n)
+        HandTask(game, options, bots, seed + k, rotation, dealer=k % n, record=record)
         for k in range(deals)
         for rotation in range(n)
     ]
@@ -79,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     game, options, bots = table_from_args(args)
     if args.ray_address and args.backend != "ray":
         raise OptionsError("--ray-address goes with --backend ray")
-    tasks = duplicate_tasks(game.name, options, bots, args.hands, args.seed)
+    tasks = duplicate_tasks(game.name, options, bots, args.hands, args.seed, record=args.record is not None)
     results = run_tasks(
         simulate_hand,
         tasks,
@@ -88,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
         backend=args.backend,
         address=args.ray_address,
     )
+    if args.record is not None:
+        save_records(results, args.record, f"arena-{game.name}-{options.players}p-seed{args.seed}")
     report = arena_report(results, bots, options.players)
     title = (
         f"{game.title}, {options.players} players: {len(tasks)} hands "

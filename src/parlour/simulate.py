@@ -10,20 +10,29 @@ score (ties all win, as in Ribs), best in the game's score sense (`Game.score_se
 lowest where scores are penalty points). Where the game pays money (`State.money()`, e.g.
 Ribs with stakes) each bot's mean money per hand is reported beside its score. The pieces (`play_hand`, `run_tasks`, `mean_ci`,
 `rate_ci`) are shared with the arena.
+
+`--record DIR` saves every hand played (here and in the arena) as a game record, JSON lines
+in one file, `DIR/<command>-<game>-<players>p-seed<seed>.jsonl`: one record a line, in the
+order the hands were dealt whatever `--jobs` or the backend, each the record of a match
+stopped after its first hand (its seed, dealer and deals, so it replays exactly) with
+`"bots"`, the spec at each seat. `parlour replay FILE` replays every line (`--index K` one).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
 from parlour.engine import Game, GameOptions, OptionsError, Score, State, best_of
+from parlour.record import record_of, save_lines
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -36,6 +45,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    add_record_argument(parser)
+
+
+def add_record_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--record", metavar="DIR",
+        help="save every hand played as a record in DIR/<command>-<game>-<players>p-seed<seed>.jsonl, "
+        "JSON lines: one record a line, in the order played, each with the bots by seat; "
+        "`parlour replay` reads the file",
+    )
 
 
 def table_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions, list[str]]:
@@ -54,8 +73,11 @@ def table_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions, list[s
 
 def run(args: argparse.Namespace) -> int:
     game, options, bots = table_from_args(args)
-    tasks = [HandTask(game.name, options, bots, args.seed + i, i) for i in range(args.hands)]
+    record = args.record is not None
+    tasks = [HandTask(game.name, options, bots, args.seed + i, i, record=record) for i in range(args.hands)]
     results = run_tasks(simulate_hand, tasks, jobs=args.jobs, description=f"{game.title} hands")
+    if record:
+        save_records(results, args.record, f"simulate-{game.name}-{options.players}p-seed{args.seed}")
     stats = tally(results, bots)
     if args.json:
         import json
@@ -102,6 +124,8 @@ class HandTask:
     dealer: int | None = None
     """The hand's dealer; None: seat `rotation mod n` (simulate). The arena fixes it per
     deal so that the cards stay with the seats while the bots rotate (duplicate)."""
+    record: bool = False
+    """Whether the result carries the hand's record (`--record`)."""
 
 
 @dataclass
@@ -114,6 +138,8 @@ class HandResult:
     the results compares scores the game's way."""
     money: list[Score] | None = None
     """Each seat's money won in the hand, where the game pays money (`State.money()`)."""
+    record: dict[str, Any] | None = None
+    """The hand's record with the bots by seat (`"bots"`), when the task asked for it."""
 
 
 def seat_bots(game: Game, specs: Sequence[str], seats: Sequence[int], seed: int) -> list[Bot]:
@@ -144,7 +170,26 @@ def simulate_hand(task: HandTask) -> HandResult:
     seats = [(j + task.rotation) % n for j in range(n)]
     dealer = task.rotation % n if task.dealer is None else task.dealer
     state = game.new_state(task.options, task.seed, dealer=dealer)
-    return hand_result(game, state, seat_bots(game, task.bots, seats, task.seed), task.seed, seats)
+    result = hand_result(game, state, seat_bots(game, task.bots, seats, task.seed), task.seed, seats)
+    if task.record:
+        by_seat = [""] * n
+        for j, seat in enumerate(seats):
+            by_seat[seat] = task.bots[j]
+        result.record = {**record_of(state), "bots": by_seat}
+    return result
+
+
+def save_records(results: list[HandResult], directory: str, name: str) -> Path:
+    """Write the results' records as JSON lines in `directory` (made if missing), in the
+    order the hands were dealt, and say where on stderr; the results keep no copy."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.jsonl"
+    save_lines((r.record for r in results if r.record is not None), path)
+    for r in results:
+        r.record = None
+    print(f"parlour: {len(results)} records in {path}", file=sys.stderr)
+    return path
 
 
 def hand_result(game: Game, state: State, bots: Sequence[Bot], seed: int, seats: list[int]) -> HandResult:

@@ -934,6 +934,13 @@ class Game:
         wire form a bot answers with); ValueError for a number outside the universe."""
         return self.action_codec(options).text(index)
 
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        """The sides that play together for the whole match, each a list of seats: every
+        seat alone unless the game has fixed partnerships (partners score as one, so the
+        arena and simulate seat one bot per side). Sides formed anew each hand (Mighty's
+        declarer and secret partner) are no fixed partnership."""
+        return [[s] for s in range(options.players)]
+
     def limits(self, options: GameOptions) -> Limits:
         """What the rules bound under `options` (see `Limits`), derived in the game's module."""
         raise NotImplementedError

@@ -3,7 +3,9 @@
 `parlour simulate ribs --players 6 --hands 5000 --bots ribs-heuristic,random --jobs 2`
 
 Hand i is a fresh deal from seed `seed + i`, dealt by seat `i mod n`, and bot j of the list
-sits at seat `(j + i) mod n`, so every bot meets every seat and every dealer position. Each
+sits at seat `(j + i) mod n`, so every bot meets every seat and every dealer position. In a
+game of fixed partnerships (`Game.teams`: Couillon, Pitch, Paks and Zetema with 4 or 6) a
+bot plays for a side, every seat of it, and bot j takes side `(j + i) mod k`. Each
 hand is independent, so the result is the same for any `--jobs`. A bot list shorter than
 the table is filled with its last entry. A hand is won by every seat with the best hand
 score (ties all win, as in Ribs), best in the game's score sense (`Game.score_sense`: the
@@ -61,7 +63,7 @@ def table_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions, list[s
     """The game, options and seat-by-seat bots of `simulate` or `arena`, checked: an unknown
     bot, or a count below 1, fails here with a sentence rather than in a worker."""
     game, options = game_from_args(args)
-    bots = table_bots(split_bots(args.bots), options.players)
+    bots = table_bots(split_bots(args.bots), len(game.teams(options)))
     for spec in set(bots):
         make_bot(spec, game, 0, 0, outside=True)
     if args.hands < 1:
@@ -106,10 +108,11 @@ def split_bots(text: str) -> list[str]:
     return out
 
 
-def table_bots(bots: Sequence[str], players: int) -> list[str]:
-    if len(bots) > players:
-        raise OptionsError(f"{len(bots)} bots for {players} seats")
-    return list(bots) + [bots[-1]] * (players - len(bots))
+def table_bots(bots: Sequence[str], sides: int) -> list[str]:
+    """One bot per side (a seat, or a partnership), the last repeated to fill the table."""
+    if len(bots) > sides:
+        raise OptionsError(f"{len(bots)} bots for {sides} sides (a bot plays for a seat, or for a partnership)")
+    return list(bots) + [bots[-1]] * (sides - len(bots))
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ class HandTask:
 class HandResult:
     seed: int
     seat_of_bot: list[int]
+    """Per bot, its seat (the first seat of its side in a partnership game)."""
     scores: list[Score]
     sense: int = 1
     """The game's score sense (+1: higher is better, -1: lower is), so that whoever reads
@@ -142,12 +146,25 @@ class HandResult:
     """The hand's record with the bots by seat (`"bots"`), when the task asked for it."""
 
 
-def seat_bots(game: Game, specs: Sequence[str], seats: Sequence[int], seed: int) -> list[Bot]:
-    """Bots by seat: `specs[j]` sits at `seats[j]`, each with its own derived seed."""
-    by_seat: list[Bot | None] = [None] * len(specs)
+def seat_specs(game: Game, options: GameOptions, specs: Sequence[str], rotation: int) -> tuple[list[str], list[int]]:
+    """Where the bots sit in seating `rotation`: bot j plays side `(j + rotation) mod k` of
+    the game's k sides (`Game.teams`: a seat each, or the partnerships), every seat of it.
+    Returns the spec at each seat and, per bot, the first seat of its side (partners
+    score alike, so that seat's score is the side's)."""
+    sides = game.teams(options)
+    by_seat = [""] * options.players
+    first_seats = []
     for j, spec in enumerate(specs):
-        by_seat[seats[j]] = make_bot(spec, game, seats[j], seed * 1000 + seats[j], outside=True)
-    return [b for b in by_seat if b is not None]
+        side = sides[(j + rotation) % len(sides)]
+        for seat in side:
+            by_seat[seat] = spec
+        first_seats.append(side[0])
+    return by_seat, first_seats
+
+
+def seat_bots(game: Game, by_seat: Sequence[str], seed: int) -> list[Bot]:
+    """Bots by seat, each with its own derived seed."""
+    return [make_bot(spec, game, seat, seed * 1000 + seat, outside=True) for seat, spec in enumerate(by_seat)]
 
 
 def play_hand(state: State, bots: Sequence[Bot]) -> list[Score]:
@@ -167,14 +184,11 @@ def simulate_hand(task: HandTask) -> HandResult:
 
     game = get_game(task.game)
     n = task.options.players
-    seats = [(j + task.rotation) % n for j in range(n)]
+    by_seat, seats = seat_specs(game, task.options, task.bots, task.rotation)
     dealer = task.rotation % n if task.dealer is None else task.dealer
     state = game.new_state(task.options, task.seed, dealer=dealer)
-    result = hand_result(game, state, seat_bots(game, task.bots, seats, task.seed), task.seed, seats)
+    result = hand_result(game, state, seat_bots(game, by_seat, task.seed), task.seed, seats)
     if task.record:
-        by_seat = [""] * n
-        for j, seat in enumerate(seats):
-            by_seat[seat] = task.bots[j]
         result.record = {**record_of(state), "bots": by_seat}
     return result
 

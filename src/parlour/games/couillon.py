@@ -446,6 +446,9 @@ class Couillon(Game):
         lines.append(f"Wins still needed: seats 0+2 {need[0]}, seats 1+3 {need[1]}.{tie}")
         return "\n".join(lines)
 
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        return [[0, 2], [1, 3]]
+
     def limits(self, options: GameOptions) -> Limits:
         """Four accept-or-pass calls, then four tricks of four cards. A seat's hand score is
         its team's card points, at most the pack's 40."""

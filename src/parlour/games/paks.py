@@ -787,6 +787,10 @@ class Paks(Game):
     def heuristic_bot(self) -> str | None:
         return "paks-heuristic"
 
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        assert isinstance(options, PaksOptions)
+        return sides_of(options.players, options.six_teams)
+
     def limits(self, options: GameOptions) -> Limits:
         """One turn per stock card; a turn is a pak, a steal per other suit and `end`. A side
         scores at most every card of its packs (A 20, K-8 10, 7-2 5: 110 a suit)."""

@@ -460,6 +460,9 @@ class Pitch(Game):
                     f"seats 1 and 3 {obs['tricks_won'][1]}.")
         return head + "\n" + generic_view(obs)
 
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        return [[0, 2], [1, 3]]
+
     def limits(self, options: GameOptions) -> Limits:
         """One bid or pass a seat, six tricks of four. A team makes at most 4 points (a smudge
         5) and a set team loses its bid (a smudge `smudge_set`)."""

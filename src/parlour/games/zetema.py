@@ -771,6 +771,11 @@ class Zetema(Game):
     def heuristic_bot(self) -> str | None:
         return "zetema-heuristic"
 
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        assert isinstance(options, ZetemaOptions)
+        k = options.sides
+        return [[s for s in range(options.players) if s % k == side] for side in range(k)]
+
     def limits(self, options: GameOptions) -> Limits:
         """Every turn but a marriage ends with one of the 65 cards discarded, a meld comes
         before a discard, and a marriage takes two cards away: at most 2 x 65 + 33 actions.

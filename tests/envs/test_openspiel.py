@@ -113,6 +113,9 @@ def test_bad_parameters_are_refused_with_a_sentence() -> None:
 
 def test_mccfr_lowers_exploitability_on_a_small_variant() -> None:
     game = pyspiel.load_game("parlour_seven_and_a_half", SMALL)
+    size = openspiel.tree_size(game)
+    assert (size.states, size.terminals, size.infostates, size.complete) == (165, 86, [54, 21], True)
+    assert not openspiel.tree_size(game, cap=100).complete
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     uniform = pyspiel.exploitability(game, pyspiel.UniformRandomPolicy(game))
     solver = pyspiel.ExternalSamplingMCCFRSolver(game, seed=1)

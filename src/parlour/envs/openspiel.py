@@ -37,6 +37,7 @@ parlour bot, `parlour arena ribs --bots 'parlour.envs.openspiel:ISMCTS(simulatio
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -394,6 +395,39 @@ class ISMCTS(Bot):
         bot.set_resampler(lambda state, player: state.resample(player, self.rng))
         action = bot.step(root)
         return root.action_to_string(self.seat, action)
+
+
+@dataclasses.dataclass
+class TreeSize:
+    """The size of a game's tree: every history (chance and terminal ones included), the
+    terminal ones, and the information states of each seat; `complete` is False when the
+    count stopped at its cap."""
+
+    states: int
+    terminals: int
+    infostates: list[int]
+    complete: bool
+
+
+def tree_size(game: ParlourGame, cap: int | None = None) -> TreeSize:
+    """Walk the whole tree (depth first, no recursion), up to `cap` histories."""
+    n = game.num_players()
+    seen: list[set[str]] = [set() for _ in range(n)]
+    states = terminals = 0
+    stack = [game.new_initial_state()]
+    while stack:
+        if cap is not None and states >= cap:
+            return TreeSize(states, terminals, [len(s) for s in seen], False)
+        state = stack.pop()
+        states += 1
+        if state.is_terminal():
+            terminals += 1
+        elif state.is_chance_node():
+            stack.extend(state.child(a) for a, _ in state.chance_outcomes())
+        else:
+            seen[state.current_player()].add(state.information_state_string())
+            stack.extend(state.child(a) for a in state.legal_actions())
+    return TreeSize(states, terminals, [len(s) for s in seen], True)
 
 
 def register_all() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 
 import pyspiel
 
@@ -61,22 +62,20 @@ def solve(name: str, options: dict, deals: int, blocks: list[int], mccfr_blocks:
     print(f"\n{name}({', '.join(f'{k}={v}' for k, v in options.items())}), {deals} deals:")
     print(f"  uniform random policy: exploitability {pyspiel.exploitability(game, pyspiel.UniformRandomPolicy(game)):.4f}")
     cfr = pyspiel.CFRSolver(game)
+    blocks_of(game, "CFR", cfr.evaluate_and_update_policy, cfr.average_policy, blocks)
+    mccfr = pyspiel.ExternalSamplingMCCFRSolver(game, seed=1)
+    blocks_of(game, "MCCFR (external sampling)", mccfr.run_iteration, mccfr.average_policy, mccfr_blocks)
+
+
+def blocks_of(game: pyspiel.Game, label: str, step: Callable[[], object], policy: Callable[[], object], blocks: list[int]) -> None:
+    """Run `step` up to each count of `blocks`, printing the average policy's exploitability."""
     started, done = time.perf_counter(), 0
     for upto in blocks:
         for _ in range(upto - done):
-            cfr.evaluate_and_update_policy()
+            step()
         done = upto
-        value = pyspiel.exploitability(game, cfr.average_policy())
-        print(f"  CFR, {upto:>6} iterations: exploitability {value:.4f} ({time.perf_counter() - started:.1f} s)")
-    mccfr = pyspiel.ExternalSamplingMCCFRSolver(game, seed=1)
-    started, done = time.perf_counter(), 0
-    for upto in mccfr_blocks:
-        for _ in range(upto - done):
-            mccfr.run_iteration()
-        done = upto
-        value = pyspiel.exploitability(game, mccfr.average_policy())
-        print(f"  MCCFR (external sampling), {upto:>6} iterations: exploitability {value:.4f} ({time.perf_counter() - started:.1f} s)")
-
+        value = pyspiel.exploitability(game, policy())
+        print(f"  {label}, {upto:>6} iterations: exploitability {value:.4f} ({time.perf_counter() - started:.1f} s)")
 
 def main() -> None:
     sizes()

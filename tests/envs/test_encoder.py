@@ -27,11 +27,12 @@ SAMPLES = 12
 
 
 def cases() -> list[Any]:
+    """Every option set at the fewest players, the first two at the most."""
     out = []
     for name, game in GAMES.items():
         counts = game.player_counts()
-        for players in sorted({counts[0], counts[-1]}):
-            for index, options in enumerate(OPTION_SETS[name][:2]):
+        for index, options in enumerate(OPTION_SETS[name]):
+            for players in sorted({counts[0], counts[-1]} if index < 2 else {counts[0]}):
                 out.append(pytest.param(name, players, options, id=f"{name}-{players}p-o{index}"))
     return out
 

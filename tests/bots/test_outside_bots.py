@@ -112,3 +112,13 @@ def test_the_web_parlour_seats_outside_bots_only_when_started_so(bot_folder: Pat
                 assert manager.seat_bot(SPEC, game, 1, 0)[0] == manager.default_bot(game)
         finally:
             manager.close()
+
+
+def test_an_outside_bot_sits_at_a_terminal_table(bot_folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "ribs", "--players", "4", "--seed", "3", "--bots", "cautious:CautiousBot"]) == 0
+    assert "You are seat 0" in capsys.readouterr().out
+    assert main(["play", "ribs", "--players", "4", "--bots", "cautious:Careless"]) == 2
+    assert "module cautious has no 'Careless'" in capsys.readouterr().err

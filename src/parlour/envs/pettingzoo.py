@@ -13,7 +13,8 @@ information state (parlour.envs.tensors, documented per game in docs/research-te
 read from `State.observation(seat, views=False)` without the past hands' results, so a
 step costs the same in the first hand and the thousandth.
 
-Actions are indices into `Game.action_universe(options)`; the mask marks the legal ones
+Actions are indices into `Game.action_universe(options)` (the game's codec,
+`Game.action_to_index` / `index_to_action`); the mask marks the legal ones
 for the agent to act (all zeros for the others). A game whose actions cannot be listed
 (Paks names a capture by any group of cards) raises NotImplementedError there; its action
 is then an index into the legal actions of the moment, in the game's order, the first
@@ -131,13 +132,13 @@ class ParlourEnv(AECEnv):
         self.n = n
         self.possible_agents = [f"player_{s}" for s in range(n)]
         try:
-            self.universe: list[Any] | None = list(game.action_universe(options))
+            codec = game.action_codec(options)
+            self.universe: list[Any] | None = list(codec.actions)
+            self.index: dict[Any, int] = codec.index_of_action
         except NotImplementedError:
             self.universe = None
-        self.index = {a: i for i, a in enumerate(self.universe or [])}
+            self.index = {}
         self.width = len(self.universe) if self.universe is not None else LEGAL_SLOTS
-        if self.universe is not None and len(self.index) != len(self.universe):
-            raise ValueError(f"{game.name}: action_universe lists an action twice")
         self.encoder: Encoder = encoder_of(game, options)
         self._obs_space = spaces.Dict(
             {

@@ -20,7 +20,7 @@ play: $(STAMP)
 	$(BIN)/parlour play $(or $(GAME),ribs) --players $(or $(PLAYERS),6)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy src
 	$(BIN)/lint-imports
 

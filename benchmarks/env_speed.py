@@ -3,7 +3,7 @@
 Each environment is driven the way a learning loop drives it: the standard AEC loop
 (`agent_iter`, `last`, `step`) with a uniformly random legal action read from the action
 mask, reset whenever an episode ends, for a fixed number of seconds on one core. A parlour
-step builds the acting seat's observation and its tensor (parlour.envs.encoder); the
+step builds the acting seat's observation and its tensor (parlour.envs.tensors); the
 episode is a whole match, as it is by default.
 
 Beside them: PettingZoo classic's card games (Leduc and Texas Hold'em, through RLCard) and
@@ -96,7 +96,7 @@ def long_match(windows: int, window: int) -> list[tuple[int, float]]:
     out = []
     steps = 0
     start = time.perf_counter()
-    for agent in env.agent_iter():
+    for _ in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             break

@@ -20,7 +20,7 @@ else:
 
 from parlour.cli import main  # noqa: E402
 from parlour.envs import openspiel  # noqa: E402
-from parlour.envs.encoder import encoder_of  # noqa: E402
+from parlour.envs.tensors import encoder_of  # noqa: E402
 from parlour.games import GAMES  # noqa: E402
 
 SIMS = {"six_pack_bezique": 1, "yaniv": 2}

@@ -22,7 +22,7 @@ def raw_env(spec: str, **kwargs: Any) -> Any:
 
 
 def encoder(spec: str) -> Any:
-    """`encoder("ribs(players=6)")`: see parlour.envs.encoder."""
-    from parlour.envs.encoder import encoder as make
+    """`encoder("ribs(players=6)")`: see parlour.envs.tensors."""
+    from parlour.envs.tensors import encoder as make
 
     return make(spec)

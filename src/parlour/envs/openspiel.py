@@ -25,7 +25,7 @@ What an OpenSpiel game is here, and why:
   be listed, numbers the legal actions of the moment (at most `LEGAL_SLOTS`).
 - **What a seat knows**: the information-state and observation strings are the seat's
   observation (`State.observation(seat, views=False)`) as canonical JSON, and both
-  tensors are `parlour.envs.encoder`'s tensor of it. `resample_from_infostate` is
+  tensors are `parlour.envs.encoder(spec)`'s tensor of it. `resample_from_infostate` is
   `Game.determinize` of that observation: a world drawn from what the seat knows only.
 - Games without a bound on a hand's length (Yaniv; Mighty with thrown-in deals dealt again)
   end after `max_actions` decisions with every return 0 (truncated); 0 keeps the game's own
@@ -47,7 +47,7 @@ import pyspiel
 
 from parlour.bots.base import Bot
 from parlour.engine import Game, OptionsError, State
-from parlour.envs.encoder import encoder_of
+from parlour.envs.tensors import encoder_of
 from parlour.games import GAMES
 
 PREFIX = "parlour_"

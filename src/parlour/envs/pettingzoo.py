@@ -9,7 +9,7 @@ interface, so a game added to the registry is an environment at once.
 
 Agents are `player_0`..`player_{n-1}` (seats). An agent's observation is
 `{"observation": float32 tensor, "action_mask": int8 vector}`: the tensor is the seat's
-information state (parlour.envs.encoder, documented per game in docs/research-tensors.md),
+information state (parlour.envs.tensors, documented per game in docs/research-tensors.md),
 read from `State.observation(seat, views=False)` without the past hands' results, so a
 step costs the same in the first hand and the thousandth.
 
@@ -48,7 +48,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from parlour.engine import Game, Options
-from parlour.envs.encoder import Encoder, encoder_of
+from parlour.envs.tensors import Encoder, encoder_of
 from parlour.games import GAMES, game_from_spec
 from parlour.views import generic_view
 

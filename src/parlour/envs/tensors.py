@@ -1,7 +1,8 @@
 """The information-state tensor of one seat's observation, for learned players.
 
-`encoder("ribs(players=6)").encode(observation)` turns the observation a bot reads
-(`State.observation(seat, views=False)`) into a float32 vector of fixed size. It is a pure
+`parlour.envs.encoder("ribs(players=6)").encode(observation)` (made here by `encoder`)
+turns the observation a bot reads (`State.observation(seat, views=False)`) into a float32
+vector of fixed size. It is a pure
 function of that observation, so it can never see more than the seat sees, and it is
 seat-relative throughout: wherever the observation names a seat, the tensor has a slot
 "k seats after me" (scores, hands, plays, bids and the dealer alike).
@@ -508,13 +509,13 @@ def encoder_of(game: Game, options: Options) -> Encoder:
 
 def tensor_doc() -> str:
     """docs/research-tensors.md: every game's sections as its encoder declares them
-    (regenerate with `python -m parlour.envs.encoder > docs/research-tensors.md`)."""
+    (regenerate with `python -m parlour.envs.tensors > docs/research-tensors.md`)."""
     from parlour.games import GAMES
 
     lines = [
         "# The information-state tensors",
         "",
-        "Generated from the declarations (`python -m parlour.envs.encoder > "
+        "Generated from the declarations (`python -m parlour.envs.tensors > "
         "docs/research-tensors.md`); a test keeps this page and the code in step.",
         "",
         "`parlour.envs.encoder(spec).encode(observation)` gives one seat's tensor (float32).",

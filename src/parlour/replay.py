@@ -1,9 +1,11 @@
 """Replays: a record's outcome (`parlour replay`), its frames, and the game told hand by
 hand (`parlour show`).
 
-`parlour replay FILE [--json]` replays a record and prints its outcome. Exit status 2 with
-one sentence on stderr when the record cannot be replayed; the sentence names the failing
-action's index and the reason.
+`parlour replay FILE [--json] [--index K]`: FILE holds one record, or JSON lines of records
+(what `simulate --record` and `arena --record` write), each replayed and printed in turn.
+
+Exit status 2 with one sentence on stderr when the record cannot be replayed; the sentence
+names the failing action's index and the reason.
 
 `frames(record, view)` is the game as a viewer steps through it: a frame for each deal and
 one after every action, each holding the `views=True` observation seen from `view` (a
@@ -31,7 +33,7 @@ from typing import Any, Literal
 
 from parlour.engine import Action, State, jsonable_scores
 from parlour.games import get_game
-from parlour.record import RecordError, apply_entry, load, replay, start_of, summary
+from parlour.record import RecordError, apply_entry, load, load_all, replay, start_of, summary
 from parlour.views import generic_view, recent_text, recent_update, status_lines
 
 ALL: Literal["all"] = "all"
@@ -43,20 +45,40 @@ HAND_OVER = "hand_over"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a game record (JSON)")
-    parser.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    parser.add_argument(
+        "file", help="a game record (JSON), or JSON lines of records as simulate and arena --record write them"
+    )
+    parser.add_argument("--json", action="store_true", help="print the outcome as JSON (a line per record)")
+    parser.add_argument("--index", type=int, metavar="K", help="of a file of several records, replay record K only (from 0)")
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        state = replay(load(args.file))
+        records = load_all(args.file)
+        if args.index is not None:
+            if not 0 <= args.index < len(records):
+                raise RecordError(f"--index {args.index}: {args.file} holds records 0 to {len(records) - 1}")
+            records = [records[args.index]]
+        for k, record in enumerate(records):
+            try:
+                state = replay(record)
+            except RecordError as exc:
+                raise RecordError(f"record {k}: {exc}" if len(records) > 1 else str(exc), exc.index) from None
+            if len(records) > 1 and not args.json:
+                print(f"record {k}:")
+            print_outcome(state, args.json)
     except RecordError as exc:
         print(f"parlour replay: {exc}", file=sys.stderr)
         return 2
+    return 0
+
+
+def print_outcome(state: State, as_json: bool) -> None:
+    """A replayed record's outcome: hand scores, standing, money and winners."""
     out = summary(state)
-    if args.json:
+    if as_json:
         print(json.dumps(out))
-        return 0
+        return
     print(f"{state.game.title}: {'match over' if out['over'] else 'match in progress'}")
     for k, scores in enumerate(out["hand_scores"]):
         print(f"hand {k + 1}: {seat_values(scores)}")
@@ -65,7 +87,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"money: {seat_values(out['money'])}")
     if out["winners"]:
         print("winners: " + ", ".join(f"seat {s}" for s in out["winners"]))
-    return 0
 
 
 def seat_values(values: Any) -> str:

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     others = [s for s in range(n) if s != args.seat]
     bots: dict[int, Bot] = {}
     for i, seat in enumerate(others):
-        bots[seat] = make_bot(specs[min(i, len(specs) - 1)], game, seat, seed * 100 + seat)
+        bots[seat] = make_bot(specs[min(i, len(specs) - 1)], game, seat, seed * 100 + seat, outside=True)
     state = game.new_state(options, seed)
     session = TerminalGame(game, state, args.seat, bots, sys.stdin, sys.stdout)
     session.say(f"{game.title}, {n} players, seed {seed}. You are seat {args.seat}. {HELP}"

@@ -69,7 +69,7 @@ import random
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, KING, cards_of, mask_of, parse_card, sort_key
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, Limits, OptionsError, State
 
 HAND = 7
 PILES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
@@ -575,6 +575,22 @@ class KingsInTheCorner(Game):
 
     def heuristic_bot(self) -> str | None:
         return "kings_in_the_corner-heuristic"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Every stock card is drawn once and every card is played from a hand once; a pile
+        moves onto another (or into a corner) at most once per card play and four more; a
+        play resets the knocks, so at most n knocks follow each play or move. A seat loses
+        at most its cards (kings 10 each with kings10)."""
+        assert isinstance(options, KingsOptions)
+        n = options.players
+        stock = 52 - HAND * n - 4
+        plays = 52
+        moves = plays + 4
+        return Limits(
+            hand_actions=stock + plays + moves + n * (plays + moves + stock + 1),
+            match_hands=options.hands,
+            hand_scores=(-(52 + (36 if options.penalty == "kings10" else 0)), 0),
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         return list(range(KNOCK + 1))

@@ -89,7 +89,7 @@ from parlour.cards import (
     suits_mask,
     trick_winner,
 )
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, Limits, OptionsError, State
 
 NT = 4
 TRUMP_TEXT = ("S", "H", "D", "C", "NT")
@@ -789,6 +789,26 @@ class Mighty(Game):
 
         head = "; ".join(f"{row['label']}: {row['value']}" for row in observation["status"])
         return f"  {head}.\n" + generic_view(observation)
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Per deal an auction of rising bids (five strains a number) with one pass a seat
+        (and the forced bid), the discard, the trump and the call, ten tricks of five cards
+        and a reveal-or-pass after each. The contract is at most 20, so u = c - 12 <= 8 and
+        a lone declarer doubled takes at most 64; every hand is zero-sum."""
+        assert isinstance(options, MightyOptions)
+        per_deal = (21 - options.min_bid) * 5 + 5 + 1 + 3 + 50 + 10
+        redeal = options.all_pass == "redeal"
+        u = 20 - 12
+        return Limits(
+            hand_actions=None if redeal else per_deal,
+            match_hands=options.hands,
+            hand_scores=(-8 * u, 8 * u),
+            hand_sum=0,
+            notes=(
+                f"with all_pass=redeal a thrown-in deal is dealt again without end in principle; "
+                f"each deal takes at most {per_deal} actions" if redeal else ""
+            ),
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, MightyOptions)

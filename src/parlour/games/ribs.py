@@ -65,7 +65,15 @@ from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
 
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
+from parlour.engine import (
+    Game,
+    GameOptions,
+    IllegalAction,
+    Limits,
+    OptionsError,
+    State,
+    fraction_text,
+)
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
 RANK_TEXT = "789TJQKA"
@@ -862,6 +870,20 @@ class Ribs(Game):
 
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Each of the 4 tricks is a bidding round (every bid from 2 to the cap, each seat
+        passing once) and one play per seat; a capture pile holds at most the pack's 10n
+        points, lemons cost at most 3 a seven and lemonade pays at most 10 (or 3n)."""
+        assert isinstance(options, RibsOptions)
+        n, cap = options.players, options.bid_cap
+        bonus = (10 if options.lemonade == "ten" else 3 * n) if options.lemons else 0
+        return Limits(
+            hand_actions=4 * ((cap - 2) // options.bid_step + 1 + (n - 1) + n),
+            match_hands=None,
+            hand_scores=(-3 * n if options.lemons else 0, 10 * n + bonus),
+            notes="no match bound: tied leaders play on; folded cards and lost ribs score for nobody",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, RibsOptions)

@@ -65,7 +65,7 @@ from parlour.cards import (
     suit_of,
     trick_winner,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, Limits, OptionsError, State
 
 HAND_NAMES = "NESW"
 HAND_WORDS = ("North", "East", "South", "West")
@@ -686,6 +686,18 @@ class Ridge(Game):
 
     def heuristic_bot(self) -> str | None:
         return "ridge-greedy"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """An auction of rising bids (at most one per number, a pass, a contest and a pass
+        more), the declaration and 52 cards. Only one side scores: at most 13 undertricks
+        of 10, or a contested 13 made (49)."""
+        assert isinstance(options, RidgeOptions)
+        return Limits(
+            hand_actions=(TRICKS - options.min_bid + 1) + 3 + 1 + 52,
+            match_hands=options.hands,
+            hand_scores=(0, 10 * TRICKS),
+            notes="" if options.hands else "no match bound to a target: a passed-out hand scores 0-0",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, RidgeOptions)

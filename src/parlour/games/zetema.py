@@ -80,7 +80,7 @@ from parlour.cards import (
     parse_card,
     sort_key,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, Limits, OptionsError, State
 
 TURN, MELD_DISCARD = "turn", "meld_discard"
 MARRY_FLAG = 1 << 30
@@ -777,6 +777,24 @@ class Zetema(Game):
 
     def heuristic_bot(self) -> str | None:
         return "zetema-heuristic"
+
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        assert isinstance(options, ZetemaOptions)
+        k = options.sides
+        return [[s for s in range(options.players) if s % k == side] for side in range(k)]
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Every turn but a marriage ends with one of the 65 cards discarded, a meld comes
+        before a discard, and a marriage takes two cards away: at most 2 x 65 + 33 actions.
+        Points: at most 130 a meld (one per discard), 50 a zetema (13 ranks) and the best
+        marriages."""
+        assert isinstance(options, ZetemaOptions)
+        return Limits(
+            hand_actions=2 * 65 + 33,
+            match_hands=None,
+            hand_scores=(0, 130 * 65 + 50 * 13 + max(options.five_marriages, 150)),
+            notes="no match bound; the score bound is the rules' arithmetic, far above any real hand",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         """Discards, every marriage set, every meld (tens of thousands: melds are named by

@@ -296,6 +296,7 @@ def create_app(
     evict_after: float = 300.0,
     bot_seconds: float = BOT_SECONDS,
     allow_any_bot: bool = False,
+    allow_outside_bots: bool = False,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     stall_seconds: float = STALL_SECONDS,
 ) -> Starlette:
@@ -309,7 +310,8 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
         holder["manager"] = TableManager(
-            storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot
+            storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot,
+            allow_outside_bots=allow_outside_bots,
         )
         restored = await holder["manager"].restore()
         if restored:

@@ -415,12 +415,16 @@ class TableManager:
         evict_after: float = 300.0,
         bot_seconds: float = BOT_SECONDS,
         allow_any_bot: bool = False,
+        allow_outside_bots: bool = False,
     ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.evict_after = evict_after
         self.bot_seconds = bot_seconds
         self.allow_any_bot = allow_any_bot
+        self.allow_outside_bots = allow_outside_bots
+        """Whether a table may seat `package.module:Class` bots: importing a module named by
+        a client runs its code, so only a server started with --allow-outside-bots does."""
         self.bot_executor = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="parlour-bot")
         self.rng = random.Random()
         self.tables: dict[str, Table] = {}
@@ -513,7 +517,7 @@ class TableManager:
         is now refused (a table created before its parameters were bounded) is replaced by
         the game's default bot, so the table and its people are not lost."""
         try:
-            bot = make_bot(spec, game, seat, seed)
+            bot = make_bot(spec, game, seat, seed, outside=self.allow_outside_bots)
         except OptionsError as exc:
             fallback = self.default_bot(game)
             log.warning("bot %r at seat %d is refused (%s); %s plays instead", spec, seat, exc, fallback)
@@ -649,12 +653,13 @@ class TableManager:
             raise TableError("bad_options", f"seat {seat}: a bot is named by a short text, e.g. \"random\"")
         spec = spec.strip()
         names = bot_names(game.name)
-        if spec not in names and not self.allow_any_bot:
+        outside = self.allow_outside_bots and ":" in spec.split("(")[0]
+        if spec not in names and not self.allow_any_bot and not outside:
             known = spec.split("(")[0].strip() in names
             why = "this server offers its bots with their own settings only" if known else "unknown bot"
             raise TableError("bad_options", f"seat {seat}: {why} {spec[:60]!r} (bots for {game.name}: {', '.join(names)})")
         try:
-            make_bot(spec, game, seat, 0)
+            make_bot(spec, game, seat, 0, outside=self.allow_outside_bots)
         except OptionsError as exc:
             raise TableError("bad_options", f"seat {seat}: {exc}") from None
         return spec

@@ -38,7 +38,7 @@ from parlour.cards import symbols
 from parlour.engine import Game, IllegalAction, OptionsError, State, jsonable_scores
 from parlour.record import record_of, save
 from parlour.spec import parse_spec
-from parlour.views import generic_view, name_seats, recent_text, status_lines
+from parlour.views import name_seats, recent_text, status_lines, table_text
 
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             f"{args.record} exists. Overwrite it with this game's record? (y/n) "
         ):
             raise OptionsError(f"{args.record} exists and was kept; the game was not started (--force overwrites)")
-    session.say(f"{game.title}, {n} players, seed {seed}. You are seat {args.seat}. {HELP}")
+    session.say(f"{game.title}, {n} players, seed {seed}. Your seat is number {args.seat}. {HELP}")
     try:
         session.run()
     except KeyboardInterrupt:
@@ -210,7 +210,7 @@ class TerminalGame:
         render = getattr(self.game, "render_text", None)
         for line in status_lines(obs):
             self.say(line)
-        self.say(render(obs) if render else generic_view(obs))
+        self.say(table_text(obs, render))
         labels = [e.get("label") or symbols(e["text"]) for e in obs["legal"]]
         typed = {label.casefold(): e["text"] for label, e in zip(labels, obs["legal"], strict=True)}
         legal = labels

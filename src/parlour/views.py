@@ -10,7 +10,7 @@ are the text forms of the observation's generic `status` and `recent` keys.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.cards import symbols
@@ -30,6 +30,12 @@ def generic_view(obs: dict[str, Any]) -> str:
                  for k, v in scores.items()]
         lines.append("  Scores (seat 0 first): " + "; ".join(parts))
     return "\n".join(lines)
+
+
+def table_text(obs: dict[str, Any], render: Callable[[dict[str, Any]], str] | None = None) -> str:
+    """The table as the terminal prints it: the game's own view (`render_text`) where it has
+    one, else the generic view, with its cards in symbol form (K♠)."""
+    return symbols(render(obs) if render else generic_view(obs))
 
 
 def status_lines(obs: dict[str, Any]) -> list[str]:

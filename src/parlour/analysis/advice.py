@@ -109,14 +109,13 @@ def _exact_hint(observation: dict[str, Any], labels: Any) -> Hint:
     ranked = sorted(advice.values, key=lambda av: (av[0] != best, -av[1]))
     candidates = [{"action": a, "label": labels(a), "value": v, "visits": 0} for a, v in ranked]
     top = ranked[0][1]
-    why = f"{_capital(labels(best))}: {advice.unit}, {top} with it."
-    rivals = [(a, v) for a, v in ranked[1:]]
-    if rivals:
-        a, v = rivals[0]
-        why += f" {labels(a)} next: {v}." if v < top else f" {labels(a)} is as good."
+    why = f"{_capital(labels(best))} ({top}: {advice.unit})."
+    if len(ranked) > 1:
+        a, v = ranked[1]
+        why += f" Next: {labels(a)}, {v}." if v < top else f" {_capital(labels(a))} is as good."
     if best in advice.extra:
-        why += f" ({advice.extra[best]})"
-    return Hint(best, labels(best), f"{advice.intro} {why}", candidates, advice.unit)
+        why += f" With it: {advice.extra[best]}."
+    return Hint(best, labels(best), f"{why} {advice.intro}", candidates, advice.unit)
 
 
 def _search_hint(

@@ -69,7 +69,7 @@ import random
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, KING, cards_of, mask_of, parse_card, sort_key
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, plural
 
 HAND = 7
 PILES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
@@ -462,7 +462,7 @@ class KingsState(State):
         """The stock (how the turn ends), the knocks toward the end, the tops to build on."""
         out = []
         if obs["stock_size"]:
-            out.append({"label": "Stock", "value": f"{obs['stock_size']} cards: end your turn with draw"})
+            out.append({"label": "Stock", "value": f"{plural(obs['stock_size'], 'card')}: end your turn with draw"})
         else:
             out.append({"label": "Stock", "value": "empty: end your turn with knock"})
             out.append({"label": "Knocks in a row", "value": f"{obs['knocks']} of {obs['players']} end the hand"})

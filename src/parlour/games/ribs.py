@@ -65,7 +65,15 @@ from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
 
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
+from parlour.engine import (
+    Game,
+    GameOptions,
+    IllegalAction,
+    OptionsError,
+    State,
+    fraction_text,
+    plural,
+)
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
 RANK_TEXT = "789TJQKA"
@@ -627,6 +635,19 @@ class RibsState(State):
     def action_to_text(self, action: Any) -> str:
         return _ACTION_TEXTS[self.strength is STRENGTH_LEMONS][action]
 
+    def action_label(self, action: Any) -> str:
+        """What a play does, in words: the bidder lays its ribs face down (face up on an
+        open last trick), a fold is face down; a ten reads 10."""
+        text = self.action_to_text(action).replace("T", "10")
+        if action < PLAY_BASE:
+            return text
+        pair = text.split(" ", 1)[1]
+        if action >= FOLD_BASE:
+            return f"fold {pair} face down"
+        if self.turn == self.bidder and self.phase == PLAYING:
+            return f"lay ribs {pair} face {'up' if self._ribs_open() else 'down'}"
+        return text
+
     def text_to_action(self, text: str) -> int:
         words = text.strip().lower().replace("-", " ").split()
         if not words:
@@ -717,7 +738,7 @@ class RibsState(State):
                               "cards": cards, "hidden": 0 if cards else 2})
         for s in range(self.n):
             zones.append({"id": f"captured-{s}", "kind": "pile", "owner": s, "hidden": 0, "cards": obs["captured"][s],
-                          "label": f"Seat {s} captured ({obs['scores']['hand'][s]} points)"})
+                          "label": f"Seat {s} captured ({plural(obs['scores']['hand'][s], 'point')})"})
         zones.append({"id": "discard", "kind": "pile", "owner": None, "label": "Discard pile",
                       "cards": obs["discard"]["face_up"], "hidden": obs["discard"]["folded"]})
         return zones

@@ -62,3 +62,9 @@ def test_the_why_names_the_next_best_move_and_says_whose_choice_it_is() -> None:
     assert "Next best by the search:" in advice.why
     assert "heuristic player" in advice.why
     assert len(advice.candidates) > 1
+
+
+def test_a_heuristic_that_can_say_why_is_quoted() -> None:
+    state = a_decision("cramps", 4)
+    advice = hint("cramps", state.observation(state.to_act()), seed=1, iterations=24)
+    assert "The heuristic player's reasoning: The trick is worth" in advice.why or "Leading into a trick" in advice.why

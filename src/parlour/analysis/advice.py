@@ -140,7 +140,11 @@ def _search_hint(
          "wins": round(m.wins, 3)}
         for m in stats
     ]
-    return Hint(action, labels(action), _why(stats, labels, fewer), candidates, unit)
+    why = _why(stats, labels, fewer)
+    reason = bot.model_reason()
+    if reason and any(m.model for m in stats):
+        why += f" The heuristic player's reasoning: {symbols(reason)}"
+    return Hint(action, labels(action), why, candidates, unit)
 
 
 def _points(value: float) -> str:

@@ -68,7 +68,7 @@ import dataclasses
 import random
 from typing import Any, Literal
 
-from parlour.cards import CARD_TEXTS, KING, cards_of, mask_of, parse_card, sort_key
+from parlour.cards import CARD_TEXTS, KING, card_symbol, cards_of, mask_of, parse_card, sort_key
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, plural
 
 HAND = 7
@@ -390,6 +390,14 @@ class KingsState(State):
         if kind == "play":
             return f"play {CARD_TEXTS[a]} on {PILES[b]}"
         return f"move {PILES[a]} to {PILES[b]}" if kind == "move" else kind
+
+    def action_label(self, action: Any) -> str:
+        """Piles named in words: "play 7♠ on the north side", "move the east side onto the
+        north-east corner"; `draw` and `knock` as they are."""
+        kind, a, b = decode(action)
+        if kind == "play":
+            return f"play {card_symbol(CARD_TEXTS[a])} on the {PILE_NAMES[b]}"
+        return f"move the {PILE_NAMES[a]} onto the {PILE_NAMES[b]}" if kind == "move" else kind
 
     def text_to_action(self, text: str) -> int:
         words = text.strip().split()

@@ -63,6 +63,7 @@ from parlour.cards import (
     parse_card,
     sort_key,
     suit_of,
+    suit_symbol,
     symbols,
     trick_winner,
     trump_label,
@@ -675,11 +676,11 @@ def text_to_action(text: str) -> int:
 
 
 def render_hand(cards: list[str]) -> list[str]:
-    """A hand as four lines, one per suit: `S A K 2`."""
+    """A hand as four lines, one per suit: `♠ A K 2`."""
     by_suit: dict[str, list[str]] = {s: [] for s in SUIT_CHARS}
     for t in cards:
         by_suit[t[1]].append("10" if t[0] == "T" else t[0])
-    return [f"{s} {' '.join(by_suit[s]) or '-'}" for s in SUIT_CHARS]
+    return [f"{suit_symbol(s)} {' '.join(by_suit[s]) or '-'}" for s in SUIT_CHARS]
 
 
 class Ridge(Game):

@@ -34,11 +34,10 @@ from typing import Any, TextIO
 from parlour.analysis import NoHint, hint, hints
 from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
-from parlour.cards import symbols
 from parlour.engine import Game, IllegalAction, OptionsError, State, jsonable_scores
 from parlour.record import record_of, save
 from parlour.spec import parse_spec
-from parlour.views import name_seats, recent_text, status_lines, table_text
+from parlour.views import action_labels, name_seats, recent_text, status_lines, table_text
 
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
@@ -211,9 +210,9 @@ class TerminalGame:
         for line in status_lines(obs):
             self.say(line)
         self.say(table_text(obs, render))
-        labels = [e.get("label") or symbols(e["text"]) for e in obs["legal"]]
-        typed = {label.casefold(): e["text"] for label, e in zip(labels, obs["legal"], strict=True)}
-        legal = labels
+        labels = action_labels(obs)
+        typed = {label.casefold(): text for text, label in labels.items()}
+        legal = list(labels.values())
         self.say("Your move: " + (" | ".join(legal) if len(legal) <= 12 else f"{len(legal)} choices, 'help' lists them"))
         while True:
             line = self.ask("> ")

@@ -32,6 +32,12 @@ def generic_view(obs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def action_labels(obs: dict[str, Any]) -> dict[str, str]:
+    """Each legal action's text -> its label, from the observation's `legal` entries (the
+    text in symbol form where an entry has no label)."""
+    return {e["text"]: e.get("label") or symbols(e["text"]) for e in obs.get("legal") or []}
+
+
 def table_text(obs: dict[str, Any], render: Callable[[dict[str, Any]], str] | None = None) -> str:
     """The table as the terminal prints it: the game's own view (`render_text`) where it has
     one, else the generic view, with its cards in symbol form (K♠)."""

@@ -23,6 +23,7 @@ from typing import Any
 from parlour.bots.ismcts import ISMCTSBot, MoveStats
 from parlour.cards import symbols
 from parlour.engine import Game
+from parlour.views import action_labels
 
 DEFAULT_SECONDS = 1.5
 """The search's budget: with the host's overhead a hint arrives within about 2 seconds."""
@@ -91,7 +92,7 @@ def hint(
 def _labels(observation: dict[str, Any]) -> Any:
     """An action's text -> its label, from the observation's `legal` entries where it has
     them, else the text with its cards in symbol form."""
-    known = {e["text"]: e.get("label") or symbols(e["text"]) for e in observation.get("legal") or []}
+    known = action_labels(observation)
     return lambda text: known.get(text) or symbols(text)
 
 

@@ -34,7 +34,7 @@ from typing import Any, TextIO
 from parlour.analysis import NoHint, hint, hints
 from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
-from parlour.engine import Game, IllegalAction, OptionsError, State, jsonable_scores
+from parlour.engine import Game, IllegalAction, OptionsError, State, jsonable_scores, plural
 from parlour.record import record_of, save
 from parlour.spec import parse_spec
 from parlour.views import action_labels, name_seats, recent_text, status_lines, table_text
@@ -251,7 +251,7 @@ class TerminalGame:
             lines.append(f"Moves weighed ({advice.unit}):")
             for c in advice.candidates[:6]:
                 share = f", best score in {c['wins']:.0%}" if "wins" in c else ""
-                lines.append(f"  {c['label']}: {c['value']:g} over {c['visits']} deals{share}")
+                lines.append(f"  {c['label']}: {c['value']:g} (over {plural(c['visits'], 'deal')}{share})")
         return lines
 
     def offer_record(self, path: str | None, force: bool = False) -> None:

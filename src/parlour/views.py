@@ -28,7 +28,7 @@ def generic_view(obs: dict[str, Any]) -> str:
     if scores:
         parts = [f"{'this hand' if k == 'hand' else k} {', '.join(str(x) for x in v) if isinstance(v, list) else v}"
                  for k, v in scores.items()]
-        lines.append("  Scores (seat 0 first): " + "; ".join(parts))
+        lines.append("  Scores (in seat order): " + "; ".join(parts))
     return "\n".join(lines)
 
 
@@ -105,7 +105,8 @@ def name_seats(text: str, names: Sequence[str]) -> str:
     sentence (`Seat N`) keeps its capital; inside one (`seat N`) a name that is "You" or
     begins with "Seat " takes a small letter; `seat N's` becomes "your" for "You", else the
     name with 's; `seats N and M` names both; a verb right after "You" loses its third
-    person ("You plays" -> "You play", "you has" -> "you have"). Seats past the end of
+    person ("You plays" -> "You play", "you has" -> "you have"); a possessive leaves out a
+    name's bracket ("Seat 2 (Ribs bot)" -> "Seat 2's"). Seats past the end of
     `names` are left as they are."""
 
     def one(capital: bool, seat: str) -> str:
@@ -122,7 +123,7 @@ def name_seats(text: str, names: Sequence[str]) -> str:
             return f"{one(m.group(1) == 'S', m.group(2))} and {one(False, m.group(3))}"
         named = one(m.group(4) == "S", m.group(5))
         if m.group(6):
-            return ("Your" if named == "You" else "your" if named == "you" else named + "'s")
+            return "Your" if named == "You" else "your" if named == "you" else named.split(" (")[0] + "'s"
         return named
 
     named = _SEATS.sub(replace, text)

@@ -153,6 +153,14 @@ def _points(value: float) -> str:
     return f"{whole:g} point" if whole in (1, -1) else f"{whole:g} points"
 
 
+def _how_often(wins: float) -> str:
+    if wins <= 0:
+        return "never has the hand's best score"
+    if wins >= 1:
+        return "always has the hand's best score"
+    return f"has the hand's best score in {wins:.0%} of them"
+
+
 def _why(stats: list[MoveStats], labels: Any, fewer: bool) -> str:
     """The sentence behind a search's choice, from its numbers."""
     chosen = stats[0]
@@ -160,7 +168,7 @@ def _why(stats: list[MoveStats], labels: Any, fewer: bool) -> str:
     sample = f"{deals} sampled deal" + ("" if deals == 1 else "s")
     taken = "takes" if fewer else "scores"
     why = (f"{_capital(labels(chosen.action))}: over {sample} it {taken} {_points(chosen.points)} on average "
-           f"and has the hand's best score in {chosen.wins:.0%} of them.")
+           f"and {_how_often(chosen.wins)}.")
     others = [m for m in stats[1:] if m.visits]
     if others:
         nxt = max(others, key=lambda m: m.value)

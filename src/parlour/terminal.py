@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         session.say()
         session.say("Stopped (Ctrl-C).")
-    session.offer_record(args.record, force=True)
+    session.offer_record(args.record)
     return 0
 
 
@@ -254,22 +254,23 @@ class TerminalGame:
                 lines.append(f"  {c['label']}: {c['value']:g} (over {plural(c['visits'], 'deal')}{share})")
         return lines
 
-    def offer_record(self, path: str | None, force: bool = False) -> None:
+    def offer_record(self, path: str | None) -> None:
         """Save the record: to `path` (agreed to at the start), else where the person says,
-        asking before an existing file is overwritten."""
+        asking before an existing file is overwritten; Ctrl-C here leaves without saving."""
         record = record_of(self.state)
         while path is None:
             try:
                 answer = self.ask("Save the record? Type a file name, or press Enter to skip: ")
+                if not answer:
+                    return
+                problem = writable(answer)
+                if problem:
+                    self.say(f"Cannot save there: {problem}.")
+                elif not os.path.exists(answer) or self.confirm(f"{answer} exists. Overwrite it? (y/n) "):
+                    path = answer
             except KeyboardInterrupt:
-                answer = None
-            if not answer:
+                self.say()
                 return
-            problem = writable(answer)
-            if problem:
-                self.say(f"Cannot save there: {problem}.")
-            elif not os.path.exists(answer) or self.confirm(f"{answer} exists. Overwrite it? (y/n) "):
-                path = answer
         if path:
             try:
                 save(record, path)

@@ -81,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
             f"{args.record} exists. Overwrite it with this game's record? (y/n) "
         ):
             raise OptionsError(f"{args.record} exists and was kept; the game was not started (--force overwrites)")
-    session.say(f"{game.title}, {n} players, seed {seed}. Your seat is number {args.seat}. {HELP}")
+    session.say(f"{game.title}, {n} players, seed {seed}. Your seat is number {args.seat}. {HELP}"
+                f" New to {game.title}? 'parlour rules {game.name}' explains it.")
     try:
         session.run()
     except KeyboardInterrupt:

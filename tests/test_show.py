@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from parlour.cards import symbols
 from parlour.cli import main
 from parlour.engine import State
 from parlour.games import GAMES
@@ -166,7 +167,7 @@ def test_show_as_a_seat_hides_the_other_hands(capsys: pytest.CaptureFixture[str]
     text = capsys.readouterr().out
     hands = start_of(record).observation(2)
     mine = next(z for z in hands["zones"] if z["id"] == "hand-2")
-    assert f"Your hand: {' '.join(mine['cards'])}" in text
+    assert f"Your hand: {symbols(' '.join(mine['cards']))}" in text
     assert f"Seat 0's hand:  [{len(mine['cards'])} face down]" in text
     assert "as seat 2" in text.splitlines()[0]
 

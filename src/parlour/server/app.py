@@ -34,8 +34,16 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlour.server.storage import Storage
-from parlour.server.tables import BOT_SECONDS, Listener, Table, TableError, TableManager
+from parlour.server.storage import Storage, token_hash
+from parlour.server.tables import (
+    BOT_SECONDS,
+    CLOSE_AFTER,
+    GRACE,
+    Listener,
+    Table,
+    TableError,
+    TableManager,
+)
 
 log = logging.getLogger("parlour.server")
 
@@ -49,6 +57,9 @@ RATE = 20.0  # messages per second a connection may send on average
 BURST = 40.0  # ... and in a burst
 LOBBY_RATE = 0.2  # tables created or seats taken per second per client address, on average
 LOBBY_BURST = 10.0
+HOST_REQUESTS = ("move", "fill", "open", "start", "remove")
+TABLE_REQUESTS = (*HOST_REQUESTS, "leave", "resign", "again", "chat")
+MESSAGE_TYPES = ("hello", "act", "ping", *TABLE_REQUESTS)
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -233,8 +244,10 @@ class Connection:
                 await self.act(message)
             elif kind == "ping":
                 self.send({"type": "pong"})
+            elif kind in TABLE_REQUESTS:
+                await self.table_request(kind, message)
             else:
-                raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: hello, act, ping)")
+                raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: {', '.join(MESSAGE_TYPES)})")
         except TableError as exc:
             self.error(exc.code, exc.message, kind)
         except Exception:  # a fault of ours: say so, keep the connection, log it
@@ -249,19 +262,24 @@ class Connection:
             return
         self.leave()
         self.table = table
-        self.listener = Listener(seat, self.send)
+        self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None)
         async with table.lock:  # never between an action's apply and its commit
-            self.send(
-                {
-                    "type": "welcome",
-                    "table": table.id,
-                    "seat": seat,
-                    "summary": table.summary(),
-                    "history": table.history_for(seat),
-                }
-            )
+            with contextlib.suppress(TableError):  # the database away: the seat is back all the same
+                await table.arrive(self.listener)
             table.attach(self.listener)
-            self.send(table.message_for(seat))
+            table.welcome(self.listener)
+        table.wake_bot()
+
+    async def table_request(self, kind: str, message: dict[str, Any]) -> None:
+        """Everything but play: the host's, a seated person's, and chat."""
+        if self.table is None or self.listener is None:
+            raise TableError("not_seated", "say hello with your table (and seat token) first")
+        if kind in HOST_REQUESTS:
+            await self.table.host_request(self.listener, kind, message)
+        elif kind == "chat":
+            await self.table.say(self.listener, message.get("text"), message.get("name"))
+        else:
+            await self.table.player_request(self.listener, kind)
 
     async def act(self, message: dict[str, Any]) -> None:
         if self.table is None or self.listener is None:
@@ -281,6 +299,8 @@ def create_app(
     allow_any_bot: bool = False,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     stall_seconds: float = STALL_SECONDS,
+    grace: float = GRACE,
+    close_after: float = CLOSE_AFTER,
 ) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
     holder: dict[str, TableManager] = {}
@@ -292,7 +312,8 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
         holder["manager"] = TableManager(
-            storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot
+            storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot,
+            grace=grace, close_after=close_after,
         )
         restored = await holder["manager"].restore()
         if restored:
@@ -350,7 +371,7 @@ def create_app(
             body = await _json_body(request)
             seat, token = await table.claim(body.get("seat"), body.get("name"))
         except TableError as exc:
-            status = {"seat_taken": 409, "table_full": 409, "rate_limited": 429}.get(exc.code, 400)
+            status = {"seat_taken": 409, "table_full": 409, "closed": 409, "rate_limited": 429}.get(exc.code, 400)
             return _error(exc, status)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 

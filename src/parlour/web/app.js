@@ -302,7 +302,7 @@ class TableView {
     } else if (m.type === "seats") {
       this.seatInfo = m.seats;
       if (this.msg) { this.msg.seats = m.seats; this.render(); }
-    } else if (m.type === "error" && this.hint && this.hint.pending && (m.code === "no_hint" || m.code === "not_your_turn")) {
+    } else if (m.type === "error" && this.hint && this.hint.pending && (m.in_reply_to === "hint" || m.code === "no_hint" || m.code === "not_your_turn")) {
       this.hint = { version: this.hint.version, error: m.message || "No hint here." };
       this.render();
     } else if (m.type === "error") {
@@ -629,9 +629,10 @@ class TableView {
     const big = z.kind === "table";
     const many = cards.length + hidden > 10;
     const fan = z.kind === "hand" && !cards.length && hidden > 1;  // backs only: fanned
-    const row = h("div", { class: "cards" + (big ? " mid" : " mini") + (many ? " stacked" : "") + (fan ? " fan" : "") });
+    const faceUp = z.kind === "hand" && cards.length > 0;  // another seat's open hand (Ridge): cards to read
+    const row = h("div", { class: "cards" + (big || faceUp ? " mid" : " mini") + (many ? " stacked" : "") + (fan ? " fan" : "") });
     if (fan) row.style.setProperty("--fan-step", String(Math.min(0.55, 4 / (hidden - 1))));  // at most 5 cards wide
-    if (many && !fan && z.kind !== "table") {
+    if (many && !fan && z.kind !== "table" && !faceUp) {
       row.append(...this.groupedCards(cards));
       if (hidden) row.append(Cards.el(null, "mini"), h("span", { class: "count" }, "\u00d7" + hidden));
     } else {
@@ -835,16 +836,18 @@ class TableView {
           h("tbody", {}, levels.map((l) => h("tr", {}, h("th", { scope: "row" }, l),
             suits.map((s) => { const e = at.get(l + " " + s); return h("td", {}, e ? this.moveButton(e, hinted, Words.suit(s), " suit-" + s) : null); })))))];
     }
-    const split = plain.map((e) => e.text.match(/^(\S+ (?:10|[2-9TJQKA])[SHDC]|\S+ JK)( .+)?$/));
+    const split = plain.map((e) => e.text.match(/^(\S+ \S+)( .+)?$/));
     const lone = plain.filter((e, i) => !split[i]);
-    if (lone.length > 2) return plain.map((e) => this.moveButton(e, hinted));
+    const verbs = new Set(plain.filter((e, i) => split[i]).map((e) => e.text.split(" ")[0]));
+    if (lone.length > 2 || verbs.size > 1) return plain.map((e) => this.moveButton(e, hinted));
     const groups = new Map();
     plain.forEach((e, i) => { if (split[i]) { if (!groups.has(split[i][1])) groups.set(split[i][1], []); groups.get(split[i][1]).push(e); } });
     const firsts = [...groups.keys()];
     const picked = this.pick && groups.has(this.pick) ? groups.get(this.pick) : null;
-    const bySuit = new Map();
+    const cardish = firsts.every((g) => /^(10|[2-9TJQKA])[SHDC]$|^JK$/.test(g.split(" ")[1]));
+    const bySuit = new Map();  // cards in rows by suit; any other first word in one row
     for (const g of firsts) {
-      const suit = g.endsWith("JK") ? "" : g[g.length - 1];
+      const suit = cardish && /[SHDC]$/.test(g) ? g[g.length - 1] : "";
       if (!bySuit.has(suit)) bySuit.set(suit, []);
       bySuit.get(suit).push(g);
     }
@@ -859,7 +862,7 @@ class TableView {
     };
     return [lone.map((e) => this.moveButton(e, hinted)),
       h("div", { class: "pick-grid", id: "pick-grid" },
-        h("div", { class: "muted small" }, `${firsts[0].split(" ")[0]}: pick a card`),
+        h("div", { class: "muted small" }, `${firsts[0].split(" ")[0]}: pick ${cardish ? "a card" : "the first"}, then what goes with it`),
         [...bySuit].map(([suit, gs]) => h("div", { class: "pick-row suit-" + suit }, gs.map(groupButton)))),
       picked ? h("div", { class: "pick-then" }, picked.map((e) => this.moveButton(e, hinted))) : null];
   }

@@ -35,9 +35,24 @@ const Words = (() => {
       .replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => one(n, s === "S"));
   }
 
+  // The engine writes of a seat in the third person ("seat 0 wins"); named "you", the verb
+  // and the possessive follow ("you win", "your hand").
+  const IRREGULAR = { has: "have", is: "are", was: "were", does: "do" };
+  function secondPerson(text) {
+    return text
+      .replace(/\b([Yy])ou's\b/g, (_, y) => y + "our")
+      .replace(/\b([Yy]ou) ([a-z]+s)\b/g, (all, you, verb) => {
+        if (IRREGULAR[verb]) return `${you} ${IRREGULAR[verb]}`;
+        if (/(ss|us)$/.test(verb)) return all;
+        const base = /(sh|ch|x|z|ss|o)es$/.test(verb) ? verb.slice(0, -2)
+          : /[^aeiou]ies$/.test(verb) ? verb.slice(0, -3) + "y" : verb.slice(0, -1);
+        return `${you} ${base}`;
+      });
+  }
+
   // Both rules at once: the text a person reads.
   function people(text, nameOf) {
-    return symbols(seats(text, nameOf));
+    return symbols(secondPerson(seats(text, nameOf)));
   }
 
   function plural(n, one, many) {

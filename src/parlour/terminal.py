@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
         bots[seat] = make_bot(specs[min(i, len(specs) - 1)], game, seat, seed * 100 + seat)
     state = game.new_state(options, seed)
     session = TerminalGame(game, state, args.seat, bots, sys.stdin, sys.stdout)
-    session.say(f"{game.title}, {n} players, seed {seed}. You are seat {args.seat}. {HELP}")
+    session.say(f"{game.title}, {n} players, seed {seed}. You are seat {args.seat}. {HELP}"
+                f" New to {game.title}? 'parlour rules {game.name}' explains it.")
     session.run()
     session.offer_record(args.record)
     return 0

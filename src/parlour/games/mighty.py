@@ -172,7 +172,7 @@ class MightyOptions(GameOptions):
     """The source's game with the rulings' defaults."""
 
     players: int = 5
-    """Always 5."""
+    """Always 5: the declarer, a secret partner and three defenders."""
     hands: int = 10
     """Scored hands in the match; the highest total then wins."""
     # R-MIGHTY-1: the lowest bid; 20 is the highest.

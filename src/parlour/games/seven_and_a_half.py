@@ -144,8 +144,8 @@ class SevenHalfOptions(GameOptions):
     # R-SEVENHALF-10: all 40 cards before every hand, or a shoe refilled from the discards when
     # empty.
     reshuffle: Literal["each_hand", "when_empty"] = "each_hand"
-    """each hand = all 40 cards are shuffled before every hand; when empty = the cards are dealt on
-    from hand to hand, and the discards are shuffled into a new stock only when it runs out."""
+    """When the cards are shuffled: each hand = all 40 before every hand; when empty = the cards
+    are dealt on from hand to hand, and the discards become a new stock only when it runs out."""
 
     def check(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 8:

@@ -24,6 +24,10 @@ from parlour.games import get_game
 from parlour.howto.markup import to_html
 
 OPTIONS_HEADING = "Rule options at this table"
+CHANGED_NOTE = (
+    "The text above describes the standard game. An option marked *changed* is played"
+    " differently at this table, and its rule here replaces the text's."
+)
 
 
 def game_text(game_name: str) -> str:
@@ -46,7 +50,7 @@ def value_words(value: Any) -> str:
 def options_section(game: Game, options: Options) -> str:
     """The markdown list of every option: its value, whether it is the standard one, and why."""
     docs = option_docs(type(options))
-    lines = [f"## {OPTIONS_HEADING}", ""]
+    lines = [f"## {OPTIONS_HEADING}", "", CHANGED_NOTE, ""]
     for field in dataclasses.fields(options):
         value = getattr(options, field.name)
         shown = value_words(value)

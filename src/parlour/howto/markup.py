@@ -39,11 +39,23 @@ def _table(lines: list[str]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
+def _list(tag: str, items: list[tuple[str, list[str]]]) -> str:
+    out = []
+    for text, nested in items:
+        inner = "<ul>" + "".join(f"<li>{inline(n)}</li>" for n in nested) + "</ul>" if nested else ""
+        out.append(f"<li>{inline(text)}{inner}</li>")
+    return f"<{tag}>" + "".join(out) + f"</{tag}>"
+
+
 def to_html(markdown: str) -> str:
-    """The subset of `markdown` as HTML; anything else in it is shown as escaped text."""
+    """The subset of `markdown` as HTML; anything else in it is shown as escaped text.
+
+    A list item continues on indented lines, and indented `- ` lines under an item are a
+    list inside it (one level deep, as the texts use).
+    """
     out: list[str] = []
     paragraph: list[str] = []
-    items: list[str] = []
+    items: list[tuple[str, list[str]]] = []
     list_tag = ""
     table: list[str] = []
 
@@ -53,7 +65,7 @@ def to_html(markdown: str) -> str:
             out.append("<p>" + inline(" ".join(paragraph)) + "</p>")
             paragraph.clear()
         if items:
-            out.append(f"<{list_tag}>" + "".join(f"<li>{inline(i)}</li>" for i in items) + f"</{list_tag}>")
+            out.append(_list(list_tag, items))
             items.clear()
             list_tag = ""
         if table:
@@ -66,7 +78,14 @@ def to_html(markdown: str) -> str:
             close()
             continue
         if items and raw[:1].isspace():
-            items[-1] += " " + line
+            text, nested = items[-1]
+            nested_bullet = _BULLET.match(line)
+            if nested_bullet:
+                nested.append(nested_bullet.group(1))
+            elif nested:
+                nested[-1] += " " + line
+            else:
+                items[-1] = (text + " " + line, nested)
             continue
         if line.startswith("|"):
             if not table:
@@ -74,18 +93,17 @@ def to_html(markdown: str) -> str:
             table.append(line)
             continue
         heading = _HEADING.match(line)
-        bullet = _BULLET.match(line)
-        numbered = _NUMBERED.match(line)
+        item = _BULLET.match(line) or _NUMBERED.match(line)
         if heading:
             close()
             level = len(heading.group(1))
             out.append(f"<h{level}>{inline(heading.group(2))}</h{level}>")
-        elif bullet or numbered:
-            tag = "ul" if bullet else "ol"
+        elif item:
+            tag = "ul" if line.startswith("-") else "ol"
             if paragraph or table or (items and tag != list_tag):
                 close()
             list_tag = tag
-            items.append((bullet or numbered).group(1))  # type: ignore[union-attr]
+            items.append((item.group(1), []))
         else:
             if items or table:
                 close()

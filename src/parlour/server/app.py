@@ -34,8 +34,19 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from parlour.engine import OptionsError
+from parlour.games import get_game
+from parlour.howto import how_to_play
+from parlour.howto.markup import to_html
 from parlour.server.storage import Storage
-from parlour.server.tables import BOT_SECONDS, Listener, Table, TableError, TableManager
+from parlour.server.tables import (
+    BOT_SECONDS,
+    Listener,
+    Table,
+    TableError,
+    TableManager,
+    checked_options,
+)
 
 log = logging.getLogger("parlour.server")
 
@@ -320,6 +331,22 @@ def create_app(
         except TableError as exc:
             return _error(exc, 404)
 
+    async def howto(request: Request) -> Response:
+        """How to play the game, its options explained with this table's values (`?options=`)."""
+        try:
+            game = get_game(request.path_params["game"])
+        except OptionsError as exc:
+            return _error(TableError("unknown_game", str(exc)), 404)
+        raw = request.query_params.get("options")
+        try:
+            if raw is not None and len(raw) > MAX_BODY:
+                raise TableError("too_large", f"the options may be at most {MAX_BODY} characters")
+            options = checked_options(game, parse_json(raw, "options") if raw else {})
+        except TableError as exc:
+            return _error(exc, 400)
+        markdown = how_to_play(game.name, options.to_json())
+        return JSONResponse({"game": game.name, "title": game.title, "markdown": markdown, "html": to_html(markdown)})
+
     lobby_limits: dict[str, RateLimit] = {}
 
     def lobby_limit(request: Request) -> None:
@@ -373,6 +400,7 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/api/games", games),
+        Route("/api/games/{game}/howto", howto, methods=["GET"]),
         Route("/api/tables", tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info, methods=["GET"]),

@@ -38,7 +38,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from parlour.bots import Bot, bot_names, make_bot
-from parlour.engine import Game, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
 from parlour.games import GAMES, get_game
 from parlour.record import apply_entry, start_of
 from parlour.server.storage import IntegrityError, Storage, StoredTable, token_hash
@@ -354,6 +354,34 @@ class Table:
         asyncio.get_running_loop().call_later(wait, self.wake_bot)
 
 
+NO_PLAYERS = object()
+"""`checked_options`' players when the request names none (null is a value, and refused)."""
+
+
+def checked_options(game: Game, values: Any, players: Any = NO_PLAYERS) -> GameOptions:
+    """A request's options for `game`, or TableError `bad_options` saying what is wrong.
+
+    Table creation and the How to play endpoint read options alike, so a table's options
+    and the rules shown for them are refused for the same reasons, in the same words.
+    """
+    try:
+        if not isinstance(values or {}, dict):
+            raise OptionsError("'options' must be an object of option names and values")
+        values = dict(values or {})
+        if players is not NO_PLAYERS:
+            values["players"] = players
+        if not all(isinstance(key, str) for key in values):
+            raise OptionsError("'options' must be an object of option names and values")
+        options = game.options(**values)
+    except OptionsError as exc:
+        raise TableError("bad_options", str(exc)) from None
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise TableError("bad_options", f"an option has a value of the wrong kind ({exc})"[:300]) from None
+    if not game.min_players <= options.players <= game.max_players:
+        raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
+    return options
+
+
 class TableManager:
     """Every table of the server, the database, and the worker thread that writes to it."""
 
@@ -550,22 +578,10 @@ class TableManager:
             raise TableError("bad_options", "'game' must be a game's name, e.g. \"ribs\"")
         try:
             game = get_game(request.get("game", ""))
-            values = request.get("options") or {}
-            if not isinstance(values, dict):
-                raise OptionsError("'options' must be an object of option names and values")
-            values = dict(values)
-            if "players" in request:
-                values["players"] = request["players"]
-            if not all(isinstance(key, str) for key in values):
-                raise OptionsError("'options' must be an object of option names and values")
-            options = game.options(**values)
         except OptionsError as exc:
             raise TableError("bad_options", str(exc)) from None
-        except (TypeError, ValueError, OverflowError) as exc:
-            raise TableError("bad_options", f"an option has a value of the wrong kind ({exc})"[:300]) from None
+        options = checked_options(game, request.get("options"), request.get("players", NO_PLAYERS))
         n = options.players
-        if not game.min_players <= n <= game.max_players:
-            raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
         seats_req = request.get("seats") or [{} for _ in range(n)]
         if not isinstance(seats_req, list) or len(seats_req) != n:
             raise TableError("bad_options", f"'seats' must list the {n} seats (each {{}} or {{\"bot\": name}})")

@@ -147,6 +147,7 @@ class Connection:
         self.limit = RateLimit(rate, 2 * rate)
         self.last_limit_error = 0.0
         self.dropped = False
+        self.hint_task: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         if self.dropped:
@@ -212,6 +213,8 @@ class Connection:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
             self.leave()
+            if self.hint_task is not None:
+                tasks.append(self.hint_task)
             for task in tasks:
                 task.cancel()
             for task in tasks:
@@ -244,8 +247,10 @@ class Connection:
                 await self.act(message)
             elif kind == "ping":
                 self.send({"type": "pong"})
+            elif kind == "hint":
+                self.ask_hint()
             else:
-                raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: hello, act, ping)")
+                raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: hello, act, ping, hint)")
         except TableError as exc:
             self.error(exc.code, exc.message, kind)
         except Exception:  # a fault of ours: say so, keep the connection, log it
@@ -273,6 +278,26 @@ class Connection:
             )
             table.attach(self.listener)
             self.send(table.message_for(seat))
+
+    def ask_hint(self) -> None:
+        """Start working out a hint for this connection's seat; one at a time, so a client
+        cannot keep the bot threads busy (the answer comes as a `hint` or an `error`)."""
+        if self.table is None or self.listener is None:
+            raise TableError("not_seated", "say hello with your table and seat token first")
+        if self.listener.seat is None:
+            raise TableError("not_your_turn", "hints are for the seat to act; spectators get none")
+        if self.hint_task is not None and not self.hint_task.done():
+            raise TableError("rate_limited", "a hint is already being worked out; wait for it")
+        self.hint_task = asyncio.create_task(self._hint(self.table, self.listener.seat))
+
+    async def _hint(self, table: Table, seat: int) -> None:
+        try:
+            self.send(await table.hint(seat))
+        except TableError as exc:
+            self.error(exc.code, exc.message, "hint")
+        except Exception:
+            log.exception("a hint at table %s failed", table.id)
+            self.error("no_hint", "no hint could be worked out here", "hint")
 
     async def act(self, message: dict[str, Any]) -> None:
         if self.table is None or self.listener is None:

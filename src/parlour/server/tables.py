@@ -37,6 +37,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from parlour.analysis import NoHint, hint, hint_patience
 from parlour.bots import Bot, bot_names, make_bot
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
 from parlour.games import GAMES, get_game
@@ -344,6 +345,32 @@ class Table:
         except Exception:  # a broken bot must not stall the table
             log.exception("bot %s at table %s failed; playing a legal move instead", bot, self.id)
         return str(self.manager.rng.choice(legal))
+
+    # --- hints ---------------------------------------------------------------------------
+    async def hint(self, seat: int) -> dict[str, Any]:
+        """The hint message for `seat`, which must be the seat to act: the move a strong
+        player would make there, worked out in a bot thread within the bot time limit
+        (an exact oracle's, Ridge's, gets `hint_patience` more), from the seat's own
+        observation. TableError not_your_turn or no_hint otherwise."""
+        async with self.lock:
+            to_act = self.state.to_act()
+            if to_act is None:
+                raise TableError("no_hint", "the match is over")
+            if seat != to_act:
+                raise TableError("not_your_turn", f"hints are for the seat to act: it is seat {to_act}'s turn")
+            observation = self.observe(seat)
+            version = self.version
+        seconds = self.manager.bot_seconds
+        future = self.manager.bot_executor.submit(hint, self.game, observation, seconds)
+        try:
+            advice = await asyncio.wait_for(
+                asyncio.wrap_future(future), seconds + BOT_GRACE + hint_patience(self.game.name)
+            )
+        except TimeoutError:
+            raise TableError("no_hint", "the hint took too long to work out; try again") from None
+        except NoHint as exc:
+            raise TableError("no_hint", str(exc)) from None
+        return {"type": "hint", "table": self.id, "version": version, **advice.to_json()}
 
     def _bot_again_later(self) -> None:
         """The bot's action could not be stored (the database is away): wake it again

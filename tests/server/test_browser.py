@@ -59,7 +59,7 @@ def open_browser(playwright: Any, width: int, height: int = 900) -> Any:
     )
     context.set_default_timeout(20_000)
     # Bots at full speed: the client's pacing of their moves (the speed control) is for people.
-    context.add_init_script("localStorage.setItem('parlour:speed', JSON.stringify('fast'))")
+    context.add_init_script("if (localStorage.getItem('parlour:speed') === null) localStorage.setItem('parlour:speed', '\"fast\"')")
     return context
 
 
@@ -196,11 +196,17 @@ def test_a_whole_hand_against_bots_by_clicks(web: ServerProcess, playwright: Any
         check_scores_shown(page, truth)
         mine = [truth.action_to_text(a) for seat, a in truth.history if seat == 0]
         assert mine and any(text.startswith(hand.clicked) for text in mine), f"seat 0 clicked no {hand.clicked!r}"
+        if not msg["observation"]["match_over"]:  # the summary waits for the player before the next deal
+            assert page.locator("#banner #next-hand").is_visible() and page.locator("#mine").count() == 0
+            assert page.locator("#banner table.summary").count() == 1
         if width < 400:
             overflow = page.evaluate("() => document.documentElement.scrollWidth")
             assert overflow <= width, f"the page is {overflow} px wide at {width} px"
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{game}-{label}.png"), full_page=True)
+        if page.locator("#next-hand").count():
+            page.click("#next-hand")
+            page.wait_for_selector("#mine")
         page.reload()  # a reload keeps the seat and the hand history
         page.wait_for_selector("#history table.summary")
         assert page.evaluate("() => window.__parlour.msg.seat") == 0

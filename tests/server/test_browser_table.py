@@ -161,3 +161,29 @@ def test_learn_and_follow_every_game_at_two_widths(web: ServerProcess, browser: 
         assert not errors, errors
     finally:
         page.close()
+
+
+def test_speed_is_remembered_and_moves_are_announced(web: ServerProcess, browser: Any) -> None:
+    """The bot speed chosen stays after a reload; after a move, the bots' moves and "Your
+    turn" reach the live region a screen reader reads."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    try:
+        create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "cramps", 4)
+        page.wait_for_function(READY)
+        page.select_option("#speed", "slow")
+        assert page.evaluate("() => localStorage.getItem('parlour:speed')") == '"slow"'
+        page.reload()
+        page.wait_for_function(READY)
+        assert page.eval_on_selector("#speed", "el => el.value") == "slow"
+        page.select_option("#speed", "fast")
+        legal = page.evaluate("() => window.__parlour.msg.observation.legal")
+        version = page.evaluate("() => window.__parlour.msg.version")
+        page.click(f".hand .card[data-card='{legal[0]['cards'][0]}']")
+        page.click(f"#actions button[data-action='{legal[0]['text']}']")
+        page.wait_for_function(f"() => window.__parlour.msg.version > {version + 1} && window.__parlour.msg.observation.to_act === 0")
+        said = page.locator("#announce").text_content() or ""
+        assert said.endswith("Your turn.") and "Cramps bot" in said, said
+        assert page.get_attribute("#announce", "aria-live") == "polite"
+    finally:
+        page.close()

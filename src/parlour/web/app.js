@@ -382,13 +382,19 @@ class TableView {
     }
   }
 
-  // Tell a screen reader what happened since `old`: the new log lines, then "Your turn".
+  // Tell a screen reader what happened since `old`: each other seat's move, the new log
+  // lines, then "Your turn". The live region keeps the last few, so quick moves are not lost.
   announce(old, m) {
     const obs = m.observation;
-    const lines = obs.hand_number === old.hand_number ? (obs.log || []).slice((old.log || []).length) : (obs.log || []).slice(-1);
-    const said = lines.slice(-3).map((l) => this.say(l));
+    const same = obs.hand_number === old.hand_number;
+    const moves = same ? (obs.actions || []).slice((old.actions || []).length) : [];
+    const lines = same ? (obs.log || []).slice((old.log || []).length) : (obs.log || []).slice(-1);
+    const said = moves.filter(([seat]) => seat !== m.seat).map(([seat, text]) => `${this.seatName(seat)}: ${Words.symbols(text)}.`)
+      .concat(lines.slice(-3).map((l) => this.say(l)));
     if (obs.to_act === m.seat && m.seat !== null && old.to_act !== m.seat) said.push("Your turn.");
-    if (said.length) document.getElementById("announce").textContent = said.join(" ");
+    const region = document.getElementById("announce");
+    for (const text of said) region.append(h("p", {}, text));
+    while (region.childNodes.length > 6) region.firstChild.remove();
   }
 
   failed(m) {
@@ -886,14 +892,14 @@ class TableView {
     if (hint.error) return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite" }, this.say(hint.error));
     const entry = legal.find((e) => e.text === hint.action);
     const move = hint.label || (entry ? this.label(entry) : Words.symbols(hint.action));
-    const unit = hint.unit ? ` (${hint.unit})` : "";
     const cands = Array.isArray(hint.candidates) ? hint.candidates.slice(0, 6) : [];
-    const fmt = (v) => (typeof v === "number" ? (Math.abs(v) < 1 && v !== 0 ? v.toFixed(2) : (Math.round(v * 10) / 10).toString()) : String(v));
+    const fmt = (v) => (typeof v === "number" ? (Math.abs(v) < 1 && v !== 0 ? v.toFixed(2) : (Math.round(v * 10) / 10).toString()) : v === null || v === undefined ? "" : String(v));
     return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } },
       h("div", {}, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
       hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
-      cands.length ? h("table", { class: "candidates" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value" + unit), cands.some((c) => c.visits) ? h("th", {}, "Tries") : null)),
+      cands.length > 1 ? h("table", { class: "candidates" },
+        hint.unit ? h("caption", {}, "Value: " + hint.unit) : null,
+        h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"), cands.some((c) => c.visits) ? h("th", {}, "Tries") : null)),
         h("tbody", {}, cands.map((c) => h("tr", { class: c.action === hint.action ? "best" : "" },
           h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)), cands.some((x) => x.visits) ? h("td", {}, String(c.visits || "")) : null)))) : null);
   }

@@ -374,9 +374,10 @@ class TableView {
       this.sending = false;
       const recentKey = (o) => (o && o.recent ? JSON.stringify([o.recent.label, o.hand_number]) : "");
       const speed = SPEEDS[this.speed()] || SPEEDS.normal;
-      this.pauseAfter = old && recentKey(old) !== recentKey(m.observation) && m.observation.recent ? speed.trick : 0;
+      const newEvent = !!old && recentKey(old) !== recentKey(m.observation) && !!m.observation.recent;
+      this.pauseAfter = newEvent ? speed.trick : 0;
       this.shownAt = Date.now();
-      this.fresh = { recent: !!this.pauseAfter, deal: !!old && old.hand_number !== m.observation.hand_number };
+      this.fresh = { recent: newEvent, deal: !!old && old.hand_number !== m.observation.hand_number };
       if (old) this.announce(old, m);
       this.render();
     }
@@ -571,7 +572,7 @@ class TableView {
     const winners = Array.isArray(last.winners) ? last.winners : [];
     const title = `Hand ${(last.hand_number !== undefined ? last.hand_number : obs.hand_number - 1) + 1} is over`;
     if (this.holding) {
-      const next = () => { this.holding = false; this.bannerHand = null; this.render(); this.drain(); };
+      const next = () => { this.holding = false; this.bannerHand = null; this.fresh = { deal: true }; this.render(); this.drain(); };
       return h("section", { class: "banner summary-wait", id: "banner", "aria-label": title },
         h("div", { class: "banner-title" }, title),
         this.handSummary(last, obs.players),
@@ -849,6 +850,9 @@ class TableView {
     const groups = new Map();
     plain.forEach((e, i) => { if (split[i]) { if (!groups.has(split[i][1])) groups.set(split[i][1], []); groups.get(split[i][1]).push(e); } });
     const firsts = [...groups.keys()];
+    if (firsts.every((g) => groups.get(g).length === 1) && !firsts.every((g) => /^\S+ (10|[2-9TJQKA])[SHDC]$/.test(g))) {
+      return plain.map((e) => this.moveButton(e, hinted));
+    }
     const picked = this.pick && groups.has(this.pick) ? groups.get(this.pick) : null;
     const cardish = firsts.every((g) => /^(10|[2-9TJQKA])[SHDC]$|^JK$/.test(g.split(" ")[1]));
     const bySuit = new Map();  // cards in rows by suit; any other first word in one row

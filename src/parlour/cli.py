@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("parlour.server.serve", "run the web parlour: play in a browser with friends and bots"),
     "ridge": ("parlour.ridge_cli", "play given Ridge deals (PBN) against the double-dummy bot; export PBN"),
     "analyse": ("parlour.analysis", "analyse a record with the game's exact oracle (Ridge: double dummy)"),
+    "rules": ("parlour.howto", "how to play a game, with the table's rule options explained"),
 }
 
 

@@ -34,6 +34,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from parlour.engine import OptionsError
+from parlour.games import get_game
+from parlour.howto import how_to_play
+from parlour.howto.markup import to_html
 from parlour.server.storage import Storage, token_hash
 from parlour.server.tables import (
     BOT_SECONDS,
@@ -43,6 +47,7 @@ from parlour.server.tables import (
     Table,
     TableError,
     TableManager,
+    checked_options,
 )
 
 log = logging.getLogger("parlour.server")
@@ -59,7 +64,7 @@ LOBBY_RATE = 0.2  # tables created or seats taken per second per client address,
 LOBBY_BURST = 10.0
 HOST_REQUESTS = ("move", "fill", "open", "start", "remove")
 TABLE_REQUESTS = (*HOST_REQUESTS, "leave", "resign", "again", "chat")
-MESSAGE_TYPES = ("hello", "act", "ping", *TABLE_REQUESTS)
+MESSAGE_TYPES = ("hello", "act", "ping", "hint", *TABLE_REQUESTS)
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -147,6 +152,7 @@ class Connection:
         self.limit = RateLimit(rate, 2 * rate)
         self.last_limit_error = 0.0
         self.dropped = False
+        self.hint_task: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         if self.dropped:
@@ -212,6 +218,8 @@ class Connection:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
             self.leave()
+            if self.hint_task is not None:
+                tasks.append(self.hint_task)
             for task in tasks:
                 task.cancel()
             for task in tasks:
@@ -244,6 +252,8 @@ class Connection:
                 await self.act(message)
             elif kind == "ping":
                 self.send({"type": "pong"})
+            elif kind == "hint":
+                self.ask_hint()
             elif kind in TABLE_REQUESTS:
                 await self.table_request(kind, message)
             else:
@@ -280,6 +290,26 @@ class Connection:
             await self.table.say(self.listener, message.get("text"), message.get("name"))
         else:
             await self.table.player_request(self.listener, kind)
+
+    def ask_hint(self) -> None:
+        """Start working out a hint for this connection's seat; one at a time, so a client
+        cannot keep the bot threads busy (the answer comes as a `hint` or an `error`)."""
+        if self.table is None or self.listener is None:
+            raise TableError("not_seated", "say hello with your table and seat token first")
+        if self.listener.seat is None:
+            raise TableError("not_your_turn", "hints are for the seat to act; spectators get none")
+        if self.hint_task is not None and not self.hint_task.done():
+            raise TableError("rate_limited", "a hint is already being worked out; wait for it")
+        self.hint_task = asyncio.create_task(self._hint(self.table, self.listener.seat))
+
+    async def _hint(self, table: Table, seat: int) -> None:
+        try:
+            self.send(await table.hint(seat))
+        except TableError as exc:
+            self.error(exc.code, exc.message, "hint")
+        except Exception:
+            log.exception("a hint at table %s failed", table.id)
+            self.error("no_hint", "no hint could be worked out here", "hint")
 
     async def act(self, message: dict[str, Any]) -> None:
         if self.table is None or self.listener is None:
@@ -341,6 +371,22 @@ def create_app(
         except TableError as exc:
             return _error(exc, 404)
 
+    async def howto(request: Request) -> Response:
+        """How to play the game, its options explained with this table's values (`?options=`)."""
+        try:
+            game = get_game(request.path_params["game"])
+        except OptionsError as exc:
+            return _error(TableError("unknown_game", str(exc)), 404)
+        raw = request.query_params.get("options")
+        try:
+            if raw is not None and len(raw) > MAX_BODY:
+                raise TableError("too_large", f"the options may be at most {MAX_BODY} characters")
+            options = checked_options(game, parse_json(raw, "options") if raw else {})
+        except TableError as exc:
+            return _error(exc, 400)
+        markdown = how_to_play(game.name, options.to_json())
+        return JSONResponse({"game": game.name, "title": game.title, "markdown": markdown, "html": to_html(markdown)})
+
     lobby_limits: dict[str, RateLimit] = {}
 
     def lobby_limit(request: Request) -> None:
@@ -394,6 +440,7 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/api/games", games),
+        Route("/api/games/{game}/howto", howto, methods=["GET"]),
         Route("/api/tables", tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info, methods=["GET"]),

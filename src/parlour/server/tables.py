@@ -50,9 +50,10 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from parlour.analysis import NoHint, hint, hint_patience
 from parlour.bots import Bot, bot_names, make_bot
 from parlour.bots.levels import LEVELS, display_name, level_of, level_spec
-from parlour.engine import Game, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
 from parlour.games import GAMES, get_game
 from parlour.record import apply_entry, start_of
 from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
@@ -740,6 +741,34 @@ class Table:
             log.exception("bot %s at table %s failed; playing a legal move instead", bot, self.id)
         return str(self.manager.rng.choice(legal))
 
+    # --- hints ---------------------------------------------------------------------------
+    async def hint(self, seat: int) -> dict[str, Any]:
+        """The hint message for `seat`, which must be the seat to act: the move a strong
+        player would make there, worked out in a bot thread within the bot time limit
+        (an exact oracle's, Ridge's, gets `hint_patience` more), from the seat's own
+        observation. TableError not_your_turn or no_hint otherwise."""
+        async with self.lock:
+            if not self.started:
+                raise TableError("waiting", "the match has not started: the table is waiting for its players")
+            to_act = self.state.to_act()
+            if to_act is None:
+                raise TableError("no_hint", "the match is over")
+            if seat != to_act:
+                raise TableError("not_your_turn", f"hints are for the seat to act: it is seat {to_act}'s turn")
+            observation = self.observe(seat)
+            version = self.version
+        seconds = self.manager.bot_seconds
+        future = self.manager.bot_executor.submit(hint, self.game, observation, seconds)
+        try:
+            advice = await asyncio.wait_for(
+                asyncio.wrap_future(future), seconds + BOT_GRACE + hint_patience(self.game.name)
+            )
+        except TimeoutError:
+            raise TableError("no_hint", "the hint took too long to work out; try again") from None
+        except NoHint as exc:
+            raise TableError("no_hint", str(exc)) from None
+        return {"type": "hint", "table": self.id, "version": version, **advice.to_json()}
+
     def _bot_again_later(self) -> None:
         """The bot's action could not be stored (the database is away): wake it again
         after a back-off, so the table goes on once the database is back."""
@@ -747,6 +776,34 @@ class Table:
         wait = min(BOT_RETRY_LONGEST, 0.5 * 2 ** min(self.bot_failures, 8))
         log.warning("table %s: a bot's action could not be stored; trying again in %g s", self.id, wait)
         asyncio.get_running_loop().call_later(wait, self.wake_bot)
+
+
+NO_PLAYERS = object()
+"""`checked_options`' players when the request names none (null is a value, and refused)."""
+
+
+def checked_options(game: Game, values: Any, players: Any = NO_PLAYERS) -> GameOptions:
+    """A request's options for `game`, or TableError `bad_options` saying what is wrong.
+
+    Table creation and the How to play endpoint read options alike, so a table's options
+    and the rules shown for them are refused for the same reasons, in the same words.
+    """
+    try:
+        if not isinstance(values or {}, dict):
+            raise OptionsError("'options' must be an object of option names and values")
+        values = dict(values or {})
+        if players is not NO_PLAYERS:
+            values["players"] = players
+        if not all(isinstance(key, str) for key in values):
+            raise OptionsError("'options' must be an object of option names and values")
+        options = game.options(**values)
+    except OptionsError as exc:
+        raise TableError("bad_options", str(exc)) from None
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise TableError("bad_options", f"an option has a value of the wrong kind ({exc})"[:300]) from None
+    if not game.min_players <= options.players <= game.max_players:
+        raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
+    return options
 
 
 class TableManager:
@@ -980,22 +1037,10 @@ class TableManager:
             raise TableError("bad_options", "'game' must be a game's name, e.g. \"ribs\"")
         try:
             game = get_game(request.get("game", ""))
-            values = request.get("options") or {}
-            if not isinstance(values, dict):
-                raise OptionsError("'options' must be an object of option names and values")
-            values = dict(values)
-            if "players" in request:
-                values["players"] = request["players"]
-            if not all(isinstance(key, str) for key in values):
-                raise OptionsError("'options' must be an object of option names and values")
-            options = game.options(**values)
         except OptionsError as exc:
             raise TableError("bad_options", str(exc)) from None
-        except (TypeError, ValueError, OverflowError) as exc:
-            raise TableError("bad_options", f"an option has a value of the wrong kind ({exc})"[:300]) from None
+        options = checked_options(game, request.get("options"), request.get("players", NO_PLAYERS))
         n = options.players
-        if not game.min_players <= n <= game.max_players:
-            raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
         seats_req = request.get("seats") or [{} for _ in range(n)]
         if not isinstance(seats_req, list) or len(seats_req) != n:
             raise TableError("bad_options", f"'seats' must list the {n} seats (each {{}} or {{\"bot\": name}})")

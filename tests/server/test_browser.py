@@ -79,7 +79,7 @@ def create_table(
     for option in ticked:
         page.check(f'[data-option="{option}"]')
     page.click("#create")
-    page.wait_for_selector("#status")
+    page.wait_for_selector("#status, #waiting")  # a table with open seats is a waiting room first
     return str(page.evaluate("() => window.__parlour.id"))
 
 
@@ -225,9 +225,9 @@ def test_a_friend_joins_by_the_link_and_plays(web: ServerProcess, playwright: An
         bob = browser.new_page()
         bob.set_viewport_size({"width": 375, "height": 800})
         bob.goto(f"{web.base}/#/t/{table}")
-        bob.wait_for_selector("text=watching")
+        bob.wait_for_selector("#waiting")
         assert bob.locator("text=Back to my seat 0").is_visible()  # this browser holds seat 0
-        bob.on("dialog", lambda dialog: dialog.accept("Bob"))
+        bob.fill("#sit-name", "Bob")
         bob.click("text=Sit at seat 1")
         bob.wait_for_function("() => window.__parlour.msg && window.__parlour.msg.seat === 1")
         ann.wait_for_selector(".seat[data-seat='1'] >> text=Bob")

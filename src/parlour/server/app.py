@@ -348,6 +348,7 @@ def create_app(
         restored = await holder["manager"].restore()
         if restored:
             log.info("restored %d tables", restored)
+        holder["manager"].lobby()  # made once, before the first visitor asks
         # What start-up made lives as long as the server: keep it out of every collection.
         gc.collect()
         gc.freeze()

@@ -830,6 +830,7 @@ class TableManager:
         self.rng = random.Random()
         self.tables: dict[str, Table] = {}
         self.finished_at: dict[str, float] = {}  # table -> when it was first seen finished
+        self._lobby: dict[str, Any] | None = None
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-db")
         self.inline = storage.engine.dialect.name == "sqlite"
         self.pending: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
@@ -1005,6 +1006,13 @@ class TableManager:
                 del self.finished_at[table_id]
 
     def lobby(self) -> dict[str, Any]:
+        """The games, their options, bots and levels: made once, since they do not change
+        while the server runs (reading the options' docs parses source, which is slow)."""
+        if self._lobby is None:
+            self._lobby = self._make_lobby()
+        return self._lobby
+
+    def _make_lobby(self) -> dict[str, Any]:
         games = []
         for game in GAMES.values():
             games.append(
@@ -1016,8 +1024,8 @@ class TableManager:
                     "options": [o for o in game.Options.describe() if o["name"] != "players"],
                     "bots": bot_names(game.name),
                     "default_bot": self.default_bot(game),
-                    "levels": [{"level": level, "name": display_name(game.name, level_spec(game.name, level))}
-                               for level in LEVELS],
+                    "levels": [{"level": level, "name": display_name(game.name, level_spec(game.name, level)),
+                                "bot": level_spec(game.name, level)} for level in LEVELS],
                     "about": _first_line(sys.modules[type(game).__module__].__doc__),
                 }
             )

@@ -103,16 +103,20 @@ class LobbyView {
     this.nameInput = h("input", { id: "name", maxlength: "24", placeholder: "Your name", value: saved, autocomplete: "nickname" });
     this.form = h("div", { class: "form-body" });
     this.tablesBox = h("div", { class: "tables" }, h("p", { class: "muted" }, "Loading tables\u2026"));
+    this.yoursBox = h("section", { class: "panel lobby-yours", id: "your-tables", hidden: true });
     $app.replaceChildren(
       h("section", { class: "panel lobby-new" },
         h("h1", {}, "Start a table"),
         h("div", { class: "row" }, h("label", { for: "game" }, "Game"), gameSel,
           h("button", { type: "button", class: "small howto-open", id: "lobby-howto",
             onclick: (ev) => { const g = this.game(); HowTo.open(g.name, g.title, null, ev.currentTarget); } }, "How to play")),
-        h("div", { class: "row" }, h("label", { for: "name" }, "Name"), this.nameInput),
+        h("div", { class: "row" }, h("label", { for: "name" }, "Name"), this.nameInput,
+          this.nameError = h("span", { class: "field-error", id: "name-error", role: "alert" })),
         this.form),
-      h("section", { class: "panel lobby-tables" }, h("h2", {}, "Tables"), this.tablesBox),
+      this.yoursBox,
+      h("section", { class: "panel lobby-tables" }, h("h2", {}, "Open tables"), this.tablesBox),
     );
+    Friends.yourTables(this.yoursBox);
     this.gameSel = gameSel;
     this.renderForm();
   }
@@ -165,9 +169,10 @@ class LobbyView {
     for (let s = 0; s < n; s++) {
       const choices = s === 0 ? [h("option", { value: "me" }, "You")] : [];
       choices.push(h("option", { value: "person", selected: s === 1 && n > 0 && false }, "A friend (open seat)"));
-      for (const b of g.bots) {
-        choices.push(h("option", { value: "bot:" + b, selected: s > 0 && b === g.default_bot }, "Bot: " + b));
+      for (const lv of g.levels) {
+        choices.push(h("option", { value: "bot:" + lv.bot, selected: s > 0 && lv.level === "normal" }, lv.name));
       }
+      if (!g.levels.some((lv) => lv.bot === "random")) choices.push(h("option", { value: "bot:random" }, `${g.title} bot (random moves)`));
       rows.push(h("div", { class: "row seat-row" }, h("label", { for: "seat-" + s }, "Seat " + s),
         h("select", { id: "seat-" + s, dataset: { seat: s } }, choices)));
     }
@@ -194,6 +199,12 @@ class LobbyView {
       options[o.name] = v;
     }
     const name = this.nameInput.value.trim();
+    if (sit !== null && !name) {
+      this.nameError.textContent = "Write your name first: it is how the others see you.";
+      this.nameInput.focus();
+      return;
+    }
+    this.nameError.textContent = "";
     store.set("name", name);
     try {
       const res = await api("/api/tables", { game: g.name, players: n, options, seats, sit, name });
@@ -211,21 +222,7 @@ class LobbyView {
       this.tablesBox.replaceChildren(h("p", { class: "muted" }, "No tables yet: start one."));
       return;
     }
-    this.tablesBox.replaceChildren(...tables.map((t) => {
-      const mine = store.get("seat:" + t.id);
-      const names = t.seats.filter((s) => s.kind === "person" && s.taken).map((s) => s.name || "?");
-      const bots = new Map();
-      for (const s of t.seats) if (s.kind === "bot") bots.set(s.bot, (bots.get(s.bot) || 0) + 1);
-      const people = [...names, ...[...bots].map(([b, k]) => `${k} ${b} bot${k > 1 ? "s" : ""}`),
-        t.open_seats.length ? `${t.open_seats.length} open` : null].filter(Boolean).join(" \u00b7 ");
-      const status = t.match_over ? "finished" : t.open_seats.length ? `${t.open_seats.length} open seat${t.open_seats.length > 1 ? "s" : ""}` : "playing";
-      return h("div", { class: "table-row" },
-        h("div", {}, h("b", {}, t.title), " \u00b7 ", `${t.players} players`, " \u00b7 ", h("span", { class: "muted" }, status),
-          h("div", { class: "muted small" }, people)),
-        h("a", { class: "button" + (mine || t.open_seats.length ? " primary" : ""), href: "#/t/" + t.id,
-          onclick: () => { if (mine) store.setHere("seat:" + t.id, mine); } },
-          mine ? "Return" : t.open_seats.length ? "Join" : "Watch"));
-    }));
+    this.tablesBox.replaceChildren(...tables.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
   }
 }
 
@@ -260,6 +257,10 @@ class TableView {
     this.pick = null;         // the first word pair of a two-step move ("call AS") picked
     this.cred = store.getHere("seat:" + id);
     this.elsewhere = this.cred ? null : store.get("seat:" + id);  // a seat this browser holds
+    this.chat = new Friends.Chat(this);
+    this.isHost = false;
+    this.levels = [];
+    this.receivedAt = Date.now();  // when the seats (and their countdowns) last came
     $app.replaceChildren(h("p", { class: "muted pad" }, "Connecting to the table\u2026"));
     this.connect();
     window.__parlour = this;  // for the browser tests and the curious
@@ -291,15 +292,39 @@ class TableView {
 
   receive(m) {
     if (m.type === "welcome") {
+      if (this.summary && m.summary.match !== this.summary.match) {  // another match at this table
+        this.msg = null;
+        this.queue = [];
+        this.holding = false;
+        this.bannerHand = null;
+      }
       this.history = m.history || [];
       this.seatInfo = m.summary.seats;
       this.summary = m.summary;
+      this.isHost = !!m.host;
+      this.otherTab = m.other_tabs > 0;
+      this.chat.reset(m.chat);
+      if (!this.levels.length) {
+        api("/api/games").then((r) => { const g = r.games.find((x) => x.name === m.summary.game); this.levels = g ? g.levels : []; if (this.msg) this.render(); }, () => {});
+      }
+    } else if (m.type === "state" && (m.observation === null || (this.msg && this.msg.observation === null))) {
+      this.receivedAt = Date.now();
+      this.msg = null;  // the waiting room is drawn at once; the dealt table starts afresh
+      this.seatInfo = m.seats;
+      if (m.observation === null) { this.msg = m; this.render(); } else { this.queue.push(m); this.drain(); }
+    } else if (m.type === "chat") {
+      this.chat.add(m);
+    } else if (m.type === "notice") {
+      if (m.code === "other_tab") { this.otherTab = true; if (this.msg) this.render(); }
+      toast(m.message, "info");
     } else if (m.type === "state") {
+      this.receivedAt = Date.now();
       this.queue.push(m);
       this.drain();
     } else if (m.type === "hint") {
       if (this.hint && this.msg && m.version === this.msg.version) { this.hint = m; this.render(); }
     } else if (m.type === "seats") {
+      this.receivedAt = Date.now();
       this.seatInfo = m.seats;
       if (this.msg) { this.msg.seats = m.seats; this.render(); }
     } else if (m.type === "error" && this.hint && this.hint.pending && (m.in_reply_to === "hint" || m.code === "no_hint" || m.code === "not_your_turn")) {
@@ -432,11 +457,7 @@ class TableView {
     this.render();
   }
 
-  async takeSeat(seat) {
-    const answer = prompt("Your name at the table?", store.get("name") || "");
-    if (answer === null) return;
-    const name = answer.trim();
-    if (name) store.set("name", name);
+  async takeSeat(seat, name) {
     try {
       const res = await api(`/api/tables/${this.id}/join`, { seat, name });
       this.cred = { seat: res.seat, token: res.token };
@@ -447,6 +468,22 @@ class TableView {
     } catch (e) {
       toast(e.message);
     }
+  }
+
+  // A request other than a move (chat, the host's, leave, resign, again).
+  request(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      toast("Not connected to the table; reconnecting\u2026");
+      return;
+    }
+    this.ws.send(JSON.stringify(message));
+  }
+
+  leave() {
+    this.request({ type: "leave" });
+    store.drop("seat:" + this.id);
+    this.cred = null;
+    location.hash = "#/";
   }
 
   returnToSeat() {
@@ -487,6 +524,11 @@ class TableView {
   // ------------------------------------------------------------ rendering
   render() {
     if (!this.msg) return;
+    if (this.msg.observation === null) {
+      $app.replaceChildren(h("div", { class: "table-view waiting" }, Friends.waitingRoom(this), this.chat.el));
+      this.chat.draw();
+      return;
+    }
     const obs = this.msg.observation;
     const me = this.msg.seat;
     document.title = (me !== null && obs.to_act === me ? "\u25b6 Your turn \u00b7 " : "") + "parlour";
@@ -504,8 +546,12 @@ class TableView {
         this.speedControl(),
         h("button", { class: "small", onclick: () => this.copyLink() }, "Copy invite link"),
         me === null && this.elsewhere ? h("button", { class: "primary small", onclick: () => this.returnToSeat() }, `Back to my seat ${this.elsewhere.seat}`) : null,
-        me === null && open.length ? open.map((s) => h("button", { class: "primary small", onclick: () => this.takeSeat(s.seat) }, `Sit at seat ${s.seat}`)) : null,
-        me === null ? h("span", { class: "badge" }, "watching") : null));
+        me === null && open.length ? this.sitDown(open) : null,
+        me === null ? h("span", { class: "badge" }, "watching") : null,
+        me !== null && this.otherTab ? h("span", { class: "badge", id: "other-tab" }, "also open in another tab") : null,
+        me !== null && !obs.match_over && !(this.seatInfo[me] || {}).resigned ? Friends.confirmButton("Resign", "Let a bot play your seat to the end of this match?", "Yes, resign", () => this.request({ type: "resign" }), { id: "resign" }) : null,
+        me !== null ? Friends.confirmButton("Leave", "Leave this table for good? A bot takes your seat.", "Yes, leave", () => this.leave(), { id: "leave" }) : null,
+        this.msg.table_state === "closed" ? h("span", { class: "badge" }, "closed") : null));
 
     const status = h("div", { class: "status" + (myTurn ? " yours" : ""), id: "status", dataset: { myturn: myTurn ? "1" : "0" }, role: "status" },
       obs.match_over ? this.overText(obs)
@@ -526,7 +572,7 @@ class TableView {
       "recent" in obs ? this.recentBox(obs) : this.lastTrick(obs));
 
     const mine = me === null || this.holding ? null : this.myArea(obs, me, zones, myTurn, lastActs);
-    const side = h("div", { class: "side" }, this.scoresBox(obs), this.logBox(obs), this.historyBox(obs));
+    const side = h("div", { class: "side" }, this.scoresBox(obs), this.chat.el, this.logBox(obs), this.historyBox(obs));
 
     // The hand panel comes last and never lies over the rest: on a phone the middle (seats,
     // table, scores) scrolls between the facts and the hand (style.css).
@@ -536,6 +582,7 @@ class TableView {
       h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], side),
       mine));
     this.fresh = {};
+    this.chat.draw();
     if (focused) {
       const again = $app.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again) again.focus();
@@ -564,7 +611,7 @@ class TableView {
         h("div", { class: "banner-title" }, this.overText(obs)),
         last && last.log && last.log.length ? h("div", {}, this.say(last.log[last.log.length - 1])) : null,
         h("div", { class: "banner-actions" },
-          this.msg.seat !== null ? h("button", { class: "primary", onclick: () => this.playAgain() }, "Play again (new table)") : null,
+          this.msg.seat !== null ? h("button", { class: "primary", id: "again", onclick: () => this.request({ type: "again" }) }, "Play again") : null,
           h("a", { class: "button", href: "#/" }, "Lobby")));
     }
     if (!last || this.bannerHand !== this.history.length) return null;
@@ -588,19 +635,11 @@ class TableView {
         h("button", { class: "small", onclick: () => { this.bannerHand = null; this.render(); } }, "OK")));
   }
 
-  async playAgain() {
-    const t = this.summary;
-    const options = Object.assign({}, t.options);
-    delete options.players;
-    const seats = this.seatInfo.map((s) => (s.kind === "bot" ? { bot: s.bot } : {}));
-    try {
-      const res = await api("/api/tables", { game: t.game, players: t.players, options, seats, sit: this.msg.seat, name: store.get("name") || "" });
-      if (res.token) store.setHere("seat:" + res.table.id, { seat: res.seat, token: res.token });
-      location.hash = "#/t/" + res.table.id;
-      toast("A new table: copy its invite link for your friends.", "info");
-    } catch (e) {
-      toast(e.message);
-    }
+  // The name field and a button per open seat, for a watcher (no pop-up).
+  sitDown(open) {
+    const field = Friends.nameField("sit-name");
+    return h("span", { class: "sit-down" }, field, open.map((s) => h("button", { class: "primary small", dataset: { seat: s.seat },
+      onclick: () => { const name = field.value(); if (name !== null) this.takeSeat(s.seat, name); } }, `Sit at seat ${s.seat}`)));
   }
 
   overText(obs) {
@@ -625,7 +664,8 @@ class TableView {
         h("span", { class: "seat-no" }, String(s)),
         h("span", { class: "seat-name" }, this.seatName(s)),
         obs.dealer === s ? h("span", { class: "chip", title: "dealer" }, "D") : null,
-        info.kind === "person" && !info.taken ? h("span", { class: "chip open" }, "open") : null),
+        info.kind === "person" && !info.taken ? h("span", { class: "chip open" }, "open") : null,
+        Friends.seatMarks(info, this.receivedAt)),
       lastActs[s] ? h("div", { class: "said" }, Words.symbols(lastActs[s])) : null,
       own.map((z) => this.zoneBox(z, "seat-zone")));
   }

@@ -100,8 +100,8 @@ const Friends = (() => {
         ": ", h("span", { class: "text" }, l.text), " ",
         l.seat !== null && l.seat === me ? null
           : h("button", { class: "link small mute", title: "Hide what " + l.name + " says", onclick: () => this.toggleMute(l) }, "mute"))),
-        hidden ? h("li", { class: "muted small" }, `${hidden} line${hidden > 1 ? "s" : ""} from muted people hidden `,
-          h("button", { class: "link small", onclick: () => { this.muted.clear(); store.set("muted", []); this.draw(); } }, "unmute all")) : null);
+        ...(hidden ? [h("li", { class: "muted small" }, `${hidden} line${hidden > 1 ? "s" : ""} from muted people hidden `,
+          h("button", { class: "link small", onclick: () => { this.muted.clear(); store.set("muted", []); this.draw(); } }, "unmute all"))] : []));
       const watcher = !this.view.msg || this.view.msg.seat === null;
       this.nameBox.replaceChildren(watcher ? h("span", { class: "muted small" }, (store.get("name") || "A watcher") + " (watching): ") : "");
       requestAnimationFrame(() => { this.list.scrollTop = this.list.scrollHeight; });
@@ -206,7 +206,7 @@ const Friends = (() => {
     const state = t.state === "waiting" ? `waiting for ${open} player${open === 1 ? "" : "s"}` : t.state;
     return h("div", { class: "table-row", dataset: { table: t.id, state: t.state } },
       h("div", {}, h("b", {}, t.title), " \u00b7 ", `${t.players} players`, " \u00b7 ", h("span", { class: "state" }, state),
-        " \u00b7 ", h("span", { class: "muted small" }, "started " + ago(t.age)),
+        " \u00b7 ", h("span", { class: "muted small" }, "opened " + ago(t.age)),
         h("div", { class: "muted small" }, people)),
       h("a", { class: "button" + (mine || open ? " primary" : ""), href: "#/t/" + t.id,
         onclick: () => { if (mine) store.setHere("seat:" + t.id, mine); } },

@@ -349,7 +349,7 @@ class Table:
             await self.record_event("claim", {"seat": seat, "hash": hashed, "name": clean_name(name, seat)})
             if not self.started and not self.open_seats():
                 await self.record_event("start", {})
-            self.away_from_now(seat)
+            self.graces()
             self.broadcast()
         self.wake_bot()
         return seat, token
@@ -401,9 +401,7 @@ class Table:
                 for seat in self.open_seats():
                     await self.record_event("bot", {"seat": seat, "bot": level_spec(self.game.name, level)})
                 await self.record_event("start", {})
-                for seat in self.claimed:
-                    if not any(lis.seat == seat for lis in self.listeners):
-                        self.away_from_now(seat)
+                self.graces()
             else:
                 self._waiting()
                 seat = self._a_seat(message.get("seat"))
@@ -483,6 +481,11 @@ class Table:
         grace = self.manager.grace
         self.away_until[seat] = time.time() + grace
         self.away[seat] = asyncio.get_running_loop().call_later(grace, self._stand_in_later, seat)
+
+    def graces(self) -> None:
+        """Start the grace of every seated person not connected (at the start, on loading)."""
+        for seat in list(self.claimed):
+            self.away_from_now(seat)
 
     def _cancel_away(self, seat: int) -> None:
         handle = self.away.pop(seat, None)
@@ -953,8 +956,7 @@ class TableManager:
         and its bots go on."""
         if table.quiet_since is None:
             table.quiet_since = time.time()
-        for seat in list(table.claimed):
-            table.away_from_now(seat)
+        table.graces()
         table.wake_bot()
 
     async def get(self, table_id: Any) -> Table:

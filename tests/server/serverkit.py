@@ -69,6 +69,7 @@ class ServerProcess:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.stop()  # not left running after the test gives up on it
         raise RuntimeError("the server did not start in 30 s")
 
     @property

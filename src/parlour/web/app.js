@@ -801,8 +801,9 @@ class TableView {
     if (myTurn && cardMoves.length && !matches.length) {
       const sizes = [...new Set(cardMoves.map((e) => e.cards.length))].sort();
       const most = sizes[sizes.length - 1];
+      const verb = commonVerb(cardMoves.map((e) => this.label(e)));
       pickHint = sel.length ? "Those cards make no move; pick others."
-        : `Pick ${sizes.join(" or ")} ${most === 1 ? "card" : "cards"} from your hand${plain.length ? ", or:" : ""}`;
+        : `Pick ${sizes.join(" or ")} ${most === 1 ? "card" : "cards"} from your hand${verb ? " to " + verb : ""}${plain.length ? ", or:" : ""}`;
     }
     return h("section", { class: "mine" + (myTurn ? " to-act" : ""), id: "mine", dataset: { seat: me }, "aria-label": "Your hand" },
       h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, String(me)), h("span", { class: "seat-name" }, this.seatName(me)),
@@ -854,7 +855,7 @@ class TableView {
       return plain.map((e) => this.moveButton(e, hinted));
     }
     const picked = this.pick && groups.has(this.pick) ? groups.get(this.pick) : null;
-    const cardish = firsts.every((g) => /^(10|[2-9TJQKA])[SHDC]$|^JK$/.test(g.split(" ")[1]));
+    const cardish = firsts.filter((g) => !/^(10|[2-9TJQKA])[SHDC]$|^JK$/.test(g.split(" ")[1])).length <= 2;
     const bySuit = new Map();  // cards in rows by suit; any other first word in one row
     for (const g of firsts) {
       const suit = cardish && /[SHDC]$/.test(g) ? g[g.length - 1] : "";
@@ -1016,6 +1017,19 @@ function botLevel(spec) {
   if (/mcts|search|strong/.test(s)) return "strong";
   if (/easy/.test(s)) return "easy";
   return s.replace(/^[a-z_]+-/, "") || "bot";
+}
+
+// The words every one of these move labels starts with, before any card ("play",
+// "lay ribs face down"): what picking cards will do.
+function commonVerb(labels) {
+  const card = /^(10|[2-9TJQKA])[\u2660\u2665\u2666\u2663]?[,.:]?$|^(JK|joker)$/i;
+  let prefix = null;
+  for (const label of labels) {
+    const words = [];
+    for (const w of String(label).split(/\s+/)) { if (card.test(w)) break; words.push(w); }
+    prefix = prefix === null ? words : prefix.slice(0, [...prefix, null].findIndex((w, i) => w !== words[i]));
+  }
+  return prefix && prefix.length ? prefix.join(" ").replace(/[,:]$/, "") : "";
 }
 
 function countOf(list) {

@@ -238,6 +238,10 @@ const SPEEDS = {
   fast: { bot: 0, trick: 0 },
 };
 
+// Below this width the side panels scroll with the table (style.css has the same width).
+const NARROW = window.matchMedia("(max-width: 860px)");
+NARROW.addEventListener("change", () => { if (view instanceof TableView) view.render(); });
+
 class TableView {
   constructor(id) {
     this.id = id;
@@ -298,7 +302,12 @@ class TableView {
       this.queue.push(m);
       this.drain();
     } else if (m.type === "hint") {
-      if (this.hint && this.msg && m.version === this.msg.version) { this.hint = m; this.render(); }
+      if (this.hint && this.msg && m.version === this.msg.version) {
+        this.hint = m;
+        this.render();
+        const box = document.getElementById("hint-box");
+        if (box) box.scrollIntoView({ block: "nearest" });  // within the hand panel, which may scroll
+      }
     } else if (m.type === "seats") {
       this.seatInfo = m.seats;
       if (this.msg) { this.msg.seats = m.seats; this.render(); }
@@ -533,8 +542,8 @@ class TableView {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") + (this.holding ? " holding" : "") },
       bar, status, this.factsPanel(obs),
-      h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], side),
-      mine));
+      h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], NARROW.matches ? side : null),
+      mine, NARROW.matches ? null : side));
     this.fresh = {};
     if (focused) {
       const again = $app.querySelector(`[data-key="${CSS.escape(focused)}"]`);

@@ -235,6 +235,10 @@ const SPEEDS = {
   fast: { bot: 0, trick: 0 },
 };
 
+// Below this width the side panels scroll with the table (style.css has the same width).
+const NARROW = window.matchMedia("(max-width: 860px)");
+NARROW.addEventListener("change", () => { if (view instanceof TableView) view.render(); });
+
 class TableView {
   constructor(id) {
     this.id = id;
@@ -322,7 +326,12 @@ class TableView {
       this.queue.push(m);
       this.drain();
     } else if (m.type === "hint") {
-      if (this.hint && this.msg && m.version === this.msg.version) { this.hint = m; this.render(); }
+      if (this.hint && this.msg && m.version === this.msg.version) {
+        this.hint = m;
+        this.render();
+        const box = document.getElementById("hint-box");
+        if (box) box.scrollIntoView({ block: "nearest" });  // within the hand panel, which may scroll
+      }
     } else if (m.type === "seats") {
       this.receivedAt = Date.now();
       this.seatInfo = m.seats;
@@ -579,8 +588,8 @@ class TableView {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") + (this.holding ? " holding" : "") },
       bar, status, this.factsPanel(obs),
-      h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], side),
-      mine));
+      h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], NARROW.matches ? side : null),
+      mine, NARROW.matches ? null : side));
     this.fresh = {};
     this.chat.draw();
     if (focused) {
@@ -841,8 +850,9 @@ class TableView {
     if (myTurn && cardMoves.length && !matches.length) {
       const sizes = [...new Set(cardMoves.map((e) => e.cards.length))].sort();
       const most = sizes[sizes.length - 1];
+      const verb = commonVerb(cardMoves.map((e) => this.label(e)));
       pickHint = sel.length ? "Those cards make no move; pick others."
-        : `Pick ${sizes.join(" or ")} ${most === 1 ? "card" : "cards"} from your hand${plain.length ? ", or:" : ""}`;
+        : `Pick ${sizes.join(" or ")} ${most === 1 ? "card" : "cards"} from your hand${verb ? " to " + verb : ""}${plain.length ? ", or:" : ""}`;
     }
     return h("section", { class: "mine" + (myTurn ? " to-act" : ""), id: "mine", dataset: { seat: me }, "aria-label": "Your hand" },
       h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, String(me)), h("span", { class: "seat-name" }, this.seatName(me)),
@@ -894,7 +904,7 @@ class TableView {
       return plain.map((e) => this.moveButton(e, hinted));
     }
     const picked = this.pick && groups.has(this.pick) ? groups.get(this.pick) : null;
-    const cardish = firsts.every((g) => /^(10|[2-9TJQKA])[SHDC]$|^JK$/.test(g.split(" ")[1]));
+    const cardish = firsts.filter((g) => !/^(10|[2-9TJQKA])[SHDC]$|^JK$/.test(g.split(" ")[1])).length <= 2;
     const bySuit = new Map();  // cards in rows by suit; any other first word in one row
     for (const g of firsts) {
       const suit = cardish && /[SHDC]$/.test(g) ? g[g.length - 1] : "";
@@ -1056,6 +1066,19 @@ function botLevel(spec) {
   if (/mcts|search|strong/.test(s)) return "strong";
   if (/easy/.test(s)) return "easy";
   return s.replace(/^[a-z_]+-/, "") || "bot";
+}
+
+// The words every one of these move labels starts with, before any card ("play",
+// "lay ribs face down"): what picking cards will do.
+function commonVerb(labels) {
+  const card = /^(10|[2-9TJQKA])[\u2660\u2665\u2666\u2663]?[,.:]?$|^(JK|joker)$/i;
+  let prefix = null;
+  for (const label of labels) {
+    const words = [];
+    for (const w of String(label).split(/\s+/)) { if (card.test(w)) break; words.push(w); }
+    prefix = prefix === null ? words : prefix.slice(0, [...prefix, null].findIndex((w, i) => w !== words[i]));
+  }
+  return prefix && prefix.length ? prefix.join(" ").replace(/[,:]$/, "") : "";
 }
 
 function countOf(list) {

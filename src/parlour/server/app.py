@@ -41,9 +41,11 @@ from parlour.howto import how_to_play
 from parlour.howto.markup import to_html
 from parlour.record import RecordError
 from parlour.replay import View, parse_view, replay_view
-from parlour.server.storage import Storage
+from parlour.server.storage import Storage, token_hash
 from parlour.server.tables import (
     BOT_SECONDS,
+    CLOSE_AFTER,
+    GRACE,
     Listener,
     Table,
     TableError,
@@ -66,6 +68,9 @@ RATE = 20.0  # messages per second a connection may send on average
 BURST = 40.0  # ... and in a burst
 LOBBY_RATE = 0.2  # tables created or seats taken per second per client address, on average
 LOBBY_BURST = 10.0
+HOST_REQUESTS = ("move", "fill", "open", "start", "remove")
+TABLE_REQUESTS = (*HOST_REQUESTS, "leave", "resign", "again", "chat")
+MESSAGE_TYPES = ("hello", "act", "ping", "hint", *TABLE_REQUESTS)
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -255,8 +260,10 @@ class Connection:
                 self.send({"type": "pong"})
             elif kind == "hint":
                 self.ask_hint()
+            elif kind in TABLE_REQUESTS:
+                await self.table_request(kind, message)
             else:
-                raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: hello, act, ping, hint)")
+                raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: {', '.join(MESSAGE_TYPES)})")
         except TableError as exc:
             self.error(exc.code, exc.message, kind)
         except Exception:  # a fault of ours: say so, keep the connection, log it
@@ -271,19 +278,24 @@ class Connection:
             return
         self.leave()
         self.table = table
-        self.listener = Listener(seat, self.send)
+        self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None)
         async with table.lock:  # never between an action's apply and its commit
-            self.send(
-                {
-                    "type": "welcome",
-                    "table": table.id,
-                    "seat": seat,
-                    "summary": table.summary(),
-                    "history": table.history_for(seat),
-                }
-            )
+            with contextlib.suppress(TableError):  # the database away: the seat is back all the same
+                await table.arrive(self.listener)
             table.attach(self.listener)
-            self.send(table.message_for(seat))
+            table.welcome(self.listener)
+        table.wake_bot()
+
+    async def table_request(self, kind: str, message: dict[str, Any]) -> None:
+        """Everything but play: the host's, a seated person's, and chat."""
+        if self.table is None or self.listener is None:
+            raise TableError("not_seated", "say hello with your table (and seat token) first")
+        if kind in HOST_REQUESTS:
+            await self.table.host_request(self.listener, kind, message)
+        elif kind == "chat":
+            await self.table.say(self.listener, message.get("text"), message.get("name"))
+        else:
+            await self.table.player_request(self.listener, kind)
 
     def ask_hint(self) -> None:
         """Start working out a hint for this connection's seat; one at a time, so a client
@@ -324,6 +336,8 @@ def create_app(
     allow_outside_bots: bool = False,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     stall_seconds: float = STALL_SECONDS,
+    grace: float = GRACE,
+    close_after: float = CLOSE_AFTER,
 ) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
     holder: dict[str, TableManager] = {}
@@ -337,10 +351,12 @@ def create_app(
         holder["manager"] = TableManager(
             storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot,
             allow_outside_bots=allow_outside_bots,
+            grace=grace, close_after=close_after,
         )
         restored = await holder["manager"].restore()
         if restored:
             log.info("restored %d tables", restored)
+        holder["manager"].lobby()  # made once, before the first visitor asks
         # What start-up made lives as long as the server: keep it out of every collection.
         gc.collect()
         gc.freeze()
@@ -410,7 +426,7 @@ def create_app(
             body = await _json_body(request)
             seat, token = await table.claim(body.get("seat"), body.get("name"))
         except TableError as exc:
-            status = {"seat_taken": 409, "table_full": 409, "rate_limited": 429}.get(exc.code, 400)
+            status = {"seat_taken": 409, "table_full": 409, "closed": 409, "rate_limited": 429}.get(exc.code, 400)
             return _error(exc, status)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 

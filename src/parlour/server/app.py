@@ -372,7 +372,7 @@ def create_app(
         return JSONResponse(manager().lobby())
 
     async def tables(_request: Request) -> Response:
-        return JSONResponse({"tables": manager().open_tables()})
+        return JSONResponse({"tables": manager().open_tables(), "finished": manager().finished_tables()})
 
     async def table_info(request: Request) -> Response:
         try:

@@ -1066,6 +1066,11 @@ class TableManager:
         tables = sorted((t for t in self.tables.values() if t.phase in ("waiting", "playing")), key=lambda t: -t.stored.created)
         return [t.summary() for t in tables[:limit]]
 
+    def finished_tables(self, limit: int = 10) -> list[dict[str, Any]]:
+        """The newest finished tables still in memory: the lobby offers their replays."""
+        tables = sorted((t for t in self.tables.values() if t.phase == "finished"), key=lambda t: -t.stored.created)
+        return [t.summary() for t in tables[:limit]]
+
     async def create(self, request: Any) -> tuple[Table, int | None, str | None]:
         """Create a table from a lobby request; the creator sits at `sit` (or no seat)."""
         if not isinstance(request, dict):

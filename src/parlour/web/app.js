@@ -116,6 +116,7 @@ class LobbyView {
         this.form),
       this.yoursBox,
       h("section", { class: "panel lobby-tables" }, h("h2", {}, "Open tables"), this.tablesBox),
+      this.finishedBox = h("section", { class: "panel lobby-finished", id: "finished-tables", hidden: true }),
       replayLoader(),
     );
     Friends.yourTables(this.yoursBox);
@@ -219,7 +220,13 @@ class LobbyView {
 
   async refreshTables() {
     let tables;
-    try { tables = (await api("/api/tables")).tables; } catch (e) { return; }
+    let finished;
+    try { ({ tables, finished } = await api("/api/tables")); } catch (e) { return; }
+    this.finishedBox.hidden = !(finished && finished.length);
+    if (finished && finished.length) {
+      this.finishedBox.replaceChildren(h("h2", {}, "Finished tables: watch their replays"),
+        ...finished.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
+    }
     if (!tables.length) {
       this.tablesBox.replaceChildren(h("p", { class: "muted" }, "No tables yet: start one."));
       return;

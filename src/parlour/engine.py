@@ -1004,6 +1004,27 @@ def readable_summary(summary: dict[str, Any], sentence: Callable[[Any], str] = s
     return out
 
 
+def plural(count: Any, noun: str, nouns: str | None = None) -> str:
+    """`count` with its noun in the right number: "1 trick", "2 tricks", "-1 point"
+    (`nouns` where the plural is not the noun with an s)."""
+    one = count in (1, -1) and not isinstance(count, bool)
+    return f"{count} {noun if one else nouns or noun + 's'}"
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """A group of seats in the words front ends name (`views.name_seats`): "seat 1",
+    "seats 0 and 2", "seat 0, seat 2 and seat 4"."""
+    if len(seats) == 2:
+        return f"seats {seats[0]} and {seats[1]}"
+    named = [f"seat {s}" for s in seats]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def seat_list(values: Iterable[Any]) -> str:
+    """Per-seat numbers as people read them: "seat 0 3, seat 1 10" (not a Python list)."""
+    return ", ".join(f"seat {s} {fraction_text(v)}" for s, v in enumerate(values))
+
+
 def seat_names(n: int) -> list[str]:
     return [f"Seat {s}" for s in range(n)]
 

@@ -28,6 +28,9 @@ class Bot:
     # keys the bot never reads (the public history, scores, past hands). What the bot sees
     # is still its observation, only less of it.
     READS: frozenset[str] | None = None
+    # Why the last `choose` chose as it did, in a sentence for a person (cards as codes),
+    # where the bot can say it without extra work; None otherwise. Hints quote it.
+    last_reason: str | None = None
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any) -> None:
         if params:

@@ -260,7 +260,7 @@ class CouillonState(State):
             if acceptors is not None and acceptors != winner_team:
                 self.needed[acceptors] += 1
                 sentence += f" The acceptors (seats {acceptors} and {acceptors + 2}) lost and take a mark."
-        self.log.append(f"Hand {self.hand_number + 1} over: {sentence} Wins still needed: {self.needed}.")
+        self.log.append(f"Hand {self.hand_number + 1} over: {sentence} Wins still needed: seats 0+2 {self.needed[0]}, seats 1+3 {self.needed[1]}.")
         summary = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,

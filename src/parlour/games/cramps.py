@@ -71,7 +71,7 @@ from parlour.cards import (
     sort_key,
     suits_mask,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State, seat_list
 
 VALUES_4 = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
 VALUES_MANY = (0, -3, 5, 5, -5, 0, 7, 7, -7, 0, 9, 9, -9)
@@ -486,7 +486,7 @@ class CrampsState(State):
         if entry[0] == "deal":
             return f"Hand {entry[1] + 1}: seat {entry[2]} deals."
         if entry[0] == "over":
-            return f"Hand {entry[1] + 1} over: scores {entry[2]}, totals {entry[3]}."
+            return f"Hand {entry[1] + 1} over: scores {seat_list(entry[2])}; totals {seat_list(entry[3])}."
         k, leader, cards, win, value, queens, trump = entry
         n = self.n
         winner = (leader + win) % n

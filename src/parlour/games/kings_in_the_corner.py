@@ -68,8 +68,8 @@ import dataclasses
 import random
 from typing import Any, Literal
 
-from parlour.cards import CARD_TEXTS, KING, cards_of, mask_of, parse_card, sort_key
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.cards import CARD_TEXTS, KING, card_symbol, cards_of, mask_of, parse_card, sort_key
+from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, plural
 
 HAND = 7
 PILES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
@@ -396,6 +396,14 @@ class KingsState(State):
             return f"play {CARD_TEXTS[a]} on {PILES[b]}"
         return f"move {PILES[a]} to {PILES[b]}" if kind == "move" else kind
 
+    def action_label(self, action: Any) -> str:
+        """Piles named in words: "play 7♠ on the north side", "move the east side onto the
+        north-east corner"; `draw` and `knock` as they are."""
+        kind, a, b = decode(action)
+        if kind == "play":
+            return f"play {card_symbol(CARD_TEXTS[a])} on the {PILE_NAMES[b]}"
+        return f"move the {PILE_NAMES[a]} onto the {PILE_NAMES[b]}" if kind == "move" else kind
+
     def text_to_action(self, text: str) -> int:
         words = text.strip().split()
         verb = words[0].lower() if words else ""
@@ -467,7 +475,7 @@ class KingsState(State):
         """The stock (how the turn ends), the knocks toward the end, the tops to build on."""
         out = []
         if obs["stock_size"]:
-            out.append({"label": "Stock", "value": f"{obs['stock_size']} cards: end your turn with draw"})
+            out.append({"label": "Stock", "value": f"{plural(obs['stock_size'], 'card')}: end your turn with draw"})
         else:
             out.append({"label": "Stock", "value": "empty: end your turn with knock"})
             out.append({"label": "Knocks in a row", "value": f"{obs['knocks']} of {obs['players']} end the hand"})

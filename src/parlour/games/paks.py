@@ -69,7 +69,7 @@ from bisect import bisect_right
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, SUIT_CHARS, SUIT_NAMES, parse_card, sort_key
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, plural
 
 END, PAK, STEAL = 0, 1, 2
 PAK_PHASE, STEAL_PHASE = "pak", "steal"
@@ -614,7 +614,7 @@ class PaksState(State):
         out = [
             {"label": "Table", "value": "full: draws are hidden, a pak is compulsory" if obs["full_table"]
              else "not full: draws are shown, new suits feed the board"},
-            {"label": "Stock", "value": f"{obs['stock_size']} cards"},
+            {"label": "Stock", "value": plural(obs['stock_size'], "card")},
         ]
         if obs["pak_suit"] is not None:
             stolen = ", ".join(obs["stolen"]) or "none yet"

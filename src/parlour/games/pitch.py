@@ -64,7 +64,16 @@ from parlour.cards import (
     rank_of,
     suit_of,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import (
+    OVER,
+    Game,
+    GameOptions,
+    IllegalAction,
+    OptionsError,
+    State,
+    plural,
+    seats_text,
+)
 from parlour.games.tricks import (
     deal_hands,
     last_trick,
@@ -276,8 +285,8 @@ class PitchState(State):
         for team in (0, 1):
             self.totals[team] += delta[team]
         self.log.append(
-            f"Hand {self.hand_number + 1} over: the pitcher's team {{{pt}, {pt + 2}}} "
-            f"{'makes' if ok else 'is set on'} its bid of {BID_NAME[bid]} with {made[pt]} points "
+            f"Hand {self.hand_number + 1} over: the pitcher's team ({seats_text((pt, pt + 2))}) "
+            f"{'makes' if ok else 'is set on'} its bid of {BID_NAME[bid]} with {plural(made[pt], 'point')} "
             f"({gain:+d}); the other team scores {made[1 - pt]}."
         )
         summary = {

@@ -71,7 +71,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, JOKER, cards_of, cards_text, pack, parse_card, sort_key
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State, plural
 from parlour.games.drawing import Slots, read_deal, redeal_unknown
 
 HAND_SIZE = 5
@@ -647,7 +647,7 @@ class YanivState(State):
         ends = offer[0] if len(offer) == 1 else f"{offer[0]} or {offer[-1]}"
         out.append({"label": "You may take", "value": f"{ends}, or the stock's top card"})
         out.append({"label": "Yaniv at", "value": f"{obs['yaniv_max']} or less"})
-        out.append({"label": "Stock", "value": f"{obs['stock_size']} cards"})
+        out.append({"label": "Stock", "value": plural(obs['stock_size'], "card")})
         out_seats = set(obs.get("eliminated", []))
         totals = ", ".join(
             f"seat {s} {t}" + (" (out)" if s in out_seats else "") for s, t in enumerate(obs["scores"]["match"])

@@ -80,7 +80,16 @@ from parlour.cards import (
     parse_card,
     sort_key,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import (
+    OVER,
+    Game,
+    GameOptions,
+    IllegalAction,
+    OptionsError,
+    State,
+    plural,
+    seat_list,
+)
 
 TURN, MELD_DISCARD = "turn", "meld_discard"
 MARRY_FLAG = 1 << 30
@@ -610,7 +619,7 @@ class ZetemaState(State):
                     f"({', '.join(pair_text(s, w) for s, w in pairs)}): +{entry[3]}; the cards go to the wastepile.")
         if kind == "target":
             return f"Seat {seat}'s side reaches {entry[2]}, the target of {self.target}: the match ends at once."
-        return f"Hand {seat + 1} over: points {entry[2]}, totals {entry[3]}."
+        return f"Hand {seat + 1} over: points {seat_list(entry[2])}; totals {seat_list(entry[3])}."
 
     # --- what a seat may know -----------------------------------------------------------
     def facts(self, seat: int | None) -> dict[str, Any]:
@@ -647,7 +656,7 @@ class ZetemaState(State):
     def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
         """The meld awaiting its discard, the stock, the target, the sides and the imperial suit."""
         out = [{"label": f"Seat {obs['to_act']} must discard from", "value": " ".join(obs["meld"])}] * bool(obs["meld"])
-        out += [{"label": "Stock", "value": f"{obs['stock_size']} cards"}, {"label": "Target", "value": str(obs["target"])}]
+        out += [{"label": "Stock", "value": plural(obs['stock_size'], "card")}, {"label": "Target", "value": str(obs["target"])}]
         if len(obs["sides"][0]) > 1:
             out.append({"label": "Partners", "value": " v ".join("+".join(map(str, s)) for s in obs["sides"])})
         suit = SUIT_NAMES[SUIT_CHARS.index(obs["extra_suit"])]

@@ -339,7 +339,7 @@ class TableView {
         this.hint = m;
         this.render();
         const box = document.getElementById("hint-box");
-        if (box) box.scrollIntoView({ block: "nearest" });  // within the hand panel, which may scroll
+        if (box && NARROW.matches) box.scrollIntoView({ block: "nearest" });  // under the hand, in a panel that may scroll
       }
     } else if (m.type === "seats") {
       this.receivedAt = Date.now();
@@ -410,6 +410,7 @@ class TableView {
         if (live && !m.observation.match_over) this.holding = true;
       }
       const old = live ? this.msg.observation : null;
+      const oldVersion = live ? this.msg.version : null;
       if (this.hint && this.hint.version !== m.version) this.hint = null;
       if (!this.msg || this.msg.version !== m.version) this.pick = null;
       this.msg = m;
@@ -421,21 +422,21 @@ class TableView {
       this.pauseAfter = newEvent ? speed.trick : 0;
       this.shownAt = Date.now();
       this.fresh = { recent: newEvent, deal: !!old && old.hand_number !== m.observation.hand_number };
-      if (old) this.announce(old, m);
+      if (old) this.announce(old, m, oldVersion);
       this.render();
     }
   }
 
   // Tell a screen reader what happened since `old`: each other seat's move, the new log
   // lines, then "Your turn". The live region keeps the last few, so quick moves are not lost.
-  announce(old, m) {
+  announce(old, m, oldVersion) {
     const obs = m.observation;
     const same = obs.hand_number === old.hand_number;
     const moves = same ? (obs.actions || []).slice((old.actions || []).length) : [];
     const lines = same ? (obs.log || []).slice((old.log || []).length) : (obs.log || []).slice(-1);
     const said = moves.filter(([seat]) => seat !== m.seat).map(([seat, text]) => `${this.seatName(seat)}: ${Words.symbols(text)}.`)
       .concat(lines.slice(-3).map((l) => this.say(l)));
-    if (obs.to_act === m.seat && m.seat !== null && old.to_act !== m.seat) said.push("Your turn.");
+    if (obs.to_act === m.seat && m.seat !== null && m.version !== oldVersion) said.push("Your turn.");
     const region = document.getElementById("announce");
     for (const text of said) region.append(h("p", {}, text));
     while (region.childNodes.length > 6) region.firstChild.remove();
@@ -870,11 +871,13 @@ class TableView {
         lastActs[me] ? h("span", { class: "said inline" }, Words.symbols(lastActs[me])) : null,
         myTurn ? h("button", { class: "small hint-ask", id: "hint", dataset: { key: "hint" }, disabled: !!(this.hint && this.hint.pending) || this.sending,
           "aria-describedby": "hint-box", onclick: () => this.askHint() }, "Hint") : null),
-      rows,
-      pickHint ? h("div", { class: "hint" }, pickHint) : null,
-      buttons,
-      this.hintBox(legal),
-      otherMine.length ? h("div", { class: "my-zones" }, otherMine.map((z) => this.zoneBox(z, "seat-zone"))) : null);
+      h("div", { class: "mine-body" },
+        h("div", { class: "mine-main" },
+          rows,
+          pickHint ? h("div", { class: "hint" }, pickHint) : null,
+          buttons,
+          otherMine.length ? h("div", { class: "my-zones" }, otherMine.map((z) => this.zoneBox(z, "seat-zone"))) : null),
+        this.hintBox(legal)));
   }
 
   // One move's button: the engine's label (text as a fallback), the text kept for the wire.
@@ -956,7 +959,7 @@ class TableView {
     if (hint.error) return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite" }, this.say(hint.error));
     const entry = legal.find((e) => e.text === hint.action);
     const move = hint.label || (entry ? this.label(entry) : Words.symbols(hint.action));
-    const cands = Array.isArray(hint.candidates) ? hint.candidates.slice(0, 6) : [];
+    const cands = Array.isArray(hint.candidates) ? hint.candidates.slice(0, 5) : [];
     const fmt = (v) => (typeof v === "number" ? (Math.abs(v) < 1 && v !== 0 ? v.toFixed(2) : (Math.round(v * 10) / 10).toString()) : v === null || v === undefined ? "" : String(v));
     return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } },
       h("div", {}, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),

@@ -69,7 +69,17 @@ import random
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, KING, card_symbol, cards_of, mask_of, parse_card, sort_key
-from parlour.engine import Game, GameOptions, IllegalAction, Limits, OptionsError, State, plural
+from parlour.engine import (
+    Game,
+    GameOptions,
+    IllegalAction,
+    Limits,
+    OptionsError,
+    State,
+    plural,
+    seat_list,
+    seats_text,
+)
 
 HAND = 7
 PILES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
@@ -435,8 +445,8 @@ class KingsState(State):
         seat, what = entry[0], entry[1]
         if seat == "over":
             winners, scores = what, entry[2]
-            who = " and ".join(f"seat {s}" for s in winners)
-            return f"The hand is over: {who} win{'s' if len(winners) == 1 else ''}; scores {scores}."
+            who = seats_text(winners)
+            return f"The hand is over: {who} win{'s' if len(winners) == 1 else ''}; scores: {seat_list(scores)}."
         kind, a, b = decode(what)
         if kind == "play":
             return f"Seat {seat} plays {CARD_TEXTS[a]} on the {PILE_NAMES[b]}."

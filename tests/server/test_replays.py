@@ -60,7 +60,7 @@ def test_a_finished_table_gives_its_record_and_every_replay(server: ServerProces
     assert seen.status_code == 200 and seen.headers["content-encoding"] == "gzip"
     data = seen.json()
     assert (data["game"], data["title"], data["view"], data["players"]) == ("ribs", "Ribs", "all", 4)
-    assert [s["name"] for s in data["seats"]] == [f"Bot {s} (random)" for s in range(4)]
+    assert [s["name"] for s in data["seats"]] == ["Ribs bot (random)"] * 4
     assert data["frames"] == same_json(frames(record, ALL))
     assert data["frames"][-1]["observation"]["match_over"]
     again = httpx.get(f"{server.base}/api/tables/{table}/replay", params={"seat": "all"}, headers={"Accept-Encoding": "identity"})

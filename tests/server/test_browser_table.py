@@ -191,3 +191,53 @@ def test_speed_is_remembered_and_moves_are_announced(web: ServerProcess, browser
         assert page.get_attribute("#announce", "aria-live") == "polite"
     finally:
         page.close()
+
+
+# Records, as each gather starts, the computed animation of a gathering play's cards and
+# where they are sent (the page redraws often, so polling from the test could miss it).
+WATCH_GATHER = """window.__gathers = [];
+new MutationObserver(() => {
+  const el = document.querySelector('#recent.gather .play .cards');
+  if (!el || el.__seen) return;
+  el.__seen = true;
+  const cs = getComputedStyle(el);
+  window.__gathers.push({ name: cs.animationName, duration: cs.animationDuration,
+    to: [cs.getPropertyValue('--gx'), cs.getPropertyValue('--gy')] });
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });"""
+
+
+def play_until_a_trick_is_taken(page: Any) -> None:
+    """Seat 0 plays its first legal card until a finished trick has been gathered."""
+    for _ in range(6):
+        page.wait_for_function(READY)
+        if page.evaluate("() => window.__parlour.gathered !== null && !!document.querySelector('#recent.gathered')"):
+            return
+        legal = page.evaluate("() => window.__parlour.msg.observation.legal")
+        page.click(f".hand .card[data-card='{legal[0]['cards'][0]}']")
+        page.click(f"#actions button[data-action='{legal[0]['text']}']")
+        page.wait_for_function("() => !!document.querySelector('#recent.gathered') || !window.__parlour.sending")
+    page.wait_for_selector("#recent.gathered")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_finished_trick_is_gathered_toward_its_winner(web: ServerProcess, browser: Any, motion: str) -> None:
+    """A taken trick's cards move together toward the winner's seat and vanish; when the
+    player asks for less motion they vanish without moving."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.emulate_media(reduced_motion=motion)
+    page.add_init_script(WATCH_GATHER)
+    try:
+        create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "cramps", 4)
+        play_until_a_trick_is_taken(page)
+        gathers = page.evaluate("() => window.__gathers")
+        assert not page.locator("#recent.gathered .plays").is_visible()
+        if motion == "reduce":
+            assert gathers == []
+            page.eval_on_selector("#recent", "el => el.classList.add('gather')")
+            assert page.eval_on_selector("#recent .play .cards", "el => getComputedStyle(el).animationName") == "none"
+        else:
+            assert gathers and all(g["name"] == "card-gather" and g["duration"] != "0s" for g in gathers), gathers
+            assert all(g["to"] != ["0px", "0px"] for g in gathers), gathers
+    finally:
+        page.close()

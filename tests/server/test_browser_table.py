@@ -1,10 +1,12 @@
 """Learning and following a game at the table, in a real browser, for every game.
 
-One page per game, at 1280 px and then resized to 375 px: How to play opens from the lobby
+One page per game, at 1280 px and then resized to 375 px: the lobby says what the game is
+in a newcomer's words (the How to play text's summary); How to play opens from the lobby
 and from the table's bar with the server's text for that table's options; the status panel
 shows the game's headline facts with seats named; a hint arrives and names a legal move;
 the hand panel lies over no element of the table at either width, and at 375 px its tap
-targets are at least 44 px. Screenshots go to test-artifacts/ (gitignored).
+targets are at least 44 px. A taken trick's cards move toward the winner and vanish (only vanish
+under reduced motion). Screenshots go to test-artifacts/ (gitignored).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from serverkit import ServerProcess
 from test_browser import ARTIFACTS, READY, check_facts, create_table, open_browser
 
 from parlour.games import GAMES
+from parlour.howto import summary
 
 # Options that give seat 0 a decision in the first hand (see test_browser.FIRST_CLICK_OPTIONS).
 TICKED = {"seven_and_a_half": ("banker_sets_limits",)}
@@ -138,6 +141,7 @@ def test_learn_and_follow_every_game_at_two_widths(web: ServerProcess, browser: 
         page.goto(web.base + "/")
         page.wait_for_selector("#create")
         page.select_option("#game", name)
+        assert page.locator(".about").text_content() == summary(name)
         check_howto(page, web, name, "#lobby-howto", {})
         table = create_table(page, web, {s: "bot:random" for s in range(1, players)}, name, players, ticked=TICKED.get(name, ()))
         page.wait_for_function(READY)

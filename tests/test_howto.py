@@ -21,7 +21,14 @@ from parlour.games import (
     yaniv,
     zetema,
 )
-from parlour.howto import OPTIONS_HEADING, game_text, how_to_play, how_to_play_html, value_words
+from parlour.howto import (
+    OPTIONS_HEADING,
+    game_text,
+    how_to_play,
+    how_to_play_html,
+    summary,
+    value_words,
+)
 from parlour.howto.markup import to_html
 
 RULING_CODE = re.compile(r"\bR-[A-Z]+-\d+|\bG-\d+\b|pagat|denexa|\(source\)|rulings?\b", re.IGNORECASE)
@@ -51,6 +58,20 @@ def test_the_texts_keep_to_the_markdown_subset_and_point_nowhere_else() -> None:
         for line in text.splitlines():
             assert SUBSET_LINE.match(line), (name, line)
             assert not line.startswith("####"), (name, line)
+
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def test_every_game_has_a_short_plain_summary_under_its_title() -> None:
+    for name, game in GAMES.items():
+        blurb = summary(name)
+        assert 40 <= len(blurb) <= 200, (name, blurb)
+        assert 1 <= len(re.findall(r"[.!?](?= |$)", blurb)) <= 2 and blurb.endswith("."), (name, blurb)
+        assert not re.search(r"[*#_`|]|\b[AKQJT2-9][SHDC]\b", blurb), (name, blurb)
+        assert re.search(rf"\b({game.min_players}|{NUMBER_WORDS[game.min_players]})\b", blurb), (name, blurb)
+        module_line = (sys.modules[type(game).__module__].__doc__ or "").strip().splitlines()[0]
+        assert blurb != module_line, name
 
 
 # Numbers each text states, taken from the game's options and constants, so a changed

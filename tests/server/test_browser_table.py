@@ -1,10 +1,12 @@
 """Learning and following a game at the table, in a real browser, for every game.
 
-One page per game, at 1280 px and then resized to 375 px: How to play opens from the lobby
+One page per game, at 1280 px and then resized to 375 px: the lobby says what the game is
+in a newcomer's words (the How to play text's summary); How to play opens from the lobby
 and from the table's bar with the server's text for that table's options; the status panel
 shows the game's headline facts with seats named; a hint arrives and names a legal move;
 the hand panel lies over no element of the table at either width, and at 375 px its tap
-targets are at least 44 px. Screenshots go to test-artifacts/ (gitignored).
+targets are at least 44 px. A taken trick's cards move toward the winner and vanish (only vanish
+under reduced motion). Screenshots go to test-artifacts/ (gitignored).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from serverkit import ServerProcess
 from test_browser import ARTIFACTS, READY, check_facts, create_table, open_browser
 
 from parlour.games import GAMES
+from parlour.howto import summary
 
 # Options that give seat 0 a decision in the first hand (see test_browser.FIRST_CLICK_OPTIONS).
 TICKED = {"seven_and_a_half": ("banker_sets_limits",)}
@@ -138,6 +141,7 @@ def test_learn_and_follow_every_game_at_two_widths(web: ServerProcess, browser: 
         page.goto(web.base + "/")
         page.wait_for_selector("#create")
         page.select_option("#game", name)
+        assert page.locator(".about").text_content() == summary(name)
         check_howto(page, web, name, "#lobby-howto", {})
         table = create_table(page, web, {s: "bot:random" for s in range(1, players)}, name, players, ticked=TICKED.get(name, ()))
         page.wait_for_function(READY)
@@ -189,5 +193,55 @@ def test_speed_is_remembered_and_moves_are_announced(web: ServerProcess, browser
                 break
         assert "Cramps bot" in said, said
         assert page.get_attribute("#announce", "aria-live") == "polite"
+    finally:
+        page.close()
+
+
+# Records, as each gather starts, the computed animation of a gathering play's cards and
+# where they are sent (the page redraws often, so polling from the test could miss it).
+WATCH_GATHER = """window.__gathers = [];
+new MutationObserver(() => {
+  const el = document.querySelector('#recent.gather .play .cards');
+  if (!el || el.__seen) return;
+  el.__seen = true;
+  const cs = getComputedStyle(el);
+  window.__gathers.push({ name: cs.animationName, duration: cs.animationDuration,
+    to: [cs.getPropertyValue('--gx'), cs.getPropertyValue('--gy')] });
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });"""
+
+
+def play_until_a_trick_is_taken(page: Any) -> None:
+    """Seat 0 plays its first legal card until a finished trick has been gathered."""
+    for _ in range(6):
+        page.wait_for_function(READY)
+        if page.evaluate("() => window.__parlour.gathered !== null && !!document.querySelector('#recent.gathered')"):
+            return
+        legal = page.evaluate("() => window.__parlour.msg.observation.legal")
+        page.click(f".hand .card[data-card='{legal[0]['cards'][0]}']")
+        page.click(f"#actions button[data-action='{legal[0]['text']}']")
+        page.wait_for_function("() => !!document.querySelector('#recent.gathered') || !window.__parlour.sending")
+    page.wait_for_selector("#recent.gathered")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_finished_trick_is_gathered_toward_its_winner(web: ServerProcess, browser: Any, motion: str) -> None:
+    """A taken trick's cards move together toward the winner's seat and vanish; when the
+    player asks for less motion they vanish without moving."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.emulate_media(reduced_motion=motion)
+    page.add_init_script(WATCH_GATHER)
+    try:
+        create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "cramps", 4)
+        play_until_a_trick_is_taken(page)
+        gathers = page.evaluate("() => window.__gathers")
+        assert not page.locator("#recent.gathered .plays").is_visible()
+        if motion == "reduce":
+            assert gathers == []
+            page.eval_on_selector("#recent", "el => el.classList.add('gather')")
+            assert page.eval_on_selector("#recent .play .cards", "el => getComputedStyle(el).animationName") == "none"
+        else:
+            assert gathers and all(g["name"] == "card-gather" and g["duration"] != "0s" for g in gathers), gathers
+            assert all(g["to"] != ["0px", "0px"] for g in gathers), gathers
     finally:
         page.close()

@@ -11,11 +11,13 @@ import pytest
 from serverkit import Client, ServerProcess, replay_to
 
 from parlour.games import GAMES
+from parlour.howto import summary
 
 
 def test_the_lobby_lists_every_game_with_options_and_bots(server: ServerProcess) -> None:
     games = httpx.get(server.base + "/api/games").json()["games"]
     assert [g["name"] for g in games] == list(GAMES)
+    assert [g["about"] for g in games] == [summary(name) for name in GAMES]
     ribs = games[0]
     assert (ribs["min_players"], ribs["max_players"]) == (4, 10)
     assert "random" in ribs["bots"]

@@ -1,7 +1,8 @@
 """How to play: one text per game, written for a newcomer, and the table's rule options in words.
 
-Each registered game has `<name>.md` beside this file (package data): what the players try
-to do, the cards and the deal, a turn, the scoring, the end of the match and a worked
+Each registered game has `<name>.md` beside this file (package data): under the title a
+sentence or two for a newcomer (the lobby's line about the game, `summary`), then what the
+players try to do, the cards and the deal, a turn, the scoring, the end of the match and a worked
 example, in the markdown subset of parlour.howto.markup. The text describes the standard
 game, the Options defaults; `how_to_play` adds a section listing every option of the
 table with its value and its explanation, the option's field docstring (`option_docs`),
@@ -34,6 +35,19 @@ def game_text(game_name: str) -> str:
     """The game's own How to play text (markdown), the standard game."""
     game = get_game(game_name)
     return resources.files(__package__).joinpath(f"{game.name}.md").read_text(encoding="utf-8")
+
+
+def summary(game_name: str) -> str:
+    """The game in a sentence or two for someone who has never heard of it: the text's first
+    paragraph, between the title and the first section, so the lobby and the rules share it."""
+    lines = game_text(game_name).splitlines()[1:]
+    start = next(i for i, line in enumerate(lines) if line.strip())
+    paragraph = []
+    for line in lines[start:]:
+        if not line.strip() or line.startswith("#"):
+            break
+        paragraph.append(line.strip())
+    return " ".join(paragraph)
 
 
 def value_words(value: Any) -> str:

@@ -46,7 +46,6 @@ import hmac
 import logging
 import random
 import secrets
-import sys
 import time
 import unicodedata
 from collections.abc import Callable
@@ -58,6 +57,7 @@ from parlour.bots import Bot, bot_names, make_bot
 from parlour.bots.levels import LEVELS, display_name, level_of, level_spec
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
 from parlour.games import GAMES, get_game
+from parlour.howto import summary
 from parlour.record import apply_entry, record_of, start_of
 from parlour.replay import ALL, View
 from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
@@ -1055,7 +1055,7 @@ class TableManager:
                     "default_bot": self.default_bot(game),
                     "levels": [{"level": level, "name": display_name(game.name, level_spec(game.name, level)),
                                 "bot": level_spec(game.name, level)} for level in LEVELS],
-                    "about": _first_line(sys.modules[type(game).__module__].__doc__),
+                    "about": summary(game.name),
                 }
             )
         return {"games": games, "any_bot": self.allow_any_bot, "bot_seconds": self.bot_seconds,
@@ -1150,6 +1150,3 @@ class TableManager:
         self.executor.shutdown(wait=True)
         self.storage.close()
 
-
-def _first_line(doc: str | None) -> str:
-    return (doc or "").strip().split("\n")[0]

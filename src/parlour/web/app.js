@@ -237,12 +237,34 @@ class LobbyView {
 
 // ---------------------------------------------------------------- table
 // The bot speed control: how long a bot's move stays in view before the next state is
-// drawn, and how long a finished trick stays (a click on it moves on at once), in ms.
+// drawn, how long a finished trick stays (a click on it moves on at once), and how long its
+// cards take to gather toward the winner afterwards, in ms.
 const SPEEDS = {
-  slow: { bot: 1600, trick: 3000 },
-  normal: { bot: 800, trick: 1600 },
-  fast: { bot: 0, trick: 0 },
+  slow: { bot: 1600, trick: 3000, gather: 650 },
+  normal: { bot: 800, trick: 1600, gather: 450 },
+  fast: { bot: 0, trick: 0, gather: 250 },
 };
+const STILL = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+// Custom properties set through the CSSOM (the page's policy refuses style attributes).
+function styled(el, props) {
+  for (const [k, v] of Object.entries(props || {})) el.style.setProperty(k, v);
+  return el;
+}
+
+// Which event an observation's `recent` is: a new key is a new event.
+const recentKey = (o) => (o && o.recent ? JSON.stringify([o.recent.label, o.hand_number]) : "");
+
+// A finished trick in `recent` (a "Trick" event with two plays or more) and where its cards
+// go: the seat of the play marked true (the trick's winner), else of the mark that takes
+// the cards (a Ribs cracker or bidder), else null (the middle of the table).
+function trickTaker(ev) {
+  if (!ev || typeof ev !== "object" || !/\btrick\b/i.test(String(ev.label || ""))) return undefined;
+  const plays = (Array.isArray(ev.plays) ? ev.plays : []).filter((p) => p && typeof p === "object");
+  if (plays.length < 2) return undefined;
+  const won = plays.find((p) => p.mark === true) || plays.find((p) => typeof p.mark === "string" && /\btakes\b/.test(p.mark));
+  return won && typeof won.seat === "number" ? won.seat : null;
+}
 
 // Below this width the side panels scroll with the table (style.css has the same width).
 const NARROW = window.matchMedia("(max-width: 860px)");
@@ -265,6 +287,10 @@ class TableView {
     this.drainTimer = null;
     this.shownAt = 0;         // when the last state was drawn
     this.pauseAfter = 0;      // extra wait after it (a finished trick stays in view)
+    this.heldTrick = null;    // the finished trick in view, until its cards are gathered
+    this.gathered = null;     // the trick gathered last: drawn without its cards
+    this.gatherTimer = null;
+    this.gathering = null;    // {key, ms, start, moves: [[dx, dy] per play]} while the cards move
     this.holding = false;     // a finished hand's summary waits for the player's "Next hand"
     this.hint = null;         // {version, pending} while asked, then the server's hint
     this.pick = null;         // the first word pair of a two-step move ("call AS") picked
@@ -361,6 +387,7 @@ class TableView {
     this.drainTimer = null;
     while (this.queue.length && !this.holding) {
       const m = this.queue[0];
+      if (this.gathering || (this.heldTrick && this.follows(m))) return;  // gather() drains when the trick is taken
       const wait = this.paceOf(m) - (Date.now() - this.shownAt);
       if (wait > 0) {
         this.drainTimer = setTimeout(() => this.drain(), wait);
@@ -373,7 +400,7 @@ class TableView {
 
   // How long after the last drawn state `m` may be drawn (ms).
   paceOf(m) {
-    if (!this.msg || m.seat !== this.msg.seat || m.version <= this.msg.version || this.queue.length > 40) return 0;
+    if (!this.follows(m)) return 0;
     const speed = SPEEDS[this.speed()] || SPEEDS.normal;
     const acts = m.observation.actions || [];
     const last = acts.length ? acts[acts.length - 1] : null;
@@ -382,13 +409,50 @@ class TableView {
     return Math.max(bot ? speed.bot : 0, this.pauseAfter);
   }
 
+  // Whether `m` is the next move of the play in view, to be paced (not a new seat, a reload
+  // or a backlog to catch up on).
+  follows(m) {
+    return !!this.msg && m.seat === this.msg.seat && m.version > this.msg.version && this.queue.length <= 40;
+  }
+
   speed() { return store.get("speed") || "normal"; }
 
   // Skip what is left of a pause (a click on the finished trick).
   hurry() {
     this.shownAt = 0;
     this.pauseAfter = 0;
+    this.gather();
     this.drain();
+  }
+
+  // The held trick is taken: its cards move together toward the winner's seat (or the
+  // middle) and vanish, then the next state may be drawn. Without motion they just vanish.
+  gather() {
+    clearTimeout(this.gatherTimer);
+    const key = this.heldTrick;
+    if (!key || this.gathering || this.closed) return;
+    const done = () => {
+      if (this.heldTrick !== key || this.closed) return;
+      this.gathering = null;
+      this.heldTrick = null;
+      this.gathered = key;
+      this.render();
+      this.drain();
+    };
+    const box = document.getElementById("recent");
+    if (STILL.matches || !box || recentKey(this.msg.observation) !== key) { done(); return; }
+    const taker = trickTaker(this.msg.observation.recent);
+    const target = taker === null || taker === undefined ? null
+      : document.querySelector(`.seat[data-seat="${taker}"]`) || document.querySelector(`#mine[data-seat="${taker}"]`);
+    const to = (target || box).getBoundingClientRect();
+    const moves = [...box.querySelectorAll(".play .cards")].map((el) => {
+      const from = el.getBoundingClientRect();
+      return [to.left + to.width / 2 - (from.left + from.width / 2), to.top + to.height / 2 - (from.top + from.height / 2)];
+    });
+    const ms = (SPEEDS[this.speed()] || SPEEDS.normal).gather;
+    this.gathering = { key, ms, start: Date.now(), moves };
+    this.render();
+    setTimeout(done, ms);
   }
 
   show(m) {
@@ -416,12 +480,19 @@ class TableView {
       this.msg = m;
       this.seatInfo = m.seats;
       this.sending = false;
-      const recentKey = (o) => (o && o.recent ? JSON.stringify([o.recent.label, o.hand_number]) : "");
       const speed = SPEEDS[this.speed()] || SPEEDS.normal;
       const newEvent = !!old && recentKey(old) !== recentKey(m.observation) && !!m.observation.recent;
       this.pauseAfter = newEvent ? speed.trick : 0;
       this.shownAt = Date.now();
       this.fresh = { recent: newEvent, deal: !!old && old.hand_number !== m.observation.hand_number };
+      if (newEvent && trickTaker(m.observation.recent) !== undefined) {
+        clearTimeout(this.gatherTimer);
+        this.gathering = null;
+        this.heldTrick = recentKey(m.observation);
+        this.gatherTimer = setTimeout(() => this.gather(), this.pauseAfter);
+      } else if (!old) {
+        this.gathered = recentKey(m.observation);  // a trick already taken when we came in
+      }
       if (old) this.announce(old, m, oldVersion);
       this.render();
     }
@@ -472,6 +543,7 @@ class TableView {
     }
     this.sending = true;
     this.bannerHand = null;
+    this.gather();  // the player has seen the trick: it is taken now
     this.ws.send(JSON.stringify({ type: "act", action, version: this.msg.version }));
     this.render();
   }
@@ -745,13 +817,18 @@ class TableView {
     if (!ev || typeof ev !== "object") return log.length ? h("div", { class: "news", id: "news" }, this.say(log[log.length - 1])) : null;
     const plays = (Array.isArray(ev.plays) ? ev.plays : []).filter((p) => p && typeof p === "object");
     const title = this.say(ev.label || "Last event");
-    return h("section", { class: "last-trick recent", id: "recent", "aria-label": title, onclick: () => this.hurry() },
+    const key = recentKey(obs);
+    const moving = this.gathering && this.gathering.key === key ? this.gathering : null;
+    const cls = "last-trick recent" + (moving ? " gather" : "") + (this.gathered === key ? " gathered" : "");
+    return styled(h("section", { class: cls, id: "recent", "aria-label": title, onclick: () => this.hurry() },
       h("div", { class: "zone-label" }, title),
-      plays.length ? h("div", { class: "plays", role: "list" }, plays.map((p) => this.recentPlay(p))) : null,
-      ev.explanation ? h("div", { class: "explain" }, this.say(ev.explanation)) : null);
+      plays.length ? h("div", { class: "plays", role: "list" }, plays.map((p, i) => this.recentPlay(p, moving && moving.moves[i]))) : null,
+      ev.explanation ? h("div", { class: "explain" }, this.say(ev.explanation)) : null),
+    moving ? { "--gather-ms": `${moving.ms}ms`, "--gather-at": `${moving.start - Date.now()}ms` } : null);
   }
 
-  recentPlay(p) {
+  // `move` is [dx, dy] in px while the trick is gathered: where this play's cards go.
+  recentPlay(p, move) {
     const cards = (Array.isArray(p.cards) ? p.cards : []).map(String);
     const down = !!p.face_down;
     const faces = cards.length ? cards.map((c) => Cards.el(c, down ? "face-down" : ""))
@@ -761,7 +838,8 @@ class TableView {
     const tag = typeof p.mark === "string" && p.mark ? this.say(p.mark) : "";
     return h("div", { class: "play" + (p.mark ? " marked" : "") + (down ? " down" : ""), role: "listitem",
       dataset: typeof p.seat === "number" ? { seat: p.seat } : null },
-      h("div", { class: "cards mini" }, this.fresh && this.fresh.recent ? faces.map((f, i) => { f.classList.add("arrive"); f.style.animationDelay = `${i * 90}ms`; return f; }) : faces),
+      styled(h("div", { class: "cards mini" }, this.fresh && this.fresh.recent && !move ? faces.map((f, i) => { f.classList.add("arrive"); f.style.animationDelay = `${i * 90}ms`; return f; }) : faces),
+        move ? { "--gx": `${move[0]}px`, "--gy": `${move[1]}px` } : null),
       h("div", { class: "small who" }, who,
         down ? h("span", { class: "sr-only" }, " (face down)") : null,
         p.mark ? h("span", { class: "mark", title: tag || "marked", "aria-hidden": tag ? null : "true" }, tag || "\u2605") : null,

@@ -53,6 +53,7 @@ from typing import Any
 import numpy as np
 
 from parlour.arguments import add_game_arguments, game_from_args
+from parlour.bots.learned import ENCODER_READS
 from parlour.bots.network import FloatArray, forward, init_params, load, save
 from parlour.engine import Game, GameOptions, OptionsError
 from parlour.simulate import TaskRunner, mean_ci, progress_bar
@@ -157,7 +158,7 @@ def margins(game: Game, scores: list[Any]) -> list[float]:
 def play_hands(task: PlayTask) -> Experience:
     """Play a task's hands and keep the learners' decisions (a worker: runs anywhere)."""
     from parlour.bots.models import make_model
-    from parlour.envs import encoder
+    from parlour.envs.encoder import encoder
     from parlour.games import game_from_spec
 
     game, options = game_from_spec(task.spec)
@@ -165,7 +166,6 @@ def play_hands(task: PlayTask) -> Experience:
     index = {text: i for i, text in enumerate(task.actions)}
     width = len(task.actions)
     heuristic = game.heuristic_bot()
-    reads = getattr(enc, "READS", None)
     n = options.players
     xs: list[FloatArray] = []
     masks: list[np.ndarray] = []
@@ -198,7 +198,7 @@ def play_hands(task: PlayTask) -> Experience:
                 if state.hand_over():
                     break
                 continue
-            obs = state.observation(seat, views=False, keys=reads)
+            obs = state.observation(seat, views=False, keys=ENCODER_READS)
             legal = obs["legal_actions"]
             if len(legal) == 1:
                 state.apply_text(legal[0])
@@ -403,7 +403,7 @@ def plot_curve(curve: list[dict[str, Any]], title: str, path: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from parlour.envs import encoder
+    from parlour.envs.encoder import encoder
 
     game, options = game_from_args(args)
     if args.batch < 1 or args.epochs < 1 or args.minibatch < 1 or args.eval_hands < 1:

@@ -18,20 +18,6 @@ from parlour.simulate import play_hand
 from parlour.train import gradients
 
 
-@pytest.fixture(autouse=True)
-def stand_in_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
-    """TEMPORARY until the encoder branch is merged: a Ribs-only stand-in."""
-    import sys
-
-    import parlour.envs
-
-    if not hasattr(parlour.envs, "encoder"):
-        sys.path.insert(0, "/tmp/learned")
-        import scratch_encoder
-
-        monkeypatch.setattr(parlour.envs, "encoder", scratch_encoder.ScratchEncoder, raising=False)
-
-
 TRAIN = ["train", "ribs", "--players", "4", "--batch", "8", "--hidden", "16", "--eval-hands", "4", "--minibatch", "64"]
 
 

@@ -29,6 +29,9 @@ from parlour.bots.base import Bot
 from parlour.bots.network import FloatArray, forward, load
 from parlour.engine import Game, OptionsError
 
+ENCODER_READS = frozenset({"actions", "scores"})
+"""The engine's dear observation keys the encoder reads (the hand's course and the
+scores; it leaves out past hands and the log), so a search asks for no others."""
 WEIGHTS_PACKAGE = "parlour.bots"
 WEIGHTS_FOLDER = "weights"
 
@@ -38,7 +41,7 @@ class Policy:
     the index of each action text in the network's policy head."""
 
     def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
-        from parlour.envs import encoder
+        from parlour.envs.encoder import encoder
 
         self.params = params
         self.meta = meta
@@ -48,7 +51,6 @@ class Policy:
         self.encoder = encoder(self.spec)
         self.index = {text: i for i, text in enumerate(meta["actions"])}
         self.scale = float(meta.get("scale", 1.0))
-        self.READS: frozenset[str] | None = getattr(self.encoder, "READS", None)
 
     def fits(self, observation: dict[str, Any]) -> bool:
         """Whether the weights were trained for this observation's game and rules."""
@@ -113,6 +115,7 @@ class LearnedBot(Bot):
     """`learned`, `learned(temperature=0.5)`, `learned(weights=checkpoint.npz)`."""
 
     name = "learned"
+    READS = ENCODER_READS
 
     def __init__(
         self,

@@ -29,8 +29,10 @@ from seed `seed * 1_000_000_007 + i`, its moves sampled from a generator seeded 
 (seed, i), and the rounds' minibatches from (seed, round); the hands of a round run in
 fixed chunks of `CHUNK_HANDS`, gathered in order. So a fixed seed gives the same weights
 in one process, with `--jobs`, under `--backend ray`, and across `--resume`.
-`--seconds` stops after the round that passes the time, so the number of hands it
-reaches depends on the machine; `--hands` does not.
+`--seconds` (wall clock) stops after the round that passes the time, so the number of
+hands it reaches depends on the machine and its load; `--hands` does not. The run's
+facts keep the wall-clock seconds of training and the CPU-seconds of the whole run
+(its measurements included; with the local backend's workers, not Ray's).
 
 Out (`--out DIR`): `checkpoint.npz` (weights, Adam's moments and the run's facts;
 `--resume` reads it), `<game>-<players>.npz` (the weights alone, what
@@ -423,7 +425,7 @@ def run(args: argparse.Namespace) -> int:
     inputs = int(np.prod(shape))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    hands_done, round_, seconds, scale = 0, 0, 0.0, 0.0
+    hands_done, round_, seconds, cpu, scale = 0, 0, 0.0, 0.0, 0.0
     curve: list[dict[str, Any]] = []
     if args.resume:
         params, meta, adam = read_checkpoint(Path(args.resume))
@@ -432,6 +434,7 @@ def run(args: argparse.Namespace) -> int:
             raise OptionsError(f"--resume: the checkpoint is of {run_facts['settings']['spec']}, not {settings.spec}")
         settings = Settings(**{**run_facts["settings"], "hidden": tuple(run_facts["settings"]["hidden"])})
         hands_done, round_, seconds = run_facts["hands"], run_facts["rounds"], run_facts["seconds"]
+        cpu = run_facts.get("cpu_seconds", 0.0)
         scale, curve = meta["scale"], run_facts["curve"]
     else:
         params = init_params(inputs, settings.hidden, len(actions), np.random.default_rng([settings.seed, 0]))
@@ -445,7 +448,8 @@ def run(args: argparse.Namespace) -> int:
     def facts() -> dict[str, Any]:
         return {
             "settings": {**settings.__dict__, "hidden": list(settings.hidden)},
-            "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1), "curve": curve,
+            "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1),
+            "cpu_seconds": round(cpu, 1), "curve": curve,
             "machine": machine(),
         }
 
@@ -463,6 +467,7 @@ def run(args: argparse.Namespace) -> int:
         curve.append({"hands": hands_done, "seconds": round(seconds, 1), "margin": margin, "half": half})
 
     total = budget_hands if budget_hands is not None else budget_seconds
+    cpu_started = cpu_time()
     with TaskRunner(args.jobs, args.backend, args.ray_address) as runner, progress_bar() as progress:
         bar = progress.add_task(f"{game.title} training", total=total, completed=hands_done if budget_hands else seconds)
         while True:
@@ -489,13 +494,14 @@ def run(args: argparse.Namespace) -> int:
             progress.update(bar, completed=hands_done if budget_hands is not None else min(seconds, total))
         if not curve or curve[-1]["hands"] != hands_done:
             point()
+    cpu += cpu_time() - cpu_started
     write(out / "checkpoint.npz", True)
     write(weights_file, False)
     (out / "curve.json").write_text(json.dumps(curve, indent=1))
     plot_curve(curve, f"{settings.spec}: learned vs {game.heuristic_bot() or 'random'}, seed {settings.seed}", out / "curve.png")
     last = curve[-1]
     print(
-        f"{settings.spec}: {hands_done} hands in {seconds:.0f} s of training; "
+        f"{settings.spec}: {hands_done} hands in {seconds:.0f} s of training ({cpu:.0f} CPU-seconds); "
         f"margin vs {game.heuristic_bot() or 'random'} {last['margin']:+.3f} "
         f"({last['margin'] - last['half']:+.3f} .. {last['margin'] + last['half']:+.3f}) over {settings.eval_hands} duplicate hands; "
         f"weights {weights_file}"
@@ -516,6 +522,17 @@ def read_checkpoint(path: Path) -> tuple[dict[str, FloatArray], dict[str, Any], 
     adam.m = {k: arrays[f"adam_m_{k}"] for k in params}
     adam.v = {k: arrays[f"adam_v_{k}"] for k in params}
     return params, meta, adam
+
+
+def cpu_time() -> float:
+    """CPU seconds used so far by this process and its ended worker processes (the local
+    backend's; Ray's are not its children): on a shared machine the wall clock says
+    little about the work a run needed."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def machine() -> str:

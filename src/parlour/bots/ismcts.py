@@ -89,7 +89,11 @@ parlour.bots.models; default the game's heuristic bot): `model=learned` makes th
 learned player (parlour.bots.learned) the prior, the source of the rivals (its ranking
 of the legal moves, best first, where a model offers `preferences`) and the player of
 every seat in the playouts, so it is also the opponent model; it cannot judge worlds,
-so they are sampled uniformly; `cutoff=D` (root=paired, reward=margin, a model with a
+so they are sampled uniformly; `opponents`, another such name, plays the other seats in
+the playouts and judges the worlds instead (default: the model), as
+`ismcts(model=learned, opponents=ribs-heuristic)` keeps the heuristic's cheap moves and
+its judge for the others while the learned player chooses for the searching seat;
+`cutoff=D` (root=paired, reward=margin, a model with a
 `value`, as the learned player has) ends each playout once D actions are played and
 the searching seat has a choice again, and takes the model's value of its view there
 instead of playing the hand out: far shorter playouts, so more of them a second. A seeded bot with an iteration
@@ -674,6 +678,7 @@ class ISMCTSBot(Bot):
         reward: str = DEFAULT_REWARD,
         infer: int | str = 1,
         model: str | None = None,
+        opponents: str | None = None,
         cutoff: int | str = 0,
         **unknown: Any,
     ) -> None:
@@ -695,8 +700,10 @@ class ISMCTSBot(Bot):
         self.infer = int(bounded("infer", infer, 0, 1, whole=True))
         self.cutoff = int(bounded("cutoff", cutoff, 0, MAX_ITERATIONS, whole=True))
         heuristic = model or game.heuristic_bot()
-        if model is not None:
-            make_model(model, game, seat, 0)
+        for name in (model, opponents):
+            if name is not None:
+                make_model(name, game, seat, 0)
+        others = opponents or heuristic
         if rollout is None:
             rollout = "heuristic" if heuristic is not None else "random"
         if rollout not in ("random", "mast", "heuristic"):
@@ -726,7 +733,7 @@ class ISMCTSBot(Bot):
         if rollout == "heuristic":
             assert heuristic is not None
             rollout_bots = [
-                model_bot(heuristic, game, s, self.rng.getrandbits(32))
+                model_bot(heuristic if s == seat else others, game, s, self.rng.getrandbits(32))
                 for s in range(game.max_players)
             ]
         self.search = ISMCTS(
@@ -745,9 +752,9 @@ class ISMCTSBot(Bot):
             self.prior_bot = make_model(heuristic, game, seat, self.rng.getrandbits(32))
         if self.cutoff and not (rollout_bots and hasattr(rollout_bots[0], "value")):
             raise OptionsError("ismcts: cutoff needs a model with a value, such as model=learned")
-        if rollout_bots and self.infer and hasattr(rollout_bots[0], "plausibility"):
+        if rollout_bots and self.infer and hasattr(rollout_bots[seat - 1], "plausibility"):
             self.search.judges = [
-                model_bot(heuristic, game, s, self.rng.getrandbits(32))
+                model_bot(others, game, s, self.rng.getrandbits(32))
                 for s in range(game.max_players)
             ]
 

@@ -130,6 +130,8 @@ def test_trained_weights_play_and_search_with_them(tmp_path: Path) -> None:
     assert sampled == moves(f"learned(weights={weights}, temperature=1)", "ribs", 4, 2)
     search = f"ismcts(model=learned(weights={weights}), iterations=12, cutoff=4, reward=margin)"
     assert moves(search, "ribs", 4, 3) == moves(search, "ribs", 4, 3)
+    mixed = f"ismcts(model=learned(weights={weights}), opponents=ribs-heuristic, iterations=8, cutoff=2, reward=margin)"
+    assert make_bot(mixed, get_game("ribs"), 2, 0).search.rollout_bots[1].name == "ribs-heuristic"
     with pytest.raises(OptionsError, match="trained for ribs"):
         moves(f"learned(weights={weights})", "ribs", 5, 1)
 

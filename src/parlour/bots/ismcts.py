@@ -750,7 +750,7 @@ class ISMCTSBot(Bot):
             if heuristic is None:
                 raise OptionsError(f"{game.name} has no heuristic bot to bias the search")
             self.prior_bot = make_model(heuristic, game, seat, self.rng.getrandbits(32))
-        if self.cutoff and not (rollout_bots and hasattr(rollout_bots[0], "value")):
+        if self.cutoff and not (rollout_bots and hasattr(rollout_bots[seat], "value")):
             raise OptionsError("ismcts: cutoff needs a model with a value, such as model=learned")
         if rollout_bots and self.infer and hasattr(rollout_bots[seat - 1], "plausibility"):
             self.search.judges = [

@@ -13,6 +13,7 @@ the game's business; `trick_winner` takes the ordering as a key.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 RANK_CHARS = "23456789TJQKA"
@@ -64,6 +65,39 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
 
 def cards_text(cards: Iterable[int]) -> str:
     return " ".join(card_text(c) for c in cards)
+
+
+SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
+"""♠ ♥ ♦ ♣, in the order of SUIT_CHARS."""
+JOKER_WORD = "Joker"
+_SYMBOL_OF_SUIT = dict(zip(SUIT_CHARS, SUIT_SYMBOLS, strict=True))
+_CODE = re.compile(r"(?<![\w])(?:(10|[2-9TJQKA])([SHDC])|JK)(?![A-Za-z0-9])")
+
+
+def suit_symbol(letter: str) -> str:
+    """`S` -> ♠ (a suit letter of SUIT_CHARS; anything else is returned as it is)."""
+    return _SYMBOL_OF_SUIT.get(letter, letter)
+
+
+def card_symbol(text: str) -> str:
+    """A card's text as people read it: `KS` -> `K♠`, `TH` -> `10♥`, `JK` -> `Joker`.
+
+    Card codes are the notation of records and the wire; what a person reads shows the
+    suit as the cards on the table do."""
+    return symbols(text)
+
+
+def _symbol(match: re.Match[str]) -> str:
+    rank, suit = match.group(1), match.group(2)
+    if rank is None:
+        return JOKER_WORD
+    return ("10" if rank == "T" else rank) + _SYMBOL_OF_SUIT[suit]
+
+
+def symbols(text: str) -> str:
+    """`text` with every card code in it (`AS`, `TH`, `10D`, `JK`, a `*` after a code kept)
+    written in symbol form: "Seat 1 plays TH." -> "Seat 1 plays 10♥."."""
+    return _CODE.sub(_symbol, text)
 
 
 def sort_key(c: int) -> tuple[int, int]:

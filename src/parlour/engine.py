@@ -39,6 +39,8 @@ from collections.abc import Callable, Container, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
+from parlour.cards import symbols
+
 Action = Hashable
 Score = int | Fraction
 OVER = "over"
@@ -382,6 +384,9 @@ class State:
     def _hand_ended(self, scores: list[Any], summary: dict[str, Any] | None) -> None:
         """Record a finished hand, then end the match or deal the next hand."""
         self.hand_results.append(scores)
+        if summary is not None and not self.hand_only:
+            # Once per hand (a search's hand-only copy never shows its summary to anyone).
+            summary = readable_summary(summary, self.sentence)
         self.last_hand = summary
         self.just_ended = True
         winners = self._match_winners()
@@ -641,11 +646,12 @@ class State:
             obs["eliminated"] = list(self.eliminated)
         obs.update(self.facts(seat))
         if views:
-            obs["legal"] = [{"text": to_text(a), "cards": self.action_cards(a)} for a in legal]
-            obs["log"] = [self.sentence(e) for e in self.log]
+            label = self.action_label
+            obs["legal"] = [{"text": to_text(a), "label": label(a), "cards": self.action_cards(a)} for a in legal]
+            obs["log"] = [symbols(self.sentence(e)) for e in self.log]
             obs["zones"] = self.hand_zones(seat, obs) + self.table_zones(seat, obs)
-            obs["status"] = self.status(obs)
-            obs["recent"] = self.recent(obs)
+            obs["status"] = [readable_fact(fact) for fact in self.status(obs)]
+            obs["recent"] = readable_event(self.recent(obs))
         return obs
 
     def facts(self, seat: int | None) -> dict[str, Any]:
@@ -819,6 +825,12 @@ class State:
         """The texts of the cards an action moves from the actor's hand (for clients)."""
         return []
 
+    def action_label(self, action: Action) -> str:
+        """An action as a person reads it on a button or in a hint: its text with every card
+        in symbol form (`play K♠`). A game overrides it where words say more than the
+        notation ("lay ribs face down", "bid 3 ♥"); the text stays the record's notation."""
+        return symbols(self.action_to_text(action))
+
     # --- shared plumbing ----------------------------------------------------------------
     def apply_text(self, text: str) -> Action:
         """Read `text` and apply it; returns the action."""
@@ -830,9 +842,9 @@ class State:
         return [self.action_to_text(a) for a in self.legal_actions()]
 
     def legal_entries(self) -> list[dict[str, Any]]:
-        """The legal actions as `{"text", "cards"}` for an observation's `legal` key."""
+        """The legal actions as `{"text", "label", "cards"}` for an observation's `legal` key."""
         return [
-            {"text": self.action_to_text(a), "cards": self.action_cards(a)}
+            {"text": self.action_to_text(a), "label": self.action_label(a), "cards": self.action_cards(a)}
             for a in self.legal_actions()
         ]
 
@@ -948,6 +960,40 @@ def cards_conserved(state: State) -> bool:
     for cards in state.card_places().values():
         placed.update(cards)
     return placed == Counter(state.full_pack())
+
+
+def readable_fact(fact: dict[str, Any]) -> dict[str, Any]:
+    """A `status` fact with its label and value in symbol form (numbers stay numbers)."""
+    return {k: symbols(v) if k in ("label", "value") and isinstance(v, str) else v for k, v in fact.items()}
+
+
+def readable_event(event: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A `recent` event with its label and explanation in symbol form (its plays' cards stay
+    codes: front ends draw them as cards)."""
+    if not event:
+        return event
+    out = dict(event)
+    for key in ("label", "explanation"):
+        if isinstance(out.get(key), str):
+            out[key] = symbols(out[key])
+    return out
+
+
+def readable_summary(summary: dict[str, Any], sentence: Callable[[Any], str] = str) -> dict[str, Any]:
+    """A hand's summary with the sentences people read in symbol form: its `log` (entries a
+    game keeps as tuples made sentences by `sentence`) and each trick's `explanation`. Its
+    data (cards, scores) stays as it is."""
+    out = dict(summary)
+    if isinstance(out.get("log"), list):
+        out["log"] = [symbols(line if isinstance(line, str) else sentence(line)) for line in out["log"]]
+    tricks = out.get("tricks")
+    if isinstance(tricks, list) and any(isinstance(t, dict) and "explanation" in t for t in tricks):
+        out["tricks"] = [
+            {**t, "explanation": symbols(t["explanation"])}
+            if isinstance(t, dict) and isinstance(t.get("explanation"), str) else t
+            for t in tricks
+        ]
+    return out
 
 
 def seat_names(n: int) -> list[str]:

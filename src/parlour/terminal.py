@@ -12,20 +12,33 @@ explanation too, unless a log line just said it). Plain text
 (no `rich`), so the output is the same in a pipe, a test or tmux.
 Bad input re-prompts with the reason and changes nothing. At the end the record can be
 saved (`--record FILE` saves it without asking).
+
+Words, not notation: the seats are named (You, "Seat 2 (Ribs bot)") in every line through
+`views.name_seats`, cards show their suits (K♠), and the moves are listed by their labels
+(`lay ribs face down`); a move is typed as its text (`play KS`, any case) or its label.
+`hint` asks parlour.analysis.hint: the move a strong player would make, with its numbers.
+
+Games are kept: `--record FILE` is checked before the first deal (a file that cannot be
+written is an error, exit status 2; an existing one is overwritten only when the person
+agrees or `--force` is given), and Ctrl-C at any point stops the game and saves it
+(to the `--record` file without asking, else where the person says).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
-from parlour.analysis import hints
+from parlour.analysis import NoHint, hint, hints
 from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
-from parlour.engine import Game, IllegalAction, State, jsonable_scores
+from parlour.cards import symbols
+from parlour.engine import Game, IllegalAction, OptionsError, State, jsonable_scores
 from parlour.record import record_of, save
-from parlour.views import generic_view, recent_text, status_lines
+from parlour.spec import parse_spec
+from parlour.views import generic_view, name_seats, recent_text, status_lines
 
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
@@ -35,7 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="seed of the deal (random when omitted)")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--bots", help="bot specs for the other seats, comma-separated")
-    parser.add_argument("--record", metavar="FILE", help="save the game record to FILE at the end")
+    parser.add_argument("--record", metavar="FILE", help="save the game record to FILE at the end (or on Ctrl-C)")
+    parser.add_argument("--force", "--overwrite", action="store_true", dest="force",
+                        help="overwrite an existing --record file without asking")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,41 +61,97 @@ def run(args: argparse.Namespace) -> int:
     game, options = game_from_args(args)
     n = options.players
     if not 0 <= args.seat < n:
-        from parlour.engine import OptionsError
-
         raise OptionsError(f"--seat must be from 0 to {n - 1}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     default_bot = game.heuristic_bot() or "random"
     specs = split_bots(args.bots) if args.bots else [default_bot]
     others = [s for s in range(n) if s != args.seat]
     bots: dict[int, Bot] = {}
+    chosen: dict[int, str] = {}
     for i, seat in enumerate(others):
-        bots[seat] = make_bot(specs[min(i, len(specs) - 1)], game, seat, seed * 100 + seat)
+        chosen[seat] = specs[min(i, len(specs) - 1)]
+        bots[seat] = make_bot(chosen[seat], game, seat, seed * 100 + seat)
+    names = ["You" if s == args.seat else f"Seat {s} ({bot_words(game, chosen[s])})" for s in range(n)]
     state = game.new_state(options, seed)
-    session = TerminalGame(game, state, args.seat, bots, sys.stdin, sys.stdout)
-    session.say(f"{game.title}, {n} players, seed {seed}. You are seat {args.seat}. {HELP}")
-    session.run()
-    session.offer_record(args.record)
+    session = TerminalGame(game, state, args.seat, bots, sys.stdin, sys.stdout, names=names)
+    if args.record:
+        problem = writable(args.record)
+        if problem:
+            raise OptionsError(f"cannot save the record there: {problem}")
+        if os.path.exists(args.record) and not args.force and not session.confirm(
+            f"{args.record} exists. Overwrite it with this game's record? (y/n) "
+        ):
+            raise OptionsError(f"{args.record} exists and was kept; the game was not started (--force overwrites)")
+    session.say(f"{game.title}, {n} players, seed {seed}. You are seat {args.seat}. {HELP}"
+                f" New to {game.title}? 'parlour rules {game.name}' explains it.")
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        session.say()
+        session.say("Stopped (Ctrl-C).")
+    session.offer_record(args.record, force=True)
     return 0
+
+
+def bot_words(game: Game, spec: str) -> str:
+    """A bot as the table names it: "Ribs bot", "Ribs bot, search", from its spec."""
+    try:
+        name = parse_spec(spec)[0]
+    except ValueError:
+        name = spec
+    kinds = {"random": "random", "ismcts": "search"}
+    if name.endswith("-heuristic"):
+        return f"{game.title} bot"
+    kind = kinds.get(name) or name.removeprefix(f"{game.name}-").replace("-", " ").replace("dd", "double dummy")
+    return f"{game.title} bot, {kind}"
+
+
+def writable(path: str) -> str | None:
+    """Why a record cannot be written to `path`, or None when it can (checked before play,
+    so a game is not lost to a typo at its end)."""
+    if os.path.isdir(path):
+        return f"{path} is a folder"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if os.path.exists(path):
+        return None if os.access(path, os.W_OK) else f"{path} cannot be written (permission denied)"
+    return None if os.access(folder, os.W_OK) else f"{folder} cannot be written in (permission denied)"
 
 
 class TerminalGame:
     """The prompt loop; reads from `inp`, writes to `out` (so tests can drive it)."""
 
-    def __init__(self, game: Game, state: State, seat: int, bots: dict[int, Bot], inp: TextIO, out: TextIO) -> None:
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        bots: dict[int, Bot],
+        inp: TextIO,
+        out: TextIO,
+        names: list[str] | None = None,
+        hint_seconds: float | None = None,
+    ) -> None:
         self.game = game
         self.state = state
         self.seat = seat
         self.bots = bots
         self.inp = inp
         self.out = out
+        self.names = names or ["You" if s == seat else f"Seat {s}" for s in range(state.players)]
+        self.hint_seconds = hint_seconds
         self.hands_shown = 0
         self.shown_lines = 0
         self.shown_recent: str | None = None
         self.quit = False
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        print(name_seats(text, self.names), file=self.out, flush=True)
+
+    def confirm(self, question: str) -> bool:
+        answer = self.ask(question)
+        return answer is not None and answer.lower() in ("y", "yes")
 
     def ask(self, prompt: str) -> str | None:
         self.out.write(prompt)
@@ -103,7 +174,7 @@ class TerminalGame:
                 self.show_news()
         self.show_news()
         if self.state.is_over():
-            winners = ", ".join(f"seat {s}" for s in self.state.winners())
+            winners = " and ".join(f"seat {s}" for s in self.state.winners())
             self.say(f"The match is over. Winner: {winners}. Final standing: {self.standing()}")
 
     def standing(self) -> str:
@@ -141,7 +212,9 @@ class TerminalGame:
         for line in status_lines(obs):
             self.say(line)
         self.say(render(obs) if render else generic_view(obs))
-        legal = obs["legal_actions"]
+        labels = [e.get("label") or symbols(e["text"]) for e in obs["legal"]]
+        typed = {label.casefold(): e["text"] for label, e in zip(labels, obs["legal"], strict=True)}
+        legal = labels
         self.say("Your move: " + (" | ".join(legal) if len(legal) <= 12 else f"{len(legal)} choices, 'help' lists them"))
         while True:
             line = self.ask("> ")
@@ -156,21 +229,49 @@ class TerminalGame:
                 self.say(HELP)
                 continue
             if line.lower() == "hint":
-                lines = hints(self.game.name, obs)
-                self.say("\n".join(lines) if lines else "No hints for this game.")
+                self.say("\n".join(self.hint_lines(obs)))
                 continue
             try:
-                self.state.apply_text(line)
+                self.state.apply_text(typed.get(line.casefold(), line))
             except IllegalAction as exc:
                 self.say(f"Not allowed: {exc} Try again ('help' lists the legal actions).")
                 continue
             return
 
-    def offer_record(self, path: str | None) -> None:
+    def hint_lines(self, obs: dict[str, Any]) -> list[str]:
+        """The hint for this turn: the exact oracle's lines where the game has one (Ridge),
+        else the strong player's move, why, and the moves it weighed."""
+        exact = hints(self.game.name, obs)
+        if exact:
+            return exact
+        try:
+            advice = hint(self.game, obs, seconds=self.hint_seconds)
+        except NoHint as exc:
+            return [str(exc)]
+        lines = [f"Hint: {advice.why}"]
+        if len(advice.candidates) > 1:
+            lines.append(f"Moves weighed ({advice.unit}):")
+            for c in advice.candidates[:6]:
+                share = f", best score in {c['wins']:.0%}" if "wins" in c else ""
+                lines.append(f"  {c['label']}: {c['value']:g} over {c['visits']} deals{share}")
+        return lines
+
+    def offer_record(self, path: str | None, force: bool = False) -> None:
+        """Save the record: to `path` (agreed to at the start), else where the person says,
+        asking before an existing file is overwritten."""
         record = record_of(self.state)
-        if path is None:
-            answer = self.ask("Save the record? Type a file name, or press Enter to skip: ")
-            path = answer or None
+        while path is None:
+            try:
+                answer = self.ask("Save the record? Type a file name, or press Enter to skip: ")
+            except KeyboardInterrupt:
+                answer = None
+            if not answer:
+                return
+            problem = writable(answer)
+            if problem:
+                self.say(f"Cannot save there: {problem}.")
+            elif not os.path.exists(answer) or self.confirm(f"{answer} exists. Overwrite it? (y/n) "):
+                path = answer
         if path:
             try:
                 save(record, path)

@@ -9,20 +9,26 @@ are the text forms of the observation's generic `status` and `recent` keys.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
+
+from parlour.cards import symbols
 
 
 def generic_view(obs: dict[str, Any]) -> str:
     """A plain view of any game from its observation's zones and scores."""
     lines = []
     for zone in obs["zones"]:
-        cards = " ".join(zone["cards"])
+        cards = symbols(" ".join(zone["cards"]))
         hidden = f" [{zone['hidden']} face down]" if zone.get("hidden") else ""
         if cards or hidden:
             lines.append(f"  {zone['label']}: {cards}{hidden}")
-    scores = obs.get("scores", {})
+    scores = obs.get("scores") or {}
     if scores:
-        lines.append("  Scores: " + ", ".join(f"{k} {v}" for k, v in scores.items()))
+        parts = [f"{'this hand' if k == 'hand' else k} {', '.join(str(x) for x in v) if isinstance(v, list) else v}"
+                 for k, v in scores.items()]
+        lines.append("  Scores (seat 0 first): " + "; ".join(parts))
     return "\n".join(lines)
 
 
@@ -50,7 +56,7 @@ def recent_text(obs: dict[str, Any], explain: bool = True) -> str | None:
         who = "you" if seat is not None and seat == obs.get("seat") else f"seat {seat}" if isinstance(seat, int) else str(seat or "")
         if play.get("hand"):
             who += f" ({play['hand']})"
-        cards = " ".join(str(c) for c in play.get("cards") or [])
+        cards = symbols(" ".join(str(c) for c in play.get("cards") or []))
         if play.get("face_down"):
             count = play.get("count")
             cards = f"{cards} (face down)" if cards else f"[{count} face down]" if count else "[face down]"
@@ -60,3 +66,52 @@ def recent_text(obs: dict[str, Any], explain: bool = True) -> str | None:
     line = f"{event.get('label') or 'Last event'}: " + ", ".join(plays) if plays else str(event.get("label") or "Last event")
     explanation = event.get("explanation")
     return f"{line}\n  {explanation}" if explanation and explain else line
+
+
+_SEATS = re.compile(r"\b([Ss])eats (\d+) and (\d+)\b|\b([Ss])eat (\d+)('s\b)?")
+_AFTER_YOU = re.compile(r"\b([Yy]ou)((?: \([^)]*\))?) ([a-z]+)\b")
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were"}
+
+
+def _base_form(verb: str) -> str:
+    """A verb of the third person singular in its base form ("plays" -> "play"); other
+    words are returned as they are."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith(("ss", "us", "is")):
+        return verb[:-1]
+    return verb
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """`text` with each seat named: `seat N`/`Seat N` (convention of every game text) becomes
+    `names[N]`, e.g. "You", "Anna", "Seat 2 (Ribs bot)".
+
+    The rule front ends share (the web client follows it too): a name at the start of a
+    sentence (`Seat N`) keeps its capital; inside one (`seat N`) a name that is "You" or
+    begins with "Seat " takes a small letter; `seat N's` becomes "your" for "You", else the
+    name with 's; `seats N and M` names both; a verb right after "You" loses its third
+    person ("You plays" -> "You play", "you has" -> "you have"). Seats past the end of
+    `names` are left as they are."""
+
+    def one(capital: bool, seat: str) -> str:
+        k = int(seat)
+        if k >= len(names):
+            return ("Seat " if capital else "seat ") + seat
+        name = names[k]
+        if not capital and (name == "You" or name.startswith("Seat ")):
+            return name[0].lower() + name[1:]
+        return name
+
+    def replace(m: re.Match[str]) -> str:
+        if m.group(1):
+            return f"{one(m.group(1) == 'S', m.group(2))} and {one(False, m.group(3))}"
+        named = one(m.group(4) == "S", m.group(5))
+        if m.group(6):
+            return ("Your" if named == "You" else "your" if named == "you" else named + "'s")
+        return named
+
+    named = _SEATS.sub(replace, text)
+    return _AFTER_YOU.sub(lambda m: f"{m.group(1)}{m.group(2)} {_base_form(m.group(3))}", named)

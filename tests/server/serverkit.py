@@ -93,10 +93,12 @@ class ServerProcess:
 
     # --- lobby over HTTP -----------------------------------------------------------------
     def create(self, game: str = "ribs", players: int = 4, bots: dict[int, str] | None = None,
-               **extra: Any) -> dict[str, Any]:
+               start: bool = True, **extra: Any) -> dict[str, Any]:
+        """A table; `start=False` makes a waiting room of one with open seats (the lobby's
+        way), the default deals at once and leaves open seats for people to take."""
         bots = bots or {}
         seats = [{"bot": bots[s]} if s in bots else {} for s in range(players)]
-        body = {"game": game, "players": players, "seats": seats, **extra}
+        body = {"game": game, "players": players, "seats": seats, "start": start, **extra}
         response = httpx.post(self.base + "/api/tables", json=body, timeout=10)
         assert response.status_code == 200, response.text
         return dict(response.json())

@@ -11,6 +11,7 @@ last trick from `recent`, at both widths. Screenshots go to test-artifacts/ (git
 from __future__ import annotations
 
 import random
+import re
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -57,6 +58,8 @@ def open_browser(playwright: Any, width: int, height: int = 900) -> Any:
         viewport={"width": width, "height": height}, bypass_csp=True,
     )
     context.set_default_timeout(20_000)
+    # Bots at full speed: the client's pacing of their moves (the speed control) is for people.
+    context.add_init_script("if (localStorage.getItem('parlour:speed') === null) localStorage.setItem('parlour:speed', '\"fast\"')")
     return context
 
 
@@ -76,7 +79,7 @@ def create_table(
     for option in ticked:
         page.check(f'[data-option="{option}"]')
     page.click("#create")
-    page.wait_for_selector("#status")
+    page.wait_for_selector("#status, #waiting")  # a table with open seats is a waiting room first
     return str(page.evaluate("() => window.__parlour.id"))
 
 
@@ -94,7 +97,12 @@ def take_turn(page: Any, rng: random.Random) -> bool:
     entry = passes[0] if passes and rng.random() < 0.7 else rng.choice(legal)
     for card in entry["cards"]:
         page.locator(f".hand .card[data-card='{card}']:not(.selected)").first.click()
-    page.locator(f"#actions button[data-action='{entry['text']}']").click()
+    button = page.locator(f"#actions button[data-action='{entry['text']}']")
+    if not button.count():  # a two-step move ("call AS hint D"): its card first
+        group = page.eval_on_selector_all(
+            "#actions button[data-group]", "(els, t) => els.map((e) => e.dataset.group).find((g) => t.startsWith(g + ' '))", entry["text"])
+        page.click(f"#actions button[data-group='{group}']")
+    button.click()
     page.wait_for_function(f"() => window.__parlour.msg.version > {msg['version']}", polling=50)
     return True
 
@@ -188,11 +196,17 @@ def test_a_whole_hand_against_bots_by_clicks(web: ServerProcess, playwright: Any
         check_scores_shown(page, truth)
         mine = [truth.action_to_text(a) for seat, a in truth.history if seat == 0]
         assert mine and any(text.startswith(hand.clicked) for text in mine), f"seat 0 clicked no {hand.clicked!r}"
+        if not msg["observation"]["match_over"]:  # the summary waits for the player before the next deal
+            assert page.locator("#banner #next-hand").is_visible() and page.locator("#mine").count() == 0
+            assert page.locator("#banner table.summary").count() == 1
         if width < 400:
             overflow = page.evaluate("() => document.documentElement.scrollWidth")
             assert overflow <= width, f"the page is {overflow} px wide at {width} px"
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{game}-{label}.png"), full_page=True)
+        if page.locator("#next-hand").count():
+            page.click("#next-hand")
+            page.wait_for_selector("#mine")
         page.reload()  # a reload keeps the seat and the hand history
         page.wait_for_selector("#history table.summary")
         assert page.evaluate("() => window.__parlour.msg.seat") == 0
@@ -211,9 +225,9 @@ def test_a_friend_joins_by_the_link_and_plays(web: ServerProcess, playwright: An
         bob = browser.new_page()
         bob.set_viewport_size({"width": 375, "height": 800})
         bob.goto(f"{web.base}/#/t/{table}")
-        bob.wait_for_selector("text=watching")
+        bob.wait_for_selector("#waiting")
         assert bob.locator("text=Back to my seat 0").is_visible()  # this browser holds seat 0
-        bob.on("dialog", lambda dialog: dialog.accept("Bob"))
+        bob.fill("#sit-name", "Bob")
         bob.click("text=Sit at seat 1")
         bob.wait_for_function("() => window.__parlour.msg && window.__parlour.msg.seat === 1")
         ann.wait_for_selector(".seat[data-seat='1'] >> text=Bob")
@@ -247,6 +261,9 @@ def test_every_game_is_played_by_clicks_in_the_same_page(web: ServerProcess, pla
         table = create_table(page, web, {s: "bot:random" for s in range(1, players)}, name, players,
                              ticked=FIRST_CLICK_OPTIONS.get(name, ()))
         play_hand([page], random.Random(name), max_turns=25)
+        if page.locator("#next-hand").count():  # a finished hand's summary waits for the player
+            page.click("#next-hand")
+            page.wait_for_function(READY)
         msg = page.evaluate("() => window.__parlour.msg")
         truth = replay_to(web.record(table), msg["version"])
         assert msg["observation"] == truth.observation(0)
@@ -259,6 +276,44 @@ def test_every_game_is_played_by_clicks_in_the_same_page(web: ServerProcess, pla
         context.close()
 
 
+def named(text: str, names: list[str]) -> str:
+    """What a person reads of an engine text (conventions 1 and 2): seats named (the viewer's
+    seat "You", "you" inside a sentence), card codes with suit symbols."""
+    def seat(m: re.Match[str]) -> str:
+        name = names[int(m.group(2))]
+        return "you" if name == "You" and m.group(1) == "s" else name
+
+    def seats(m: re.Match[str]) -> str:
+        listed = [names[int(n)] for n in re.findall(r"\d+", m.group(2))]
+        listed = ["you" if n == "You" and (i or m.group(1) == "s") else n for i, n in enumerate(listed)]
+        return ", ".join(listed[:-1]) + " and " + listed[-1]
+
+    out = re.sub(r"\b([Ss])eats (\d+(?:, \d+)*,? and \d+)\b", seats, text)
+    out = re.sub(r"\b([Ss])eat (\d+)\b", seat, out)
+    out = re.sub(r"\b([Yy])ou's\b", r"\1our", out)
+    out = re.sub(r"\b([Yy]ou) ([a-z]+s)\b", lambda m: f"{m.group(1)} {second_person(m.group(2))}", out)
+    return re.sub(r"\b(10|[2-9TJQKA])([SHDC])\b",
+                  lambda m: ("10" if m.group(1) == "T" else m.group(1)) + "♠♥♦♣"["SHDC".index(m.group(2))], out)
+
+
+def second_person(verb: str) -> str:
+    """'wins' -> 'win', 'passes' -> 'pass', 'has' -> 'have' (after "you")."""
+    irregular = {"has": "have", "is": "are", "was": "were", "does": "do"}
+    if verb in irregular:
+        return irregular[verb]
+    if re.search(r"(ss|us)$", verb):
+        return verb
+    if re.search(r"(sh|ch|x|z|ss|o)es$", verb):
+        return verb[:-2]
+    if re.search(r"[^aeiou]ies$", verb):
+        return verb[:-3] + "y"
+    return verb[:-1]
+
+
+def seat_names(page: Any) -> list[str]:
+    return list(page.evaluate("() => window.__parlour.seatInfo.map((_, s) => window.__parlour.seatName(s))"))
+
+
 def shown_facts(page: Any) -> list[dict[str, str]]:
     return list(page.eval_on_selector_all(
         "#facts .fact", "els => els.map((e) => ({label: e.querySelector('dt').textContent, value: e.querySelector('dd').textContent}))"))
@@ -268,7 +323,8 @@ def check_facts(page: Any) -> dict[str, Any]:
     """The status panel lists the observation's status, label by label; returns the observation."""
     obs: dict[str, Any] = page.evaluate("() => window.__parlour.msg.observation")
     assert obs["status"], "the game gives no status"
-    assert shown_facts(page) == [{"label": f["label"], "value": str(f["value"])} for f in obs["status"]]
+    names = seat_names(page)
+    assert shown_facts(page) == [{"label": named(f["label"], names), "value": named(str(f["value"]), names)} for f in obs["status"]]
     return obs
 
 
@@ -282,8 +338,9 @@ def check_recent(page: Any, obs: dict[str, Any]) -> None:
         cards = el.locator(".card").evaluate_all("els => els.map((e) => e.dataset.card || null)")
         assert cards == (play["cards"] or [None] * len(cards))
         assert ("marked" in (el.get_attribute("class") or "")) == bool(play["mark"])
-    assert page.locator("#recent .explain").text_content() == recent["explanation"]
-    assert page.locator("#recent .zone-label").text_content() == recent["label"]
+    names = seat_names(page)
+    assert page.locator("#recent .explain").text_content() == named(recent["explanation"], names)
+    assert page.locator("#recent .zone-label").text_content() == named(recent["label"], names)
 
 
 @pytest.mark.parametrize(("width", "label"), [(1280, "desktop"), (375, "phone")])

@@ -24,9 +24,11 @@ from parlour.record import apply_entry, start_of
 
 MAX_ACTIONS = 1500  # a match that runs longer is checked up to here
 KEYS = {
-    "welcome": {"type", "table", "seat", "summary", "history"},
-    "state": {"type", "table", "version", "seat", "seats", "hands_finished", "observation"},
+    "welcome": {"type", "table", "seat", "host", "summary", "history", "chat", "other_tabs"},
+    "state": {"type", "table", "version", "seat", "seats", "table_state", "hands_finished", "observation"},
     "seats": {"type", "table", "version", "seats"},
+    "notice": {"type", "table", "code", "message"},
+    "chat": {"type", "table", "seat", "name", "text", "watcher", "at"},
     "error": {"type", "code", "message", "version", "in_reply_to"},
 }
 

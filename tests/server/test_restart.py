@@ -59,3 +59,55 @@ def test_tables_survive_a_killed_server(server_factory: Callable[..., ServerProc
             client.close()
     finally:
         second.stop()
+
+
+def test_waiting_rooms_stand_ins_and_chat_survive_a_killed_server(server_factory: Callable[..., ServerProcess]) -> None:
+    """Killed (SIGKILL) with a waiting room half set up, a bot standing in for a player
+    who is away, and chat said at a table: all three come back as they were."""
+    flags = ("--grace", "0.5")
+    first = server_factory("friends-restart.sqlite3", extra=flags)
+    # A waiting room: the host put a strong bot in seat 1 and moved Bob to seat 3.
+    room = first.create(players=5, name="Ann", start=False)
+    room_id = room["table"]["id"]
+    bob_room = first.join(room_id, seat=2, name="Bob")
+    host = Client(first, room_id, room["token"])
+    host.send({"type": "fill", "seat": 1, "level": "strong"})
+    host.send({"type": "move", "seat": 2, "to": 3})
+    host.until(lambda m: m["type"] == "state" and m["seats"][3]["name"] == "Bob")
+    # A match in play: Bob's tab is closed and a bot stands in for him; people chat.
+    play = first.create(players=4, bots={2: "random", 3: "random"}, name="Cleo", start=False)
+    play_id = play["table"]["id"]
+    bob_play = first.join(play_id, name="Bob")
+    cleo = Client(first, play_id, play["token"])
+    bob = Client(first, play_id, bob_play["token"])
+    bob.close()
+    cleo.until(lambda m: m["type"] in ("state", "seats") and m["seats"][1].get("stand_in") is not None)
+    watcher = Client(first, play_id)
+    cleo.send({"type": "chat", "text": "where did Bob go? <i>"})
+    watcher.send({"type": "chat", "text": "he'll be back", "name": "Dot"})
+    said = [cleo.until(lambda m: m["type"] == "chat")["text"] for _ in range(2)]
+    room_seats = host.state["seats"]
+    first.kill()
+    for client in (host, cleo, watcher):
+        client.close()
+
+    second = ServerProcess(first.db_path, db_url=first.db_url, extra=flags).start()
+    try:
+        summary = httpx.get(f"{second.base}/api/tables/{room_id}").json()
+        assert summary["state"] == "waiting" and summary["host"] == 0
+        again = Client(second, room_id, room["token"])
+        assert again.state["observation"] is None and again.messages[0]["host"] is True
+        assert [(s["kind"], s["name"], s.get("level")) for s in again.state["seats"]] == [
+            (s["kind"], s["name"], s.get("level")) for s in room_seats]
+        bob_again = Client(second, room_id, bob_room["token"])
+        assert bob_again.state["seat"] == 3
+        look = Client(second, play_id)
+        assert [(m["name"], m["text"], m["watcher"]) for m in look.messages[0]["chat"]] == [
+            ("Cleo", said[0], False), ("Dot", said[1], True)]
+        assert look.state["seats"][1].get("stand_in") == "Ribs bot (normal)"
+        back = Client(second, play_id, bob_play["token"])
+        assert back.state["seats"][1].get("stand_in") is None  # Bob takes his seat back
+        for client in (again, bob_again, look, back):
+            client.close()
+    finally:
+        second.stop()

@@ -3,8 +3,11 @@
 Only Ridge has one (double dummy, parlour.analysis.ridge): every card of a Ridge hand is
 visible, so each call and each card can be valued exactly against the best one.
 
-The same oracles give the terminal's `hint`: `hints(game, observation)`. The front ends look
-a game's hints up here, by the game's name, because a game may not import analysis (the
+Advice for the seat to act, in every game: `hint(game, observation)` (parlour.analysis.advice)
+gives the move a strong player would make with the numbers behind it (the exact oracle's in
+Ridge, the search bot's elsewhere); the terminal's `hint` and the web parlour's hint message
+ask it. `hints(game, observation)` keeps the oracle's lines (Ridge). The front ends look a
+game's advice up here, by the game's name, because a game may not import analysis (the
 layers of DESIGN.md: analysis sits above the games and imports them).
 """
 
@@ -16,7 +19,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from parlour.analysis.advice import Hint, NoHint, hint, hint_patience
 from parlour.engine import OptionsError
+
+__all__ = ["HINTS", "Hint", "NoHint", "add_arguments", "hint", "hint_patience", "hints", "run"]
 
 ANALYSERS = {"ridge": "parlour.analysis.ridge"}
 

@@ -22,11 +22,12 @@ __all__ = ["Bot", "BotFactory", "RandomBot", "bot_names", "make_bot"]
 @functools.cache
 def _registry() -> BotTable:
     """The table, built once on first use (the bot modules load only when a bot is wanted)."""
+    from parlour.bots.careless import CarelessBot
     from parlour.bots.ismcts import ISMCTSBot
     from parlour.bots.models import MODELS
 
     # The search bot second, after random and before the per-game bots, as the lists show.
-    return {"random": MODELS["random"], "ismcts": (ISMCTSBot, None)} | dict(MODELS)
+    return {"random": MODELS["random"], "ismcts": (ISMCTSBot, None)} | dict(MODELS) | {"careless": (CarelessBot, None)}
 
 
 def bot_names(game: str | None = None) -> list[str]:

@@ -102,6 +102,7 @@ budget plays the same moves on the same observations.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -210,9 +211,11 @@ class Node:
 
     `reward` sums the rewards of the seat that chose the action leading here; `avail`
     counts the iterations in which that action was legal (the ISMCTS availability count).
+    The root's children also sum that seat's hand score (`points`) and count the hands it
+    won (`wins`), for `ISMCTS.root_statistics`.
     """
 
-    __slots__ = ("children", "visits", "reward", "avail", "seat")
+    __slots__ = ("children", "visits", "reward", "avail", "seat", "points", "wins")
 
     def __init__(self, seat: int) -> None:
         self.children: dict[Action, Node] = {}
@@ -220,6 +223,47 @@ class Node:
         self.reward = 0.0
         self.avail = 0
         self.seat = seat
+        self.points = 0.0
+        self.wins = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveStats:
+    """What one search learnt of one root move: how often it was played out (`visits`),
+    its mean reward (`value`, the search's own measure), the searching seat's mean hand
+    score after it (`points`, in the game's unit) and the share of playouts in which that
+    seat had the best hand score (`wins`). A hint reads these; the bot plays `chosen`."""
+
+    action: str
+    visits: int
+    value: float
+    points: float
+    wins: float
+    chosen: bool = False
+    model: bool = False
+    """The model bot's own choice (the prior the paired search races the others against)."""
+
+
+class Tally:
+    """Per root move, the sums behind `MoveStats`, kept as the search goes."""
+
+    __slots__ = ("visits", "reward", "points", "wins")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.reward = 0.0
+        self.points = 0.0
+        self.wins = 0
+
+    def add(self, reward: float, points: float, won: bool) -> None:
+        self.visits += 1
+        self.reward += reward
+        self.points += points
+        self.wins += won
+
+    def stats(self, action: str, chosen: bool, model: bool) -> MoveStats:
+        n = self.visits or 1
+        return MoveStats(action, self.visits, self.reward / n, self.points / n, self.wins / n, chosen, model)
 
 
 def mixed_rewards(scores: list[Any], sense: int = 1) -> list[float]:
@@ -289,6 +333,22 @@ class ISMCTS:
         self.doubts: dict[int, int] | None = None
         self.action_of: dict[str, Action] = {}
         """The model bots' texts read as actions, in this search's game options."""
+        self.last_root: list[MoveStats] = []
+
+    def root_statistics(self) -> list[MoveStats]:
+        """The root moves of the last search with what it learnt of each, the move it chose
+        first, then by mean reward. Read by hints: the numbers behind the bot's choice,
+        without a second search."""
+        return list(self.last_root)
+
+    def _keep_root(
+        self, world: State, tallies: dict[Action, Tally], chosen: Action, prior: Action = None
+    ) -> None:
+        stats = [t.stats(world.action_to_text(a), a == chosen, a == prior) for a, t in tallies.items()]
+        self.last_root = sorted(stats, key=lambda m: (not m.chosen, -m.value, -m.visits))
+
+    def _won(self, scores: list[Any], seat: int) -> bool:
+        return bool(scores[seat] == self.game.best(scores))
 
     def search(
         self,
@@ -340,6 +400,12 @@ class ISMCTS:
         self.simulations += done
         assert text_world is not None
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))[0]
+        tallies: dict[Action, Tally] = {}
+        for action, child in root.children.items():
+            tally = tallies[action] = Tally()
+            tally.visits, tally.reward = child.visits, child.reward
+            tally.points, tally.wins = child.points, child.wins
+        self._keep_root(text_world, tallies, best, self.prior_action)
         return text_world.action_to_text(best)
 
     def search_paired(
@@ -381,6 +447,7 @@ class ISMCTS:
         room = len(legal) if seconds is not None else max(1, budget // MIN_PAIRED_WORLDS - 1)
         candidates = [prior_action, *self._rivals(observation, world, legal, prior_action, room)]
         rewards: list[list[float]] = [[] for _ in candidates]
+        tallies = {a: Tally() for a in candidates}
         live = list(range(1, len(candidates)))
         z_rival = bonferroni_z(z, len(live))
         deadline = earliest(deadline, seconds)
@@ -395,17 +462,24 @@ class ISMCTS:
                 world = self.sample_world(observation)
             stream = self.rng.getrandbits(32)
             for k in (0, *live):
+                if k and deadline is not None and time.perf_counter() >= deadline:
+                    break  # many candidates (a discard of 3 from 13): no world overruns the limit
                 copy = world.clone(hand_only=True)
                 copy.push(candidates[k])
                 for b, bot in enumerate(self.rollout_bots or ()):
                     bot.rng.seed(stream + b)
                 if self.cutoff:
-                    rewards[k].append(self._valued_playout(copy, seat))
+                    reward, scores = self._valued_playout(copy, seat)
                 else:
                     scores = copy.hand_scores()
                     if not copy.hand_over() and copy.to_act() is not None:
                         scores = self._rollout(copy, None)
-                    rewards[k].append(self.reward_of(scores)[seat])
+                    reward = self.reward_of(scores)[seat]
+                rewards[k].append(reward)
+                if scores is None:
+                    tallies[candidates[k]].add(reward, reward, False)
+                else:
+                    tallies[candidates[k]].add(reward, float(scores[seat]), self._won(scores, seat))
                 done += 1
             worlds += 1
             if worlds >= SETTLE_WORLDS:
@@ -413,7 +487,9 @@ class ISMCTS:
                     k for k in live if not settled(gain_bounds(rewards[k], rewards[0], z_rival))
                 ]
         self.simulations += done
-        return world.action_to_text(candidates[paired_choice(rewards, z)])
+        chosen = candidates[paired_choice(rewards, z)]
+        self._keep_root(world, tallies, chosen, prior_action)
+        return world.action_to_text(chosen)
 
     def sample_world(self, observation: dict[str, Any]) -> State:
         """A world consistent with the observation and, where the model can judge it, with
@@ -560,6 +636,9 @@ class ISMCTS:
         for n in path:
             n.visits += 1
             n.reward += rewards[n.seat]
+        if path:
+            path[0].points += float(scores[root.seat])
+            path[0].wins += self._won(scores, root.seat)
         root.visits += 1
         if trail is not None and self.mast is not None:
             mast = self.mast
@@ -620,23 +699,26 @@ class ISMCTS:
             action = self.action_of[text] = world.text_to_action(text)
         world.push(action)
 
-    def _valued_playout(self, world: State, seat: int) -> float:
-        """`seat`'s margin in points: the model plays on until `cutoff` actions are played
-        and the seat has a choice again, where the model's `value` of its view stands in
-        for the rest of the hand (the hand's real margin if it ends first, or if the model
-        has no value for this table). Cutting there keeps the value to the states it was
-        trained on, the seat's own decisions."""
+    def _valued_playout(self, world: State, seat: int) -> tuple[float, list[Any] | None]:
+        """`seat`'s margin in points, and the hand's scores where it was played out: the
+        model plays on until `cutoff` actions are played and the seat has a choice again,
+        where the model's `value` of its view stands in for the rest of the hand (the
+        hand's real margin if it ends first, or if the model has no value for this
+        table). Cutting there keeps the value to the states it was trained on, the seat's
+        own decisions. A cut playout has no scores: the root's tallies count its margin
+        as its points and no win."""
         played = 0
         assert self.rollout_bots is not None
         judge = self.rollout_bots[seat]
         while True:
             actor = world.to_act()
             if actor is None or world.hand_over():
-                return margin_rewards(world.hand_scores(), self.game.score_sense)[seat]
+                scores = world.hand_scores()
+                return margin_rewards(scores, self.game.score_sense)[seat], scores
             if played >= self.cutoff and actor == seat and len(world.legal_actions()) > 1:
                 value = judge.value(self.facts(world, seat))
                 if value is not None:
-                    return float(value)
+                    return float(value), None
                 played = -MAX_ITERATIONS
             self._model_move(world, actor)
             played += 1
@@ -758,8 +840,14 @@ class ISMCTSBot(Bot):
                 for s in range(game.max_players)
             ]
 
+    def root_statistics(self) -> list[MoveStats]:
+        """The root moves of the last search, the one played first (see `ISMCTS.root_statistics`);
+        empty when the last move was forced."""
+        return self.search.root_statistics()
+
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]
+        self.search.last_root = []
         if len(legal) == 1:
             return legal[0]
         deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else None

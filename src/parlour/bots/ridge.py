@@ -5,7 +5,7 @@ double-dummy bot is fair.
 
 - `ridge-dd` calls by solving the auction exactly over the deal's double-dummy table,
   declares the trumps and leader with the most tricks, and plays a card of maximum
-  double-dummy value for its side. Ties follow the rule of parlour.analysis.ridge: pass,
+  double-dummy value for its side. Ties follow the rule of parlour.bots.double_dummy: pass,
   contest, then the lowest bid; S H D C NT then leader N E S W; the lowest card.
 - `ridge-greedy` estimates its tricks from high cards and its longest fit, bids that
   many when it is more than the standing bid, contests an opening bid it expects to beat,
@@ -51,9 +51,9 @@ class RidgeDDBot(Bot):
     name = "ridge-dd"
 
     def choose(self, observation: dict[str, Any]) -> str:
-        from parlour.analysis.ridge import (
+        from parlour.bots.double_dummy import (
             AuctionSolver,
-            _auction_pos,
+            auction_pos,
             best_card,
             best_declaration,
             call_text,
@@ -71,7 +71,7 @@ class RidgeDDBot(Bot):
                 return declaration_text(denom, leader)
             opts = options_of(observation)
             solver = AuctionSolver(table, observation["dealer"], opts)
-            return call_text(solver.best_action(_auction_pos(observation, opts)))
+            return call_text(solver.best_action(auction_pos(observation, opts)))
         legal = _legal(observation)
         if len(legal) == 1:
             return observation["legal_actions"][0]

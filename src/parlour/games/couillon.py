@@ -94,11 +94,15 @@ class CouillonOptions(GameOptions):
     """The standard game is Denexa's with the rulings' 24-card pack."""
 
     players: int = 4
-    """Always 4: two partnerships, partners opposite."""
+    """Always 4: two teams of two, partners sitting opposite."""
+    # R-COUILLON-1: 24 cards A-9 (an eight-card stub) or the source's 32 cards A-7.
     deck: int = 24
-    """R-COUILLON-1: 24 cards A-9 (an eight-card stub) or the source's 32 cards A-7."""
+    """The pack: 24 cards (A down to 9 in each suit, leaving a stub of 8) or 32 cards (A down to 7,
+    a stub of 16)."""
+    # R-COUILLON-3: after ties the next decided hand counts double, or 1 more per tie.
     tie_carry: Literal["double", "accumulate"] = "double"
-    """R-COUILLON-3: after ties the next decided hand counts double, or 1 more per tie."""
+    """After tied hands: double = the next hand with a winner counts 2, however many ties came
+    before; accumulate = it counts 1 more for each tie."""
 
     def check(self) -> None:
         if self.players != 4:

@@ -128,13 +128,18 @@ class CrampsOptions(GameOptions):
     """The standard game is the source's base game for 4 players."""
 
     players: int = 4
-    """Seats at the table: 4, or 5 to 8 with the added cards and jokers of the source."""
+    """Seats at the table: 4, or 5 to 8 with cards from a second pack and jokers added."""
     royal: bool = False
-    """Royal Cramps: an auction for the right to name trumps (or no trump) before play."""
+    """Royal Cramps: before the play, an auction for the right to name a trump suit (or no trumps)
+    and lead the first trick."""
+    # R-CRAMPS-6: a player who passed in the Royal auction may not bid again.
     pass_is_final: bool = True
-    """R-CRAMPS-6: a player who passed in the Royal auction may not bid again."""
+    """In the Royal auction, whether a player who passes is out of the bidding for good (yes) or
+    may bid again later (no)."""
+    # R-CRAMPS-7: a Royal bidder who makes the bid scores the hand score, or the bid.
     royal_made: Literal["actual", "bid"] = "actual"
-    """R-CRAMPS-7: a Royal bidder who makes the bid scores the hand score, or the bid."""
+    """In Royal Cramps, what a bidder who makes the bid scores: actual = the points taken in the
+    hand; bid = the amount of the bid. A bidder who fails loses the bid either way."""
 
     def check(self) -> None:
         if not isinstance(self.players, int) or not 4 <= self.players <= 8:

@@ -139,13 +139,18 @@ class KingsOptions(GameOptions):
     """The standard game is the source's: one hand, scored by the cards left."""
 
     players: int = 2
-    """Seats at the table, 2 to 6, each for themselves."""
+    """Seats at the table, 2 to 6, each playing alone."""
+    # R-KINGS-8: hands in the match; the scores add up and the deal passes left.
     hands: int = 1
-    """R-KINGS-8: hands in the match; the scores add up and the deal passes left."""
+    """Hands in the match; the scores add up and the deal passes to the left."""
+    # R-KINGS-8: a hand scores minus the cards left, or minus 10 per king and 1 per other card.
     penalty: Literal["count", "kings10"] = "count"
-    """R-KINGS-8: a hand scores minus the cards left, or minus 10 per king and 1 per other card."""
+    """What cards left in hand cost: count = 1 point each; kings10 = 10 for each king and 1 for any
+    other card."""
+    # R-KINGS-1: a side pile headed by a king may move into an empty corner (`move W to NE`).
     king_pile_to_corner: bool = False
-    """R-KINGS-1: a side pile headed by a king may move into an empty corner (`move W to NE`)."""
+    """Whether a side pile that starts with a king may be moved into an empty corner, leaving its
+    side space empty."""
 
     def check(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:

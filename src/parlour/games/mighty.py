@@ -172,17 +172,23 @@ class MightyOptions(GameOptions):
     """The source's game with the rulings' defaults."""
 
     players: int = 5
-    """Always 5."""
+    """Always 5: the declarer, a secret partner and three defenders."""
     hands: int = 10
-    """Scored hands in the match (the source's "predetermined stopping point")."""
+    """Scored hands in the match; the highest total then wins."""
+    # R-MIGHTY-1: the lowest bid; 20 is the highest.
     min_bid: int = 13
-    """R-MIGHTY-1: the lowest bid; 20 is the highest."""
+    """The lowest bid; the highest is 20."""
+    # R-MIGHTY-3: all five pass -> the same dealer deals again, or the opener must bid min_bid.
     all_pass: Literal["redeal", "force"] = "redeal"
-    """R-MIGHTY-3: all five pass -> the same dealer deals again, or the opener must bid min_bid."""
+    """When all five pass: redeal = the same dealer deals again; force = the opener must bid the
+    lowest bid."""
+    # R-MIGHTY-6: the joker may be played at any time (false: only when void in the suit).
     joker_free: bool = True
-    """R-MIGHTY-6: the joker may be played at any time (false: only when void in the suit)."""
+    """Whether the joker may be played at any time (yes) or only when you cannot follow suit (no)."""
+    # R-MIGHTY-7: a led ripper forces the joker out, or only when led with `call`.
     ripper: Literal["automatic", "called"] = "automatic"
-    """R-MIGHTY-7: a led ripper forces the joker out, or only when led with `call`."""
+    """How the ripper works: automatic = leading it always forces the joker out; called = only when
+    its leader calls for the joker."""
 
     def check(self) -> None:
         if self.players != SEATS:

@@ -173,16 +173,21 @@ class PaksOptions(GameOptions):
     """The standard game is the source's, with the rulings' defaults."""
 
     players: int = 2
-    """Seats: 2 or 3 play alone, 4 as two teams of two, 6 as teams (five cannot play)."""
+    """Seats: 2 or 3 play alone, 4 as two teams of two, 6 as teams; five cannot play."""
     target: int = 500
-    """A side at or above this total after a hand, alone at the top, wins."""
+    """The winning total: a side at or above it after a hand, alone at the top, wins."""
+    # R-PAKS-1: six players as two teams of three, or three teams of two.
     six_teams: Literal["2x3", "3x2"] = "2x3"
-    """R-PAKS-1: six players as two teams of three, or three teams of two."""
+    """With six players: 2x3 = two teams of three; 3x2 = three teams of two."""
+    # R-PAKS-2: a capturing group may read several pairs of 2-5s (5-4-3-2 is 95), or one.
     multi_pairs: bool = True
-    """R-PAKS-2: a capturing group may read several pairs of 2-5s (5-4-3-2 is 95), or one."""
+    """Whether a capturing group may read several pairs of 2 to 5 as two-digit numbers at once (5,
+    4, 3, 2 make 95) or only one pair (59)."""
+    # R-PAKS-9: a side with no pak in a suit makes the cancelled number 0, or it is the fewest among
+    # the sides holding paks of that suit.
     cancel_counts_zero: bool = True
-    """R-PAKS-9: a side with no pak in a suit makes the cancelled number 0, or it is the
-    fewest among the sides holding paks of that suit."""
+    """In the end-of-hand cancelling, whether a side with no paks of a suit counts as holding 0, so
+    that a suit cancels only when every side holds it (yes), or is left out of the count (no)."""
 
     def check(self) -> None:
         if self.players not in (2, 3, 4, 6):

@@ -92,13 +92,16 @@ class PitchOptions(GameOptions):
     """The four-player partnership game of the source, with the rulings' defaults."""
 
     players: int = 4
-    """Always 4: two partnerships, partners opposite."""
+    """Always 4: two teams of two, partners sitting opposite."""
     target: int = 21
-    """Points a team needs, reached on a hand it pitched and made, to win."""
+    """Points a team needs to win, reached at the end of a hand it pitched and made."""
+    # R-PITCH-1: Low goes to the team that captured the lowest trump, or that played it.
     low: Literal["captured", "played"] = "captured"
-    """R-PITCH-1: Low goes to the team that captured the lowest trump, or that played it."""
+    """Who gets the Low point: captured = the team that took the lowest trump in its tricks; played
+    = the team that played it."""
+    # R-PITCH-2: what a set smudge loses, 5 (its value) or 4.
     smudge_set: int = 5
-    """R-PITCH-2: what a set smudge loses, 5 (its value) or 4."""
+    """What a failed smudge costs: 5 (its value) or 4."""
 
     def check(self) -> None:
         if self.players != 4:

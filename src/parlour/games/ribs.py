@@ -100,27 +100,37 @@ class RibsOptions(GameOptions):
     """The standard game is pagat's, with the rulings' defaults."""
 
     players: int = 4
-    """Seats at the table, 4 to 10; the pack has 8 cards per player."""
+    """Seats at the table, 4 to 10; the pack has 8 cards for each player."""
+    # R-RIBS-1: the opening bid is exactly 2 (pagat) or at least 2 (Denexa).
     opening: Literal["two", "at_least_two"] = "two"
-    """R-RIBS-1: the opening bid is exactly 2 (pagat) or at least 2 (Denexa)."""
+    """The opening bid of each round: two = exactly 2; at least two = 2 or more."""
+    # R-RIBS-2: a pair beats the ribs with one card above both ribs (pagat) or both.
     beat: Literal["one_above", "both_above"] = "one_above"
-    """R-RIBS-2: a pair beats the ribs with one card above both ribs (pagat) or both."""
+    """When a pair with no card of a rib's rank beats the ribs: one above = one of its cards ranks
+    above both ribs; both above = both of its cards do."""
     folding: bool = True
-    """Whether a seat may fold (once a hand)."""
+    """Whether a player may fold (lay two cards face down, out of play) once in a hand."""
     bid_step: int = 1
-    """How much each raise adds: 1 (standard) or 2 (bids go 2, 4, 6, ...)."""
+    """How much each raise adds to the bid: 1, or 2 so that bids go 2, 4, 6 and so on."""
     lemons: bool = False
-    """Sevens rank above aces and score -3 each, or lemonade for more than half of them."""
+    """Lemons: the sevens rank above the aces, and at the end of a hand each seven you caught costs
+    you 3 points, unless you caught more than half of all the sevens (lemonade)."""
     lemonade: Literal["ten", "three_each"] = "ten"
-    """With lemons: more than half the sevens score +10 for the set, or +3 per seven."""
+    """With lemons, what catching more than half of the sevens scores: ten = 10 points for the lot;
+    three each = 3 points for each seven."""
     open_last_trick: bool = False
-    """The fourth trick is played face up, ribs first, and nobody folds."""
+    """The fourth round is played with every card face up, the ribs first, and nobody may fold."""
     stakes: tuple[int, int] | None = None
-    """Play for money: (large, small) stakes in whole units, e.g. 10/1."""
+    """Play for money, written large/small (for example 10/1): each hand everyone pays the large
+    stake into the large pot; each raise and each fold pays the small stake into the small pot,
+    which a made bid takes after the round; the large pot is shared half, quarter, quarter by
+    the three best players of the hand. None: play for points only."""
     hands_to_win: int = 5
-    """Hand wins that take the match."""
+    """Hands a player must win to win the match."""
+    # R-RIBS-6: several seats reaching the target on one hand play on, or share the win.
     match_tie: Literal["play_on", "share"] = "play_on"
-    """R-RIBS-6: several seats reaching the target on one hand play on, or share the win."""
+    """When several players reach the winning number of hands on the same hand: play on = they keep
+    playing until one alone is ahead; share = they all win."""
 
     def check(self) -> None:
         if not isinstance(self.players, int) or not 4 <= self.players <= 10:

@@ -92,13 +92,17 @@ class RidgeOptions(GameOptions):
     target: int = 150
     """The first player to reach this many points after a hand wins the match."""
     hands: int | None = None
-    """Play this many hands instead of to `target`; the higher total wins, a tie is shared."""
+    """Play this many hands instead of playing to the target; the higher total then wins, and a tie
+    is shared. None: play to the target."""
+    # R-RIDGE-1: the lowest bid (1, or 7 for a bridge-like auction).
     min_bid: int = 1
-    """R-RIDGE-1: the lowest bid (1, or 7 for a bridge-like auction)."""
+    """The lowest bid, in tricks: 1, or for example 7 for bidding as in bridge."""
+    # R-RIDGE-3: a Dealer who passed may also contest the Responder's opening bid.
     dealer_may_contest: bool = False
-    """R-RIDGE-3: a Dealer who passed may also contest the Responder's opening bid."""
+    """Whether a Dealer who passed may still contest the Responder's opening bid."""
+    # R-RIDGE-4: an opening bid of 13 may still be contested by the other player.
     contest_13: bool = True
-    """R-RIDGE-4: an opening bid of 13 may still be contested by the other player."""
+    """Whether an opening bid of all 13 tricks may still be contested."""
 
     def check(self) -> None:
         if self.players != 2:

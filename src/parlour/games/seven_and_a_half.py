@@ -120,20 +120,32 @@ class SevenHalfOptions(GameOptions):
 
     players: int = 4
     """Seats at the table, the banker included: 2 to 8."""
+    # The smallest bet (R-SEVENHALF-2).
     min_bet: int = 1
-    """The smallest bet (R-SEVENHALF-2)."""
+    """The smallest bet."""
+    # The largest bet (R-SEVENHALF-2); with banker_sets_limits, the largest the banker may name.
     max_bet: int = 10
-    """The largest bet (R-SEVENHALF-2); with banker_sets_limits, the largest the banker may name."""
+    """The largest bet; when the banker sets the limits, the largest the banker may allow."""
+    # R-SEVENHALF-2: the banker names the limits (`limits MIN MAX`) before each hand's bets.
     banker_sets_limits: bool = False
-    """R-SEVENHALF-2: the banker names the limits (`limits MIN MAX`) before each hand's bets."""
+    """Whether the banker names the smallest and the largest bet before each hand's bets."""
+    # Hands in the match (the source sets no end, G-9).
     hands: int = 20
-    """Hands in the match (the source sets no end, G-9)."""
+    """Hands in the match; the most chips then win."""
+    # R-SEVENHALF-1: chips each seat starts with; a punter bets at most what it holds. None: no
+    # limit.
     bankroll: int | None = None
-    """R-SEVENHALF-1: chips each seat starts with; a punter bets at most what it holds. None: no limit."""
+    """Chips each player starts with; a punter may not bet more than they hold. None: no limit, and
+    a chip count may go below 0."""
+    # R-SEVENHALF-9: a two-card 7½ takes the bank, or is offered it (`take bank` / `decline`).
     bank_pass: Literal["automatic", "offered"] = "automatic"
-    """R-SEVENHALF-9: a two-card 7½ takes the bank, or is offered it (`take bank` / `decline`)."""
+    """When a punter makes 7½ in two cards: automatic = they take over the bank; offered = they may
+    take it or decline."""
+    # R-SEVENHALF-10: all 40 cards before every hand, or a shoe refilled from the discards when
+    # empty.
     reshuffle: Literal["each_hand", "when_empty"] = "each_hand"
-    """R-SEVENHALF-10: all 40 cards before every hand, or a shoe refilled from the discards when empty."""
+    """When the cards are shuffled: each hand = all 40 before every hand; when empty = the cards
+    are dealt on from hand to hand, and the discards become a new stock only when it runs out."""
 
     def check(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 8:

@@ -174,16 +174,24 @@ class BeziqueOptions(GameOptions):
 
     players: int = 2
     """Bezique is for two players."""
+    # R-BEZIQUE-1: the cut and the guess (250 for a cut of 24, 150 for a right guess).
     cut_bonuses: bool = True
-    """R-BEZIQUE-1: the cut and the guess (250 for a cut of 24, 150 for a right guess)."""
+    """Whether the deal starts with the cut and the guess: 250 to the dealer for cutting exactly 24
+    cards, 150 to the other player for guessing the cut."""
+    # R-BEZIQUE-1: the cut is drawn from 24 - spread to 24 + spread.
     cut_spread: int = 4
-    """R-BEZIQUE-1: the cut is drawn from 24 - spread to 24 + spread."""
+    """How far from 24 the cut may fall: with 4, anything from 20 to 28 cards."""
+    # R-BEZIQUE-4: every meld puts at least one card from the hand on the table.
     meld_needs_hand_card: bool = True
-    """R-BEZIQUE-4: every meld puts at least one card from the hand on the table."""
+    """Whether every meld must use at least one card from the hand, not only cards already on the
+    table."""
+    # R-BEZIQUE-9: the bezique follows trumps (QH-JC, QD-JS, QC-JH, QS-JD) instead of QS-JD.
     bezique_by_trump: bool = False
-    """R-BEZIQUE-9: the bezique follows trumps (QH-JC, QD-JS, QC-JH, QS-JD) instead of QS-JD."""
+    """Whether the bezique follows trumps (Q♥ J♣ with hearts, Q♦ J♠ with diamonds, Q♣ J♥ with
+    clubs, Q♠ J♦ with spades) instead of always being Q♠ J♦."""
+    # R-BEZIQUE-14: deals in the match; the dealer alternates and final scores add up.
     deals: int = 1
-    """R-BEZIQUE-14: deals in the match; the dealer alternates and final scores add up."""
+    """Deals in the match; the dealer alternates and the final scores add up."""
 
     def check(self) -> None:
         if self.players != 2:

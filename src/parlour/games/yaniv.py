@@ -266,15 +266,22 @@ class YanivOptions(GameOptions):
     players: int = 2
     """Seats at the table: 2 to 5."""
     decks: int = 1
-    """1: 52 cards and 2 jokers; 2: 108 cards with 4 jokers (the source's advice for 4+)."""
+    """Packs used: 1 (52 cards and 2 jokers) or 2 (104 cards and 4 jokers, better for 4 or more
+    players)."""
+    # R-YANIV-8: the most a hand may be worth when its holder calls yaniv.
     yaniv_max: int = 5
-    """R-YANIV-8: the most a hand may be worth when its holder calls yaniv."""
+    """The most a hand may be worth when its holder calls Yaniv."""
+    # R-YANIV-1: a caller tied for the lowest total pays the 30-point penalty (Assaf).
     penalty_on_tie: bool = False
-    """R-YANIV-1: a caller tied for the lowest total pays the 30-point penalty (Assaf)."""
+    """Whether a caller who only ties for the lowest hand is caught and pays the 30 points too."""
+    # R-YANIV-2: when the caller is beaten, the players with the lowest total score 0.
     lowest_scores_zero: bool = False
-    """R-YANIV-2: when the caller is beaten, the players with the lowest total score 0."""
+    """When the caller is caught, whether the players with the lowest hand score 0 instead of their
+    hand's value."""
+    # R-YANIV-3: an empty stock is made again from the dead discards, or ends the hand.
     empty_stock: Literal["reshuffle", "end_hand"] = "reshuffle"
-    """R-YANIV-3: an empty stock is made again from the dead discards, or ends the hand."""
+    """When the stock runs out: reshuffle = the dead discards become a new stock; end hand = the
+    hand ends and everyone scores what they hold."""
 
     def check(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 5:

@@ -111,13 +111,20 @@ class ZetemaOptions(GameOptions):
     """The standard game is the source's for two players, spades duplicated."""
 
     players: int = 2
-    """Seats: 2 to 6; 4 play in two partnerships and 6 in three (partners opposite)."""
+    """Seats at the table, 2 to 6; 4 play as two teams of two and 6 as three teams of two, partners
+    opposite."""
+    # R-ZETEMA-1: the suit of which the pack holds two copies (its marriages are imperial).
     extra_suit: Literal["S", "H", "D", "C"] = "S"
-    """R-ZETEMA-1: the suit of which the pack holds two copies (its marriages are imperial)."""
+    """The suit the pack holds twice (S spades, H hearts, D diamonds, C clubs); its marriages are
+    the imperial ones, worth 10 more."""
+    # R-ZETEMA-2: the ace in sequences: high (9-A), low (A-6) or either; never both at once.
     ace: Literal["both", "high", "low"] = "both"
-    """R-ZETEMA-2: the ace in sequences: high (9-A), low (A-6) or either; never both at once."""
+    """The ace in sequences: both = low (A-2-3...) or high (...Q-K-A), never both at once; high =
+    high only; low = low only."""
+    # R-ZETEMA-6: all five marriages at once score 150, or 170 with the imperial tens.
     five_marriages: int = 150
-    """R-ZETEMA-6: all five marriages at once score 150, or 170 with the imperial tens."""
+    """What all five marriages at once score: 150, or 170 to add 10 for each of the two imperial
+    marriages."""
 
     def check(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:

@@ -34,8 +34,21 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlour.server.storage import Storage
-from parlour.server.tables import BOT_SECONDS, Listener, Table, TableError, TableManager
+from parlour.engine import OptionsError
+from parlour.games import get_game
+from parlour.howto import how_to_play
+from parlour.howto.markup import to_html
+from parlour.server.storage import Storage, token_hash
+from parlour.server.tables import (
+    BOT_SECONDS,
+    CLOSE_AFTER,
+    GRACE,
+    Listener,
+    Table,
+    TableError,
+    TableManager,
+    checked_options,
+)
 
 log = logging.getLogger("parlour.server")
 
@@ -49,6 +62,9 @@ RATE = 20.0  # messages per second a connection may send on average
 BURST = 40.0  # ... and in a burst
 LOBBY_RATE = 0.2  # tables created or seats taken per second per client address, on average
 LOBBY_BURST = 10.0
+HOST_REQUESTS = ("move", "fill", "open", "start", "remove")
+TABLE_REQUESTS = (*HOST_REQUESTS, "leave", "resign", "again", "chat")
+MESSAGE_TYPES = ("hello", "act", "ping", "hint", *TABLE_REQUESTS)
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -136,6 +152,7 @@ class Connection:
         self.limit = RateLimit(rate, 2 * rate)
         self.last_limit_error = 0.0
         self.dropped = False
+        self.hint_task: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         if self.dropped:
@@ -201,6 +218,8 @@ class Connection:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
             self.leave()
+            if self.hint_task is not None:
+                tasks.append(self.hint_task)
             for task in tasks:
                 task.cancel()
             for task in tasks:
@@ -233,8 +252,12 @@ class Connection:
                 await self.act(message)
             elif kind == "ping":
                 self.send({"type": "pong"})
+            elif kind == "hint":
+                self.ask_hint()
+            elif kind in TABLE_REQUESTS:
+                await self.table_request(kind, message)
             else:
-                raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: hello, act, ping)")
+                raise TableError("unknown_type", f"unknown message type {kind[:32]!r} (types: {', '.join(MESSAGE_TYPES)})")
         except TableError as exc:
             self.error(exc.code, exc.message, kind)
         except Exception:  # a fault of ours: say so, keep the connection, log it
@@ -249,19 +272,44 @@ class Connection:
             return
         self.leave()
         self.table = table
-        self.listener = Listener(seat, self.send)
+        self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None)
         async with table.lock:  # never between an action's apply and its commit
-            self.send(
-                {
-                    "type": "welcome",
-                    "table": table.id,
-                    "seat": seat,
-                    "summary": table.summary(),
-                    "history": table.history_for(seat),
-                }
-            )
+            with contextlib.suppress(TableError):  # the database away: the seat is back all the same
+                await table.arrive(self.listener)
             table.attach(self.listener)
-            self.send(table.message_for(seat))
+            table.welcome(self.listener)
+        table.wake_bot()
+
+    async def table_request(self, kind: str, message: dict[str, Any]) -> None:
+        """Everything but play: the host's, a seated person's, and chat."""
+        if self.table is None or self.listener is None:
+            raise TableError("not_seated", "say hello with your table (and seat token) first")
+        if kind in HOST_REQUESTS:
+            await self.table.host_request(self.listener, kind, message)
+        elif kind == "chat":
+            await self.table.say(self.listener, message.get("text"), message.get("name"))
+        else:
+            await self.table.player_request(self.listener, kind)
+
+    def ask_hint(self) -> None:
+        """Start working out a hint for this connection's seat; one at a time, so a client
+        cannot keep the bot threads busy (the answer comes as a `hint` or an `error`)."""
+        if self.table is None or self.listener is None:
+            raise TableError("not_seated", "say hello with your table and seat token first")
+        if self.listener.seat is None:
+            raise TableError("not_your_turn", "hints are for the seat to act; spectators get none")
+        if self.hint_task is not None and not self.hint_task.done():
+            raise TableError("rate_limited", "a hint is already being worked out; wait for it")
+        self.hint_task = asyncio.create_task(self._hint(self.table, self.listener.seat))
+
+    async def _hint(self, table: Table, seat: int) -> None:
+        try:
+            self.send(await table.hint(seat))
+        except TableError as exc:
+            self.error(exc.code, exc.message, "hint")
+        except Exception:
+            log.exception("a hint at table %s failed", table.id)
+            self.error("no_hint", "no hint could be worked out here", "hint")
 
     async def act(self, message: dict[str, Any]) -> None:
         if self.table is None or self.listener is None:
@@ -281,6 +329,8 @@ def create_app(
     allow_any_bot: bool = False,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     stall_seconds: float = STALL_SECONDS,
+    grace: float = GRACE,
+    close_after: float = CLOSE_AFTER,
 ) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
     holder: dict[str, TableManager] = {}
@@ -292,11 +342,13 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
         holder["manager"] = TableManager(
-            storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot
+            storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot,
+            grace=grace, close_after=close_after,
         )
         restored = await holder["manager"].restore()
         if restored:
             log.info("restored %d tables", restored)
+        holder["manager"].lobby()  # made once, before the first visitor asks
         # What start-up made lives as long as the server: keep it out of every collection.
         gc.collect()
         gc.freeze()
@@ -319,6 +371,22 @@ def create_app(
             return JSONResponse((await manager().get(request.path_params["table_id"])).summary())
         except TableError as exc:
             return _error(exc, 404)
+
+    async def howto(request: Request) -> Response:
+        """How to play the game, its options explained with this table's values (`?options=`)."""
+        try:
+            game = get_game(request.path_params["game"])
+        except OptionsError as exc:
+            return _error(TableError("unknown_game", str(exc)), 404)
+        raw = request.query_params.get("options")
+        try:
+            if raw is not None and len(raw) > MAX_BODY:
+                raise TableError("too_large", f"the options may be at most {MAX_BODY} characters")
+            options = checked_options(game, parse_json(raw, "options") if raw else {})
+        except TableError as exc:
+            return _error(exc, 400)
+        markdown = how_to_play(game.name, options.to_json())
+        return JSONResponse({"game": game.name, "title": game.title, "markdown": markdown, "html": to_html(markdown)})
 
     lobby_limits: dict[str, RateLimit] = {}
 
@@ -350,7 +418,7 @@ def create_app(
             body = await _json_body(request)
             seat, token = await table.claim(body.get("seat"), body.get("name"))
         except TableError as exc:
-            status = {"seat_taken": 409, "table_full": 409, "rate_limited": 429}.get(exc.code, 400)
+            status = {"seat_taken": 409, "table_full": 409, "closed": 409, "rate_limited": 429}.get(exc.code, 400)
             return _error(exc, status)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
@@ -373,6 +441,7 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/api/games", games),
+        Route("/api/games/{game}/howto", howto, methods=["GET"]),
         Route("/api/tables", tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info, methods=["GET"]),

@@ -7,7 +7,7 @@ import logging
 
 from parlour.server.app import SOCKETS_PER_ADDRESS, STALL_SECONDS
 from parlour.server.storage import Storage, default_db_url
-from parlour.server.tables import BOT_SECONDS
+from parlour.server.tables import BOT_SECONDS, CLOSE_AFTER, GRACE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,6 +54,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stall-seconds", type=float, default=STALL_SECONDS,
         help=f"seconds a message may wait for a client that does not read before it is closed (default {STALL_SECONDS:g})",
     )
+    parser.add_argument(
+        "--grace", type=float, default=GRACE,
+        help=f"seconds a seated player may be disconnected before a bot stands in for them (default {GRACE:g})",
+    )
+    parser.add_argument(
+        "--close-after", type=float, default=CLOSE_AFTER,
+        help=f"seconds a table may go with none of its players connected before it is closed (default {CLOSE_AFTER:g})",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
@@ -80,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
         allow_any_bot=args.allow_any_bot,
         sockets_per_address=max(1, args.sockets_per_address),
         stall_seconds=max(0.1, args.stall_seconds),
+        grace=max(0.0, args.grace),
+        close_after=max(1.0, args.close_after),
     )
     # Messages bigger than this are refused by the websocket layer itself; smaller ones
     # above MAX_MESSAGE get the protocol's "too_large" error.

@@ -1,9 +1,15 @@
 """Where tables live between restarts: SQLAlchemy 2 Core, SQLite by default, any URL.
 
 A table is stored as what its record needs (game, options, seed, dealer) plus its seats,
-and every action is one row appended before anyone hears of it. Restarting the server
-replays each table's actions (parlour.record), so a table survives a crash intact.
-Seat tokens are stored hashed: the database alone does not let anyone act for a seat.
+and every action is one row appended before anyone hears of it. Everything else that
+happens at a table (a seat taken, moved or given to a bot, the start, a stand-in, a chat
+line, a new match, the close) is one row of its event log, appended the same way.
+Restarting the server replays each table's events and actions (parlour.record), so a
+table survives a crash intact. Seat tokens are stored hashed: the database alone does not
+let anyone act for a seat.
+
+A table plays several matches ("play again"): the actions of its first match are stored
+under the table's id, those of match k (from 1) under `<id>.k` (ids never hold a dot).
 
 All calls are blocking and made from one worker thread (see tables.py), so SQLite needs no
 locking and the event loop never waits on a disk.
@@ -35,7 +41,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["IntegrityError", "Storage", "StoredTable", "default_db_url", "token_hash"]
+__all__ = ["IntegrityError", "Storage", "StoredTable", "default_db_url", "match_key", "token_hash"]
 
 CHECKPOINT_EVERY = 2.0  # seconds between SQLite WAL checkpoints
 
@@ -72,6 +78,26 @@ actions_t = Table(
 )
 
 
+events_t = Table(
+    "parlour_events",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("kind", String(32), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+# Events after which a table is not loaded at start-up: it is closed, or its match is
+# over (no "again" after it), or nobody has been at it for a while ("quiet").
+ENDING_EVENTS = ("closed", "over")
+
+
+def match_key(table_id: str, match: int) -> str:
+    """The key a match's actions are stored under (see the module's doc)."""
+    return table_id if match == 0 else f"{table_id}.{match}"
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -92,7 +118,9 @@ class StoredTable:
     seats: list[dict[str, Any]]
     created: float
     claimed: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (hash, name)
-    actions: list[tuple[int, str]] = field(default_factory=list)
+    actions: list[tuple[int, str]] = field(default_factory=list)  # of the match being played
+    events: list[tuple[str, dict[str, Any], float]] = field(default_factory=list)  # (kind, data, at)
+    match: int = 0  # matches begun before the current one ("again" events)
 
     def record(self) -> dict[str, Any]:
         """The table's game record (parlour.record format) as far as it has been played."""
@@ -152,9 +180,12 @@ class Storage:
                 )
             )
 
-    def claim_seat(self, table_id: str, seat: int, hashed: str, name: str) -> None:
+    def append_event(self, table_id: str, index: int, kind: str, data: dict[str, Any], at: float) -> None:
+        """One event of a table's log, committed; the key (table, index) refuses a second writer."""
         with self.engine.begin() as conn:
-            conn.execute(seats_t.insert().values(table_id=table_id, seat=seat, token_hash=hashed, name=name))
+            conn.execute(
+                events_t.insert().values(table_id=table_id, idx=index, kind=kind, data=json.dumps(data), at=at)
+            )
 
     def append_action(self, table_id: str, index: int, seat: int, text: str) -> None:
         """One action, committed. The primary key (table, index) refuses a second writer."""
@@ -189,6 +220,34 @@ class Storage:
         """Every table with its claimed seats and its actions in order."""
         return self._load(None)
 
+    def load_live(self, quiet_since: float) -> list[StoredTable]:
+        """The tables worth loading at start-up: not closed, their match not over, and
+        someone there since `quiet_since` (people were at it when the server stopped, or
+        left less than that long ago, or it was made since). The others stay in the
+        database and are loaded when someone asks for them."""
+        latest: dict[str, tuple[str, float]] = {}
+        ended: set[str] = set()
+        with self.engine.connect() as conn:
+            query = select(events_t.c.table_id, events_t.c.kind, events_t.c.at).where(
+                events_t.c.kind.in_([*ENDING_EVENTS, "again", "quiet", "busy"])
+            ).order_by(events_t.c.table_id, events_t.c.idx)
+            for row in conn.execute(query):
+                if row.kind in ENDING_EVENTS:
+                    ended.add(row.table_id)
+                elif row.kind == "again":
+                    ended.discard(row.table_id)
+                if row.kind in ("quiet", "busy") or row.table_id not in latest:
+                    latest[row.table_id] = (row.kind, row.at)
+            made = {row.id: row.created for row in conn.execute(select(tables_t.c.id, tables_t.c.created))}
+        wanted = []
+        for table_id, created in made.items():
+            if table_id in ended:
+                continue
+            kind, at = latest.get(table_id, ("made", created))
+            if kind == "busy" or max(at, created) >= quiet_since:
+                wanted.append(table_id)
+        return [table for table_id in wanted if (table := self.load_one(table_id)) is not None]
+
     def load_one(self, table_id: str) -> StoredTable | None:
         """One table, or None if the database has no such table."""
         found = self._load(table_id)
@@ -197,11 +256,11 @@ class Storage:
     def _load(self, table_id: str | None) -> list[StoredTable]:
         tables_q = select(tables_t).order_by(tables_t.c.created)
         seats_q = select(seats_t)
-        actions_q = select(actions_t).order_by(actions_t.c.table_id, actions_t.c.idx)
+        events_q = select(events_t).order_by(events_t.c.table_id, events_t.c.idx)
         if table_id is not None:
             tables_q = tables_q.where(tables_t.c.id == table_id)
             seats_q = seats_q.where(seats_t.c.table_id == table_id)
-            actions_q = actions_q.where(actions_t.c.table_id == table_id)
+            events_q = events_q.where(events_t.c.table_id == table_id)
         with self.engine.connect() as conn:
             out: dict[str, StoredTable] = {}
             for row in conn.execute(tables_q):
@@ -217,9 +276,20 @@ class Storage:
             for row in conn.execute(seats_q):
                 if row.table_id in out:
                     out[row.table_id].claimed[row.seat] = (row.token_hash, row.name)
-            for row in conn.execute(actions_q):
+            for row in conn.execute(events_q):
                 if row.table_id in out:
-                    out[row.table_id].actions.append((row.seat, row.text))
+                    stored = out[row.table_id]
+                    stored.events.append((row.kind, json.loads(row.data), row.at))
+                    if row.kind == "again":  # a new match: its own deal
+                        stored.match += 1
+                        stored.seed = int(json.loads(row.data)["seed"])
+            keys = {match_key(t.id, t.match): t for t in out.values()}
+            actions_q = select(actions_t).order_by(actions_t.c.table_id, actions_t.c.idx)
+            if table_id is not None:
+                actions_q = actions_q.where(actions_t.c.table_id.in_(list(keys)))
+            for row in conn.execute(actions_q):
+                if row.table_id in keys:
+                    keys[row.table_id].actions.append((row.seat, row.text))
         return list(out.values())
 
     def close(self) -> None:

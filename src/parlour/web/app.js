@@ -39,7 +39,7 @@ function h(tag, attrs, ...children) {
     else if (k === "dataset") Object.assign(el.dataset, v);
     else el.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -103,14 +103,20 @@ class LobbyView {
     this.nameInput = h("input", { id: "name", maxlength: "24", placeholder: "Your name", value: saved, autocomplete: "nickname" });
     this.form = h("div", { class: "form-body" });
     this.tablesBox = h("div", { class: "tables" }, h("p", { class: "muted" }, "Loading tables\u2026"));
+    this.yoursBox = h("section", { class: "panel lobby-yours", id: "your-tables", hidden: true });
     $app.replaceChildren(
       h("section", { class: "panel lobby-new" },
         h("h1", {}, "Start a table"),
-        h("div", { class: "row" }, h("label", { for: "game" }, "Game"), gameSel),
-        h("div", { class: "row" }, h("label", { for: "name" }, "Name"), this.nameInput),
+        h("div", { class: "row" }, h("label", { for: "game" }, "Game"), gameSel,
+          h("button", { type: "button", class: "small howto-open", id: "lobby-howto",
+            onclick: (ev) => { const g = this.game(); HowTo.open(g.name, g.title, null, ev.currentTarget); } }, "How to play")),
+        h("div", { class: "row" }, h("label", { for: "name" }, "Name"), this.nameInput,
+          this.nameError = h("span", { class: "field-error", id: "name-error", role: "alert" })),
         this.form),
-      h("section", { class: "panel lobby-tables" }, h("h2", {}, "Tables"), this.tablesBox),
+      this.yoursBox,
+      h("section", { class: "panel lobby-tables" }, h("h2", {}, "Open tables"), this.tablesBox),
     );
+    Friends.yourTables(this.yoursBox);
     this.gameSel = gameSel;
     this.renderForm();
   }
@@ -163,9 +169,10 @@ class LobbyView {
     for (let s = 0; s < n; s++) {
       const choices = s === 0 ? [h("option", { value: "me" }, "You")] : [];
       choices.push(h("option", { value: "person", selected: s === 1 && n > 0 && false }, "A friend (open seat)"));
-      for (const b of g.bots) {
-        choices.push(h("option", { value: "bot:" + b, selected: s > 0 && b === g.default_bot }, "Bot: " + b));
+      for (const lv of g.levels) {
+        choices.push(h("option", { value: "bot:" + lv.bot, selected: s > 0 && lv.level === "normal" }, lv.name));
       }
+      if (!g.levels.some((lv) => lv.bot === "random")) choices.push(h("option", { value: "bot:random" }, `${g.title} bot (random moves)`));
       rows.push(h("div", { class: "row seat-row" }, h("label", { for: "seat-" + s }, "Seat " + s),
         h("select", { id: "seat-" + s, dataset: { seat: s } }, choices)));
     }
@@ -192,6 +199,12 @@ class LobbyView {
       options[o.name] = v;
     }
     const name = this.nameInput.value.trim();
+    if (sit !== null && !name) {
+      this.nameError.textContent = "Write your name first: it is how the others see you.";
+      this.nameInput.focus();
+      return;
+    }
+    this.nameError.textContent = "";
     store.set("name", name);
     try {
       const res = await api("/api/tables", { game: g.name, players: n, options, seats, sit, name });
@@ -209,25 +222,19 @@ class LobbyView {
       this.tablesBox.replaceChildren(h("p", { class: "muted" }, "No tables yet: start one."));
       return;
     }
-    this.tablesBox.replaceChildren(...tables.map((t) => {
-      const mine = store.get("seat:" + t.id);
-      const names = t.seats.filter((s) => s.kind === "person" && s.taken).map((s) => s.name || "?");
-      const bots = new Map();
-      for (const s of t.seats) if (s.kind === "bot") bots.set(s.bot, (bots.get(s.bot) || 0) + 1);
-      const people = [...names, ...[...bots].map(([b, k]) => `${k} ${b} bot${k > 1 ? "s" : ""}`),
-        t.open_seats.length ? `${t.open_seats.length} open` : null].filter(Boolean).join(" \u00b7 ");
-      const status = t.match_over ? "finished" : t.open_seats.length ? `${t.open_seats.length} open seat${t.open_seats.length > 1 ? "s" : ""}` : "playing";
-      return h("div", { class: "table-row" },
-        h("div", {}, h("b", {}, t.title), " \u00b7 ", `${t.players} players`, " \u00b7 ", h("span", { class: "muted" }, status),
-          h("div", { class: "muted small" }, people)),
-        h("a", { class: "button" + (mine || t.open_seats.length ? " primary" : ""), href: "#/t/" + t.id,
-          onclick: () => { if (mine) store.setHere("seat:" + t.id, mine); } },
-          mine ? "Return" : t.open_seats.length ? "Join" : "Watch"));
-    }));
+    this.tablesBox.replaceChildren(...tables.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
   }
 }
 
 // ---------------------------------------------------------------- table
+// The bot speed control: how long a bot's move stays in view before the next state is
+// drawn, and how long a finished trick stays (a click on it moves on at once), in ms.
+const SPEEDS = {
+  slow: { bot: 1600, trick: 3000 },
+  normal: { bot: 800, trick: 1600 },
+  fast: { bot: 0, trick: 0 },
+};
+
 class TableView {
   constructor(id) {
     this.id = id;
@@ -241,8 +248,19 @@ class TableView {
     this.selected = new Set();
     this.sending = false;
     this.seatInfo = [];
+    this.queue = [];          // state messages not shown yet: bots' moves are paced by the speed
+    this.drainTimer = null;
+    this.shownAt = 0;         // when the last state was drawn
+    this.pauseAfter = 0;      // extra wait after it (a finished trick stays in view)
+    this.holding = false;     // a finished hand's summary waits for the player's "Next hand"
+    this.hint = null;         // {version, pending} while asked, then the server's hint
+    this.pick = null;         // the first word pair of a two-step move ("call AS") picked
     this.cred = store.getHere("seat:" + id);
     this.elsewhere = this.cred ? null : store.get("seat:" + id);  // a seat this browser holds
+    this.chat = new Friends.Chat(this);
+    this.isHost = false;
+    this.levels = [];
+    this.receivedAt = Date.now();  // when the seats (and their countdowns) last came
     $app.replaceChildren(h("p", { class: "muted pad" }, "Connecting to the table\u2026"));
     this.connect();
     window.__parlour = this;  // for the browser tests and the curious
@@ -274,10 +292,89 @@ class TableView {
 
   receive(m) {
     if (m.type === "welcome") {
+      if (this.summary && m.summary.match !== this.summary.match) {  // another match at this table
+        this.msg = null;
+        this.queue = [];
+        this.holding = false;
+        this.bannerHand = null;
+      }
       this.history = m.history || [];
       this.seatInfo = m.summary.seats;
       this.summary = m.summary;
+      this.isHost = !!m.host;
+      this.otherTab = m.other_tabs > 0;
+      this.chat.reset(m.chat);
+      if (!this.levels.length) {
+        api("/api/games").then((r) => { const g = r.games.find((x) => x.name === m.summary.game); this.levels = g ? g.levels : []; if (this.msg) this.render(); }, () => {});
+      }
+    } else if (m.type === "state" && (m.observation === null || (this.msg && this.msg.observation === null))) {
+      this.receivedAt = Date.now();
+      this.msg = null;  // the waiting room is drawn at once; the dealt table starts afresh
+      this.seatInfo = m.seats;
+      if (m.observation === null) { this.msg = m; this.render(); } else { this.queue.push(m); this.drain(); }
+    } else if (m.type === "chat") {
+      this.chat.add(m);
+    } else if (m.type === "notice") {
+      if (m.code === "other_tab") { this.otherTab = true; if (this.msg) this.render(); }
+      toast(m.message, "info");
     } else if (m.type === "state") {
+      this.receivedAt = Date.now();
+      this.queue.push(m);
+      this.drain();
+    } else if (m.type === "hint") {
+      if (this.hint && this.msg && m.version === this.msg.version) { this.hint = m; this.render(); }
+    } else if (m.type === "seats") {
+      this.receivedAt = Date.now();
+      this.seatInfo = m.seats;
+      if (this.msg) { this.msg.seats = m.seats; this.render(); }
+    } else if (m.type === "error" && this.hint && this.hint.pending && (m.in_reply_to === "hint" || m.code === "no_hint" || m.code === "not_your_turn")) {
+      this.hint = { version: this.hint.version, error: m.message || "No hint here." };
+      this.render();
+    } else if (m.type === "error") {
+      this.failed(m);
+    }
+  }
+
+  // Show queued states one by one: a bot's move waits until the speed's pause since the
+  // last one drawn has passed (the server may send several at once), and a finished hand
+  // waits for the player (`holding`) before the next deal is drawn.
+  drain() {
+    clearTimeout(this.drainTimer);
+    this.drainTimer = null;
+    while (this.queue.length && !this.holding) {
+      const m = this.queue[0];
+      const wait = this.paceOf(m) - (Date.now() - this.shownAt);
+      if (wait > 0) {
+        this.drainTimer = setTimeout(() => this.drain(), wait);
+        return;
+      }
+      this.queue.shift();
+      this.show(m);
+    }
+  }
+
+  // How long after the last drawn state `m` may be drawn (ms).
+  paceOf(m) {
+    if (!this.msg || m.seat !== this.msg.seat || m.version <= this.msg.version || this.queue.length > 40) return 0;
+    const speed = SPEEDS[this.speed()] || SPEEDS.normal;
+    const acts = m.observation.actions || [];
+    const last = acts.length ? acts[acts.length - 1] : null;
+    const actor = last ? last[0] : null;
+    const bot = actor !== null && actor !== m.seat && (this.seatInfo[actor] || {}).kind === "bot";
+    return Math.max(bot ? speed.bot : 0, this.pauseAfter);
+  }
+
+  speed() { return store.get("speed") || "normal"; }
+
+  // Skip what is left of a pause (a click on the finished trick).
+  hurry() {
+    this.shownAt = 0;
+    this.pauseAfter = 0;
+    this.drain();
+  }
+
+  show(m) {
+    {
       if (this.msg && this.msg.version === m.version && this.msg.seat === m.seat) {
         this.msg.seats = m.seats;
       } else {
@@ -288,18 +385,46 @@ class TableView {
       if (m.hands_finished > this.history.length && m.observation.last_hand) {
         this.history.push(m.observation.last_hand);
       }
+      const live = !!this.msg && this.msg.seat === m.seat;
       if (this.history.length > before) {
         this.historyAt = this.history.length - 1;
         if (before > 0 || this.msg) this.bannerHand = this.history.length;  // not on first load
+        if (live && !m.observation.match_over) this.holding = true;
       }
+      const old = live ? this.msg.observation : null;
+      if (this.hint && this.hint.version !== m.version) this.hint = null;
+      if (!this.msg || this.msg.version !== m.version) this.pick = null;
       this.msg = m;
       this.seatInfo = m.seats;
       this.sending = false;
+      const recentKey = (o) => (o && o.recent ? JSON.stringify([o.recent.label, o.hand_number]) : "");
+      const speed = SPEEDS[this.speed()] || SPEEDS.normal;
+      const newEvent = !!old && recentKey(old) !== recentKey(m.observation) && !!m.observation.recent;
+      this.pauseAfter = newEvent ? speed.trick : 0;
+      this.shownAt = Date.now();
+      this.fresh = { recent: newEvent, deal: !!old && old.hand_number !== m.observation.hand_number };
+      if (old) this.announce(old, m);
       this.render();
-    } else if (m.type === "seats") {
-      this.seatInfo = m.seats;
-      if (this.msg) { this.msg.seats = m.seats; this.render(); }
-    } else if (m.type === "error") {
+    }
+  }
+
+  // Tell a screen reader what happened since `old`: each other seat's move, the new log
+  // lines, then "Your turn". The live region keeps the last few, so quick moves are not lost.
+  announce(old, m) {
+    const obs = m.observation;
+    const same = obs.hand_number === old.hand_number;
+    const moves = same ? (obs.actions || []).slice((old.actions || []).length) : [];
+    const lines = same ? (obs.log || []).slice((old.log || []).length) : (obs.log || []).slice(-1);
+    const said = moves.filter(([seat]) => seat !== m.seat).map(([seat, text]) => `${this.seatName(seat)}: ${Words.symbols(text)}.`)
+      .concat(lines.slice(-3).map((l) => this.say(l)));
+    if (obs.to_act === m.seat && m.seat !== null && old.to_act !== m.seat) said.push("Your turn.");
+    const region = document.getElementById("announce");
+    for (const text of said) region.append(h("p", {}, text));
+    while (region.childNodes.length > 6) region.firstChild.remove();
+  }
+
+  failed(m) {
+    {
       this.sending = false;
       if (m.code === "bad_token") {
         store.drop("seat:" + this.id);
@@ -332,11 +457,7 @@ class TableView {
     this.render();
   }
 
-  async takeSeat(seat) {
-    const answer = prompt("Your name at the table?", store.get("name") || "");
-    if (answer === null) return;
-    const name = answer.trim();
-    if (name) store.set("name", name);
+  async takeSeat(seat, name) {
     try {
       const res = await api(`/api/tables/${this.id}/join`, { seat, name });
       this.cred = { seat: res.seat, token: res.token };
@@ -349,6 +470,22 @@ class TableView {
     }
   }
 
+  // A request other than a move (chat, the host's, leave, resign, again).
+  request(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      toast("Not connected to the table; reconnecting\u2026");
+      return;
+    }
+    this.ws.send(JSON.stringify(message));
+  }
+
+  leave() {
+    this.request({ type: "leave" });
+    store.drop("seat:" + this.id);
+    this.cred = null;
+    location.hash = "#/";
+  }
+
   returnToSeat() {
     this.cred = this.elsewhere;
     this.elsewhere = null;
@@ -357,18 +494,41 @@ class TableView {
     this.ws.close();
   }
 
+  // A seat's name for people (convention 1): "You", a player's name, a bot as "Ribs bot
+  // (normal)"; where two bots would read the same, the seat number tells them apart.
   seatName(s) {
-    const info = this.seatInfo[s];
     const me = this.msg && this.msg.seat === s;
     if (me) return "You";
+    const name = this.baseName(s);
+    const twins = this.seatInfo.filter((_, t) => t !== s && this.baseName(t) === name).length;
+    if (!twins) return name;
+    const info = this.seatInfo[s] || {};
+    return info.kind === "bot" ? name.replace(/ bot /, ` bot ${s} `) : `${name} (seat ${s})`;
+  }
+
+  baseName(s) {
+    const info = this.seatInfo[s];
     if (!info) return "Seat " + s;
-    if (info.kind === "bot") return info.bot.replace(/-heuristic$/, "") + " bot";
+    if (info.kind === "bot") {
+      const title = (this.summary && this.summary.title) || "Game";
+      return `${title} bot (${info.level || botLevel(info.bot)})`;
+    }
     return info.name || "Open seat";
+  }
+
+  // The text a person reads: seats named, card codes as suit symbols.
+  say(text) {
+    return Words.people(text, (s) => (s >= 0 && s < this.seatInfo.length ? this.seatName(s) : "Seat " + s));
   }
 
   // ------------------------------------------------------------ rendering
   render() {
     if (!this.msg) return;
+    if (this.msg.observation === null) {
+      $app.replaceChildren(h("div", { class: "table-view waiting" }, Friends.waitingRoom(this), this.chat.el));
+      this.chat.draw();
+      return;
+    }
     const obs = this.msg.observation;
     const me = this.msg.seat;
     document.title = (me !== null && obs.to_act === me ? "\u25b6 Your turn \u00b7 " : "") + "parlour";
@@ -381,12 +541,19 @@ class TableView {
       h("div", { class: "title" }, h("b", {}, (this.summary && this.summary.title) || obs.game),
         h("span", { class: "muted" }, ` \u00b7 hand ${obs.hand_number + 1} \u00b7 ${String(obs.phase).replace(/_/g, " ")}`)),
       h("div", { class: "invite" },
+        h("button", { class: "small howto-open", id: "table-howto", dataset: { key: "howto" },
+          onclick: (ev) => HowTo.open(obs.game, this.summary && this.summary.title, this.tableOptions(), ev.currentTarget) }, "How to play"),
+        this.speedControl(),
         h("button", { class: "small", onclick: () => this.copyLink() }, "Copy invite link"),
         me === null && this.elsewhere ? h("button", { class: "primary small", onclick: () => this.returnToSeat() }, `Back to my seat ${this.elsewhere.seat}`) : null,
-        me === null && open.length ? open.map((s) => h("button", { class: "primary small", onclick: () => this.takeSeat(s.seat) }, `Sit at seat ${s.seat}`)) : null,
-        me === null ? h("span", { class: "badge" }, "watching") : null));
+        me === null && open.length ? this.sitDown(open) : null,
+        me === null ? h("span", { class: "badge" }, "watching") : null,
+        me !== null && this.otherTab ? h("span", { class: "badge", id: "other-tab" }, "also open in another tab") : null,
+        me !== null && !obs.match_over && !(this.seatInfo[me] || {}).resigned ? Friends.confirmButton("Resign", "Let a bot play your seat to the end of this match?", "Yes, resign", () => this.request({ type: "resign" }), { id: "resign" }) : null,
+        me !== null ? Friends.confirmButton("Leave", "Leave this table for good? A bot takes your seat.", "Yes, leave", () => this.leave(), { id: "leave" }) : null,
+        this.msg.table_state === "closed" ? h("span", { class: "badge" }, "closed") : null));
 
-    const status = h("div", { class: "status" + (myTurn ? " yours" : ""), id: "status", dataset: { myturn: myTurn ? "1" : "0" } },
+    const status = h("div", { class: "status" + (myTurn ? " yours" : ""), id: "status", dataset: { myturn: myTurn ? "1" : "0" }, role: "status" },
       obs.match_over ? this.overText(obs)
         : myTurn ? "Your turn" + (this.sending ? "\u2026" : "")
         : obs.to_act === null || obs.to_act === undefined ? ""
@@ -404,12 +571,36 @@ class TableView {
       zones.filter((z) => z.owner === null || z.owner === undefined).map((z) => this.zoneBox(z, "centre-zone")),
       "recent" in obs ? this.recentBox(obs) : this.lastTrick(obs));
 
-    const mine = me === null ? null : this.myArea(obs, me, zones, myTurn, lastActs);
+    const mine = me === null || this.holding ? null : this.myArea(obs, me, zones, myTurn, lastActs);
+    const side = h("div", { class: "side" }, this.scoresBox(obs), this.chat.el, this.logBox(obs), this.historyBox(obs));
 
-    $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") },
-      bar,
-      h("div", { class: "board" }, status, this.factsPanel(obs), seatsBox, centre, mine),
-      h("div", { class: "side" }, this.scoresBox(obs), this.logBox(obs), this.historyBox(obs))));
+    // The hand panel comes last and never lies over the rest: on a phone the middle (seats,
+    // table, scores) scrolls between the facts and the hand (style.css).
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") + (this.holding ? " holding" : "") },
+      bar, status, this.factsPanel(obs),
+      h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], side),
+      mine));
+    this.fresh = {};
+    this.chat.draw();
+    if (focused) {
+      const again = $app.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  // The options of this table (for its How to play), without the player count.
+  tableOptions() {
+    const options = Object.assign({}, (this.summary && this.summary.options) || {});
+    delete options.players;
+    return options;
+  }
+
+  speedControl() {
+    const sel = h("select", { id: "speed", "aria-label": "Bot speed", dataset: { key: "speed" },
+      onchange: (ev) => { store.set("speed", ev.target.value); this.hurry(); } },
+      Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === this.speed() }, k)));
+    return h("label", { class: "speed small" }, "Bots ", sel);
   }
 
   // The end of a hand (while the next one is just dealt) or of the match.
@@ -418,36 +609,37 @@ class TableView {
     if (obs.match_over) {
       return h("div", { class: "banner", id: "banner" },
         h("div", { class: "banner-title" }, this.overText(obs)),
-        last && last.log && last.log.length ? h("div", {}, last.log[last.log.length - 1]) : null,
+        last && last.log && last.log.length ? h("div", {}, this.say(last.log[last.log.length - 1])) : null,
         h("div", { class: "banner-actions" },
-          this.msg.seat !== null ? h("button", { class: "primary", onclick: () => this.playAgain() }, "Play again (new table)") : null,
+          this.msg.seat !== null ? h("button", { class: "primary", id: "again", onclick: () => this.request({ type: "again" }) }, "Play again") : null,
           h("a", { class: "button", href: "#/" }, "Lobby")));
     }
     if (!last || this.bannerHand !== this.history.length) return null;
     const lines = last.log || [];
     const winners = Array.isArray(last.winners) ? last.winners : [];
+    const title = `Hand ${(last.hand_number !== undefined ? last.hand_number : obs.hand_number - 1) + 1} is over`;
+    if (this.holding) {
+      const next = () => { this.holding = false; this.bannerHand = null; this.fresh = { deal: true }; this.render(); this.drain(); };
+      return h("section", { class: "banner summary-wait", id: "banner", "aria-label": title },
+        h("div", { class: "banner-title" }, title),
+        this.handSummary(last, obs.players),
+        h("div", { class: "banner-actions" },
+          h("button", { class: "primary", id: "next-hand", dataset: { key: "next-hand" }, onclick: next }, "Next hand")));
+    }
     return h("div", { class: "banner", id: "banner" },
-      h("div", { class: "banner-title" }, `Hand ${(last.hand_number !== undefined ? last.hand_number : obs.hand_number - 1) + 1} is over`),
-      lines.length ? h("div", {}, lines[lines.length - 1])
+      h("div", { class: "banner-title" }, title),
+      lines.length ? h("div", {}, this.say(lines[lines.length - 1]))
         : winners.length ? h("div", {}, "Won by " + winners.map((s) => this.fullName(s)).join(" and ")) : null,
       h("div", { class: "banner-actions" },
-        h("span", { class: "muted small" }, "The next hand is dealt; the hand history shows the whole hand."),
+        h("span", { class: "muted small" }, "The hand history shows the whole hand."),
         h("button", { class: "small", onclick: () => { this.bannerHand = null; this.render(); } }, "OK")));
   }
 
-  async playAgain() {
-    const t = this.summary;
-    const options = Object.assign({}, t.options);
-    delete options.players;
-    const seats = this.seatInfo.map((s) => (s.kind === "bot" ? { bot: s.bot } : {}));
-    try {
-      const res = await api("/api/tables", { game: t.game, players: t.players, options, seats, sit: this.msg.seat, name: store.get("name") || "" });
-      if (res.token) store.setHere("seat:" + res.table.id, { seat: res.seat, token: res.token });
-      location.hash = "#/t/" + res.table.id;
-      toast("A new table: copy its invite link for your friends.", "info");
-    } catch (e) {
-      toast(e.message);
-    }
+  // The name field and a button per open seat, for a watcher (no pop-up).
+  sitDown(open) {
+    const field = Friends.nameField("sit-name");
+    return h("span", { class: "sit-down" }, field, open.map((s) => h("button", { class: "primary small", dataset: { seat: s.seat },
+      onclick: () => { const name = field.value(); if (name !== null) this.takeSeat(s.seat, name); } }, `Sit at seat ${s.seat}`)));
   }
 
   overText(obs) {
@@ -472,8 +664,9 @@ class TableView {
         h("span", { class: "seat-no" }, String(s)),
         h("span", { class: "seat-name" }, this.seatName(s)),
         obs.dealer === s ? h("span", { class: "chip", title: "dealer" }, "D") : null,
-        info.kind === "person" && !info.taken ? h("span", { class: "chip open" }, "open") : null),
-      lastActs[s] ? h("div", { class: "said" }, lastActs[s]) : null,
+        info.kind === "person" && !info.taken ? h("span", { class: "chip open" }, "open") : null,
+        Friends.seatMarks(info, this.receivedAt)),
+      lastActs[s] ? h("div", { class: "said" }, Words.symbols(lastActs[s])) : null,
       own.map((z) => this.zoneBox(z, "seat-zone")));
   }
 
@@ -483,9 +676,10 @@ class TableView {
     const big = z.kind === "table";
     const many = cards.length + hidden > 10;
     const fan = z.kind === "hand" && !cards.length && hidden > 1;  // backs only: fanned
-    const row = h("div", { class: "cards" + (big ? " mid" : " mini") + (many ? " stacked" : "") + (fan ? " fan" : "") });
+    const faceUp = z.kind === "hand" && cards.length > 0;  // another seat's open hand (Ridge): cards to read
+    const row = h("div", { class: "cards" + (big || faceUp ? " mid" : " mini") + (many ? " stacked" : "") + (fan ? " fan" : "") });
     if (fan) row.style.setProperty("--fan-step", String(Math.min(0.55, 4 / (hidden - 1))));  // at most 5 cards wide
-    if (many && !fan && z.kind !== "table") {
+    if (many && !fan && z.kind !== "table" && !faceUp) {
       row.append(...this.groupedCards(cards));
       if (hidden) row.append(Cards.el(null, "mini"), h("span", { class: "count" }, "\u00d7" + hidden));
     } else {
@@ -494,9 +688,9 @@ class TableView {
     }
     const label = z.kind === "hand" && !cards.length ? `${hidden} card${hidden === 1 ? "" : "s"} in hand` : z.label;
     if (!cards.length && !hidden && z.kind !== "table") {
-      return h("div", { class: "zone empty " + cls, dataset: { zone: z.id } }, h("div", { class: "zone-label" }, label));
+      return h("div", { class: "zone empty " + cls, dataset: { zone: z.id } }, h("div", { class: "zone-label" }, this.say(label)));
     }
-    return h("div", { class: "zone " + z.kind + " " + cls, dataset: { zone: z.id } }, h("div", { class: "zone-label" }, label), row);
+    return h("div", { class: "zone " + z.kind + " " + cls, dataset: { zone: z.id } }, h("div", { class: "zone-label" }, this.say(label)), row);
   }
 
   groupedCards(cards) {
@@ -516,8 +710,8 @@ class TableView {
     if (!facts.length) return null;
     return h("section", { class: "facts", id: "facts", "aria-label": "Table facts" },
       h("dl", {}, facts.map((f) => h("div", { class: "fact" },
-        h("dt", {}, String(f.label === undefined ? "" : f.label)),
-        h("dd", {}, String(f.value === undefined || f.value === null ? "" : f.value))))));
+        h("dt", {}, this.say(f.label === undefined ? "" : f.label)),
+        h("dd", {}, this.say(f.value === undefined || f.value === null ? "" : f.value))))));
   }
 
   // The last public event, from the observation's `recent`: {label, plays: [{seat, cards,
@@ -528,13 +722,13 @@ class TableView {
   recentBox(obs) {
     const ev = obs.recent;
     const log = obs.log || [];
-    if (!ev || typeof ev !== "object") return log.length ? h("div", { class: "news" }, log[log.length - 1]) : null;
+    if (!ev || typeof ev !== "object") return log.length ? h("div", { class: "news", id: "news" }, this.say(log[log.length - 1])) : null;
     const plays = (Array.isArray(ev.plays) ? ev.plays : []).filter((p) => p && typeof p === "object");
-    const title = String(ev.label || "Last event");
-    return h("section", { class: "last-trick recent", id: "recent", "aria-label": title },
+    const title = this.say(ev.label || "Last event");
+    return h("section", { class: "last-trick recent", id: "recent", "aria-label": title, onclick: () => this.hurry() },
       h("div", { class: "zone-label" }, title),
       plays.length ? h("div", { class: "plays", role: "list" }, plays.map((p) => this.recentPlay(p))) : null,
-      ev.explanation ? h("div", { class: "explain" }, String(ev.explanation)) : null);
+      ev.explanation ? h("div", { class: "explain" }, this.say(ev.explanation)) : null);
   }
 
   recentPlay(p) {
@@ -544,10 +738,10 @@ class TableView {
       : down ? Array.from({ length: Math.max(1, Number(p.count) || 1) }, () => Cards.el(null)) : [];
     const who = (typeof p.seat === "number" ? this.shortName(p.seat) : p.seat === null || p.seat === undefined ? "" : String(p.seat))
       + (p.hand ? ` (${p.hand})` : "");
-    const tag = typeof p.mark === "string" && p.mark ? p.mark : "";
+    const tag = typeof p.mark === "string" && p.mark ? this.say(p.mark) : "";
     return h("div", { class: "play" + (p.mark ? " marked" : "") + (down ? " down" : ""), role: "listitem",
       dataset: typeof p.seat === "number" ? { seat: p.seat } : null },
-      h("div", { class: "cards mini" }, faces),
+      h("div", { class: "cards mini" }, this.fresh && this.fresh.recent ? faces.map((f, i) => { f.classList.add("arrive"); f.style.animationDelay = `${i * 90}ms`; return f; }) : faces),
       h("div", { class: "small who" }, who,
         down ? h("span", { class: "sr-only" }, " (face down)") : null,
         p.mark ? h("span", { class: "mark", title: tag || "marked", "aria-hidden": tag ? null : "true" }, tag || "\u2605") : null,
@@ -567,7 +761,7 @@ class TableView {
     const log = obs.log || [];
     const plays = trick && typeof trick === "object" ? this.trickPlays(trick, obs.players) : [];
     if (!plays.length) {
-      return log.length ? h("div", { class: "news" }, log[log.length - 1]) : null;
+      return log.length ? h("div", { class: "news" }, this.say(log[log.length - 1])) : null;
     }
     const trickLine = [...log].reverse().find((l) => /^trick\b/i.test(l));
     const explanation = trick.explanation || trickLine || (log.length ? log[log.length - 1] : "");
@@ -576,7 +770,7 @@ class TableView {
       h("div", { class: "plays" }, plays.map((p) => h("div", { class: "play" + (p.mark ? " ribs" : "") },
         h("div", { class: "cards mini" }, p.folded ? [Cards.el(null), Cards.el(null)] : p.cards.map((c) => Cards.el(c))),
         h("div", { class: "small" }, p.label)))),
-      h("div", { class: "explain" }, explanation));
+      h("div", { class: "explain" }, this.say(explanation)));
   }
 
   trickPlays(trick, n) {
@@ -615,17 +809,26 @@ class TableView {
     const keys = [...this.selected].filter((k) => cardAt(k) !== undefined);
     const sel = keys.map(cardAt);
     const matches = cardMoves.filter((e) => sameCards(e.cards, sel));
+    const hinted = this.hint && this.hint.action ? legal.find((e) => e.text === this.hint.action) : null;
+    const hintCards = countOf(hinted && cardMoves.includes(hinted) ? hinted.cards : []);
     const rows = hands.map((z, zi) => {
-      const row = h("div", { class: "cards hand", dataset: { zone: z.id } });
+      const row = h("div", { class: "cards hand", dataset: { zone: z.id }, role: "group", "aria-label": z.label || "Your hand" });
       row.style.setProperty("--n", String(Math.max(2, z.cards.length)));  // overlap to fit one row
       z.cards.forEach((c, i) => {
         const key = zi + ":" + i;
         const chosen = this.selected.has(key);
         const usable = myTurn && cardMoves.some((e) => fits(e.cards, chosen ? sel : [...sel, c]));
-        const el = Cards.el(c, (chosen ? "selected" : "") + (myTurn && cardMoves.length && !usable && !chosen ? " dim" : "") + (usable || chosen ? " clickable" : ""));
+        const tip = (hintCards.get(c) || 0) > 0;
+        if (tip) hintCards.set(c, hintCards.get(c) - 1);
+        const el = Cards.el(c, (chosen ? "selected" : "") + (myTurn && cardMoves.length && !usable && !chosen ? " dim" : "")
+          + (usable || chosen ? " clickable" : "") + (tip ? " hinted" : ""));
         el.dataset.index = i;
+        if (this.fresh && this.fresh.deal) { el.classList.add("dealt"); el.style.setProperty("--i", String(i)); }
         if (usable || chosen) {
           el.tabIndex = 0;
+          el.setAttribute("role", "button");
+          el.setAttribute("aria-pressed", chosen ? "true" : "false");
+          el.dataset.key = "card:" + key;
           el.addEventListener("click", () => this.toggle(key));
           el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.toggle(key); } });
         }
@@ -633,22 +836,116 @@ class TableView {
       });
       return hands.length > 1 ? h("div", { class: "hand-zone" }, h("div", { class: "zone-label" }, z.label), row) : row;
     });
-    const buttons = h("div", { class: "actions", id: "actions" },
-      plain.map((e) => h("button", { class: "act" + (/^pass/.test(e.text) ? "" : " primary"), disabled: this.sending, dataset: { action: e.text }, onclick: () => this.send(e.text) }, e.text)),
-      matches.map((e) => h("button", { class: "act primary", disabled: this.sending, dataset: { action: e.text }, onclick: () => this.send(e.text) }, e.text)));
-    let hint = "";
+    const buttons = h("div", { class: "actions", id: "actions" }, this.moveButtons(plain, hinted), matches.map((e) => this.moveButton(e, hinted)));
+    let pickHint = "";
     if (myTurn && cardMoves.length && !matches.length) {
       const sizes = [...new Set(cardMoves.map((e) => e.cards.length))].sort();
-      hint = sel.length ? "Those cards make no move; pick others." : `Pick ${sizes.join(" or ")} card${sizes.length === 1 && sizes[0] === 1 ? "" : "s"} from your hand${plain.length ? ", or:" : ""}`;
+      const most = sizes[sizes.length - 1];
+      pickHint = sel.length ? "Those cards make no move; pick others."
+        : `Pick ${sizes.join(" or ")} ${most === 1 ? "card" : "cards"} from your hand${plain.length ? ", or:" : ""}`;
     }
-    return h("div", { class: "mine" + (myTurn ? " to-act" : ""), dataset: { seat: me } },
+    return h("section", { class: "mine" + (myTurn ? " to-act" : ""), id: "mine", dataset: { seat: me }, "aria-label": "Your hand" },
       h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, String(me)), h("span", { class: "seat-name" }, this.seatName(me)),
         obs.dealer === me ? h("span", { class: "chip", title: "dealer" }, "D") : null,
-        lastActs[me] ? h("span", { class: "said inline" }, lastActs[me]) : null),
+        lastActs[me] ? h("span", { class: "said inline" }, Words.symbols(lastActs[me])) : null,
+        myTurn ? h("button", { class: "small hint-ask", id: "hint", dataset: { key: "hint" }, disabled: !!(this.hint && this.hint.pending) || this.sending,
+          "aria-describedby": "hint-box", onclick: () => this.askHint() }, "Hint") : null),
       rows,
-      hint ? h("div", { class: "hint" }, hint) : null,
+      pickHint ? h("div", { class: "hint" }, pickHint) : null,
       buttons,
+      this.hintBox(legal),
       otherMine.length ? h("div", { class: "my-zones" }, otherMine.map((z) => this.zoneBox(z, "seat-zone"))) : null);
+  }
+
+  // One move's button: the engine's label (text as a fallback), the text kept for the wire.
+  moveButton(e, hinted, content, cls) {
+    return h("button", { class: "act" + (cls === undefined ? (/^pass/.test(e.text) ? "" : " primary") : cls) + (e === hinted ? " hinted" : ""),
+      disabled: this.sending, dataset: { action: e.text, key: "act:" + e.text }, "aria-label": content ? this.label(e) : null,
+      onclick: () => this.send(e.text) }, content || this.label(e));
+  }
+
+  label(e) { return e.label || Words.symbols(e.text); }
+
+  // The buttons of the moves made without picking cards. Many calls are laid out as a grid:
+  // "bid 13 S" .. "bid 20 NT" as levels x suits; "call AS hint D" (a card, then what goes
+  // with it) first as cards by suit, then the second word for the card picked.
+  moveButtons(plain, hinted) {
+    if (plain.length < 10) return plain.map((e) => this.moveButton(e, hinted));
+    const bids = plain.map((e) => e.text.match(/^(\S+) (\d+) (S|H|D|C|NT|N)$/));
+    const rest = plain.filter((e, i) => !bids[i]);
+    if (rest.length <= 2 && bids.filter(Boolean).length >= 8) {
+      const levels = [...new Set(bids.filter(Boolean).map((b) => b[2]))];
+      const suits = [...new Set(bids.filter(Boolean).map((b) => b[3]))];
+      const at = new Map(plain.map((e, i) => [bids[i] ? bids[i][2] + " " + bids[i][3] : "", e]));
+      return [rest.map((e) => this.moveButton(e, hinted)),
+        h("table", { class: "bid-grid", id: "bid-grid", role: "grid", "aria-label": "Bids: level by suit" },
+          h("thead", {}, h("tr", {}, h("th", {}, ""), suits.map((s) => h("th", { scope: "col", class: "suit-" + s }, Words.suit(s))))),
+          h("tbody", {}, levels.map((l) => h("tr", {}, h("th", { scope: "row" }, l),
+            suits.map((s) => { const e = at.get(l + " " + s); return h("td", {}, e ? this.moveButton(e, hinted, Words.suit(s), " suit-" + s) : null); })))))];
+    }
+    const split = plain.map((e) => e.text.match(/^(\S+ \S+)( .+)?$/));
+    const lone = plain.filter((e, i) => !split[i]);
+    const verbs = new Set(plain.filter((e, i) => split[i]).map((e) => e.text.split(" ")[0]));
+    if (lone.length > 2 || verbs.size > 1) return plain.map((e) => this.moveButton(e, hinted));
+    const groups = new Map();
+    plain.forEach((e, i) => { if (split[i]) { if (!groups.has(split[i][1])) groups.set(split[i][1], []); groups.get(split[i][1]).push(e); } });
+    const firsts = [...groups.keys()];
+    if (firsts.every((g) => groups.get(g).length === 1) && !firsts.every((g) => /^\S+ (10|[2-9TJQKA])[SHDC]$/.test(g))) {
+      return plain.map((e) => this.moveButton(e, hinted));
+    }
+    const picked = this.pick && groups.has(this.pick) ? groups.get(this.pick) : null;
+    const cardish = firsts.every((g) => /^(10|[2-9TJQKA])[SHDC]$|^JK$/.test(g.split(" ")[1]));
+    const bySuit = new Map();  // cards in rows by suit; any other first word in one row
+    for (const g of firsts) {
+      const suit = cardish && /[SHDC]$/.test(g) ? g[g.length - 1] : "";
+      if (!bySuit.has(suit)) bySuit.set(suit, []);
+      bySuit.get(suit).push(g);
+    }
+    const groupButton = (g) => {
+      const list = groups.get(g);
+      const only = list.length === 1 ? list[0] : null;
+      if (only) return this.moveButton(only, hinted, Words.symbols(g.split(" ")[1]), " card-pick");
+      const tip = hinted && list.includes(hinted);
+      return h("button", { class: "act card-pick" + (g === this.pick ? " chosen" : "") + (tip ? " hinted" : ""), dataset: { group: g, key: "group:" + g },
+        "aria-pressed": g === this.pick ? "true" : "false", "aria-label": Words.symbols(g),
+        onclick: () => { this.pick = this.pick === g ? null : g; this.render(); } }, Words.symbols(g.split(" ")[1]));
+    };
+    return [lone.map((e) => this.moveButton(e, hinted)),
+      h("div", { class: "pick-grid", id: "pick-grid" },
+        h("div", { class: "muted small" }, `${firsts[0].split(" ")[0]}: pick ${cardish ? "a card" : "the first"}, then what goes with it`),
+        [...bySuit].map(([suit, gs]) => h("div", { class: "pick-row suit-" + suit }, gs.map(groupButton)))),
+      picked ? h("div", { class: "pick-then" }, picked.map((e) => this.moveButton(e, hinted))) : null];
+  }
+
+  askHint() {
+    if (!this.msg || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    this.hint = { version: this.msg.version, pending: true };
+    this.ws.send(JSON.stringify({ type: "hint" }));
+    this.render();
+  }
+
+  // The hint for this move: "thinking" while the server searches, then the move with why
+  // and the candidates it weighed.
+  hintBox(legal) {
+    const hint = this.hint;
+    if (!hint || !this.msg || hint.version !== this.msg.version) return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", hidden: true });
+    if (hint.pending) {
+      return h("div", { id: "hint-box", class: "hint-box thinking", "aria-live": "polite", "aria-busy": "true" },
+        h("span", { class: "spinner", "aria-hidden": "true" }), "Thinking\u2026");
+    }
+    if (hint.error) return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite" }, this.say(hint.error));
+    const entry = legal.find((e) => e.text === hint.action);
+    const move = hint.label || (entry ? this.label(entry) : Words.symbols(hint.action));
+    const cands = Array.isArray(hint.candidates) ? hint.candidates.slice(0, 6) : [];
+    const fmt = (v) => (typeof v === "number" ? (Math.abs(v) < 1 && v !== 0 ? v.toFixed(2) : (Math.round(v * 10) / 10).toString()) : v === null || v === undefined ? "" : String(v));
+    return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } },
+      h("div", {}, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
+      hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
+      cands.length > 1 ? h("table", { class: "candidates" },
+        hint.unit ? h("caption", {}, "Value: " + hint.unit) : null,
+        h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"), cands.some((c) => c.visits) ? h("th", {}, "Tries") : null)),
+        h("tbody", {}, cands.map((c) => h("tr", { class: c.action === hint.action ? "best" : "" },
+          h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)), cands.some((x) => x.visits) ? h("td", {}, String(c.visits || "")) : null)))) : null);
   }
 
   toggle(key) {
@@ -663,7 +960,7 @@ class TableView {
     const names = { hand: "This hand", match: "Match", total: "Total", points: "Points" };
     if (Array.isArray(sc)) rows = [["Score", sc]];
     else if (sc && typeof sc === "object") rows = Object.entries(sc).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [names[k] || k.replace(/_/g, " "), v]);
-    const head = h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", { class: obs.to_act === s ? "hot" : "", title: this.seatName(s) }, this.shortName(s).replace("Seat ", ""))));
+    const head = h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", { class: obs.to_act === s ? "hot" : "", title: this.seatName(s) }, this.msg.seat === s ? "You" : String(s))));
     const body = rows.map(([label, vals]) => h("tr", { dataset: { row: label } }, h("th", {}, label), vals.map((v, s) => h("td", { dataset: { seat: s } }, String(v)))));
     const target = obs.hands_to_win ? h("div", { class: "muted small" }, `First to ${obs.hands_to_win} hands wins the match.`) : null;
     return h("div", { class: "panel scores", id: "scores" }, h("h3", {}, "Scores"),
@@ -671,18 +968,17 @@ class TableView {
   }
 
   fullName(s) {
-    return this.msg && this.msg.seat === s ? "you" : `seat ${s} (${this.seatName(s)})`;
+    return this.msg && this.msg.seat === s ? "you" : this.seatName(s);
   }
 
   shortName(s) {
-    const me = this.msg && this.msg.seat === s;
-    return me ? "You" : "Seat " + s;
+    return this.seatName(s);
   }
 
   logBox(obs) {
     const log = obs.log || [];
     const box = h("div", { class: "panel log" }, h("h3", {}, "This hand"),
-      log.length ? h("ol", { class: "scroll-y" }, log.map((line) => h("li", {}, line))) : h("p", { class: "muted" }, "Nothing yet."));
+      log.length ? h("ol", { class: "scroll-y" }, log.map((line) => h("li", {}, this.say(line)))) : h("p", { class: "muted" }, "Nothing yet."));
     requestAnimationFrame(() => { const ol = box.querySelector("ol"); if (ol) ol.scrollTop = ol.scrollHeight; });
     return box;
   }
@@ -723,12 +1019,12 @@ class TableView {
       out.push(h("p", { class: "winners" }, "Won by " + hand.winners.map((s) => this.fullName(s)).join(" and ")));
     }
     const tricks = (hand.tricks || []).filter((t) => t && t.explanation);
-    if (tricks.length) out.push(h("ol", { class: "hand-log" }, tricks.map((t) => h("li", {}, t.explanation))));
+    if (tricks.length) out.push(h("ol", { class: "hand-log" }, tricks.map((t) => h("li", {}, this.say(t.explanation)))));
     const lines = hand.log || [];
     if (lines.length) {
-      if (!tricks.length) out.push(h("p", { class: "small" }, lines[lines.length - 1]));
+      if (!tricks.length) out.push(h("p", { class: "small" }, this.say(lines[lines.length - 1])));
       out.push(h("details", {}, h("summary", {}, `Every event (${lines.length})`),
-        h("ol", { class: "hand-log" }, lines.map((l) => h("li", {}, l)))));
+        h("ol", { class: "hand-log" }, lines.map((l) => h("li", {}, this.say(l))))));
     }
     for (const [k, list] of cardLists) {
       out.push(h("details", {}, h("summary", {}, k.replace(/_/g, " ")), h("div", { class: "cards mini" }, this.groupedCards(list))));
@@ -750,6 +1046,16 @@ class TableView {
       prompt("Send this link to a friend:", url);
     }
   }
+}
+
+// A bot's level from its spec until the server names it (convention 6): the game's
+// heuristic plays "normal", a search "strong".
+function botLevel(spec) {
+  const s = String(spec || "");
+  if (/-heuristic$/.test(s)) return "normal";
+  if (/mcts|search|strong/.test(s)) return "strong";
+  if (/easy/.test(s)) return "easy";
+  return s.replace(/^[a-z_]+-/, "") || "bot";
 }
 
 function countOf(list) {

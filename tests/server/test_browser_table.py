@@ -1,0 +1,189 @@
+"""Learning and following a game at the table, in a real browser, for every game.
+
+One page per game, at 1280 px and then resized to 375 px: How to play opens from the lobby
+and from the table's bar with the server's text for that table's options; the status panel
+shows the game's headline facts with seats named; a hint arrives and names a legal move;
+the hand panel lies over no element of the table at either width, and at 375 px its tap
+targets are at least 44 px. Screenshots go to test-artifacts/ (gitignored).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from serverkit import ServerProcess
+from test_browser import ARTIFACTS, READY, check_facts, create_table, open_browser
+
+from parlour.games import GAMES
+
+# Options that give seat 0 a decision in the first hand (see test_browser.FIRST_CLICK_OPTIONS).
+TICKED = {"seven_and_a_half": ("banker_sets_limits",)}
+TABLE_PARTS = ".tablebar, #status, #facts, .seat, .centre-zone, #recent, #news, .side > .panel"
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = ServerProcess(tmp_path_factory.mktemp("webtable") / "parlour.sqlite3", bot_delay=0.0).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Any) -> Iterator[Any]:
+    context = open_browser(playwright, 1280)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+def check_howto(page: Any, server: ServerProcess, game: str, opener: str, options: dict[str, Any]) -> None:
+    """The dialog opens from `opener`, holds the server's text for these options, and closes."""
+    page.click(opener)
+    page.wait_for_selector(f"#howto[open][data-game='{game}'][data-ready='1']")
+    query = {"options": json.dumps(options)} if options else {}
+    expected = httpx.get(f"{server.base}/api/games/{game}/howto", params=query, timeout=10).json()
+    shown = page.eval_on_selector("#howto .howto-body", "el => el.innerHTML")
+    normal = page.evaluate("(html) => { const d = document.createElement('div'); d.innerHTML = html; return d.innerHTML; }", expected["html"])
+    assert shown == normal and len(page.locator("#howto .howto-body").inner_text()) > 200
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#howto", state="hidden")
+
+
+def check_hint(page: Any) -> None:
+    """The Hint button shows a thinking state, then a legal move, highlighted where it is made."""
+    legal = {e["text"]: e for e in page.evaluate("() => window.__parlour.msg.observation.legal")}
+    page.click("#hint")
+    page.wait_for_selector("#hint-box[data-action]", timeout=15_000)
+    action = page.get_attribute("#hint-box", "data-action")
+    assert action in legal, f"the hint {action!r} is not a legal move"
+    assert page.locator(".mine .hinted").count() >= 1, "the hinted move is not highlighted"
+
+
+def check_keyboard(page: Any) -> None:
+    """A card picked with the keyboard says it is pressed and keeps the focus; picked again,
+    it is let go."""
+    card = page.locator("#mine .card.clickable").first
+    if not card.count():
+        return
+    key = card.get_attribute("data-key")
+    card.focus()
+    page.keyboard.press("Space")
+    picked = page.locator(f"#mine [data-key='{key}']")
+    assert picked.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.activeElement.dataset.key") == key
+    page.keyboard.press("Space")
+    assert picked.get_attribute("aria-pressed") == "false"
+
+
+def check_nothing_covered(page: Any, width: int) -> None:
+    """No element of the table overlaps the hand panel, wherever the page or its middle is scrolled."""
+    overlaps = page.evaluate(
+        """(sel) => {
+          const mine = document.querySelector('#mine');
+          if (!mine) return ['no hand panel'];
+          const out = [];
+          for (const el of document.querySelectorAll(sel)) {
+            if (mine.contains(el) || el.contains(mine) || !el.getClientRects().length) continue;
+            el.scrollIntoView({ block: 'nearest' });
+            // What is seen of the element: its box clipped by the viewport and by every
+            // ancestor that scrolls or clips (the phone's scrolling middle).
+            const a = el.getBoundingClientRect(), b = mine.getBoundingClientRect();
+            let top = Math.max(a.top, 0), bottom = Math.min(a.bottom, innerHeight);
+            for (let p = el.parentElement; p; p = p.parentElement) {
+              if (getComputedStyle(p).overflowY === 'visible') continue;
+              const c = p.getBoundingClientRect();
+              top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
+            }
+            if (bottom > top && a.left < b.right && b.left < a.right && top < b.bottom && b.top < bottom)
+              out.push((el.id || el.className) + ' ' + JSON.stringify([a.top, a.bottom, b.top, b.bottom]));
+          }
+          return out; }""",
+        TABLE_PARTS,
+    )
+    assert not overlaps, f"at {width} px the hand panel covers {overlaps}"
+    style = page.eval_on_selector("#mine", "el => getComputedStyle(el).backgroundColor")
+    assert style in ("rgb(255, 255, 255)", "rgba(255, 255, 255, 0.96)") and (width > 400 or style == "rgb(255, 255, 255)")
+
+
+def check_tap_targets(page: Any) -> None:
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('#mine button, #mine .card.clickable, .tablebar button, .tablebar select')]
+          .filter((el) => el.getClientRects().length)
+          .map((el) => [el.textContent || el.dataset.card, el.getBoundingClientRect()])
+          .filter(([, r]) => r.width < 44 || r.height < 44).map(([t, r]) => `${t} ${r.width}x${r.height}`)"""
+    )
+    assert not small, f"tap targets under 44 px: {small}"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_learn_and_follow_every_game_at_two_widths(web: ServerProcess, browser: Any, name: str) -> None:
+    game = GAMES[name]
+    players = min(max(4, game.min_players), game.max_players) if name != "ridge" else game.min_players
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(web.base + "/")
+        page.wait_for_selector("#create")
+        page.select_option("#game", name)
+        check_howto(page, web, name, "#lobby-howto", {})
+        table = create_table(page, web, {s: "bot:random" for s in range(1, players)}, name, players, ticked=TICKED.get(name, ()))
+        page.wait_for_function(READY)
+        if page.locator("#next-hand").count():
+            page.click("#next-hand")
+            page.wait_for_function(READY)
+        check_facts(page)
+        options = {k: v for k, v in httpx.get(f"{web.base}/api/tables/{table}", timeout=10).json()["options"].items() if k != "players"}
+        check_howto(page, web, name, "#table-howto", options)
+        check_keyboard(page)
+        check_hint(page)
+        for width, height in ((1280, 900), (375, 812)):
+            page.set_viewport_size({"width": width, "height": height})
+            check_nothing_covered(page, width)
+            if width < 400:
+                check_tap_targets(page)
+                assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.evaluate("() => { const m = document.querySelector('.middle'); if (m) m.scrollTop = 0; window.scrollTo(0, 0); }")
+            page.screenshot(path=str(ARTIFACTS / f"table-{name}-{width}.png"))
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def test_speed_is_remembered_and_moves_are_announced(web: ServerProcess, browser: Any) -> None:
+    """The bot speed chosen stays after a reload; after a move, the bots' moves and "Your
+    turn" reach the live region a screen reader reads."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    try:
+        create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "cramps", 4)
+        page.wait_for_function(READY)
+        page.select_option("#speed", "slow")
+        assert page.evaluate("() => localStorage.getItem('parlour:speed')") == '"slow"'
+        page.reload()
+        page.wait_for_function(READY)
+        assert page.eval_on_selector("#speed", "el => el.value") == "slow"
+        page.select_option("#speed", "fast")
+        legal = page.evaluate("() => window.__parlour.msg.observation.legal")
+        version = page.evaluate("() => window.__parlour.msg.version")
+        page.click(f".hand .card[data-card='{legal[0]['cards'][0]}']")
+        page.click(f"#actions button[data-action='{legal[0]['text']}']")
+        page.wait_for_function(f"() => window.__parlour.msg.version > {version + 1} && window.__parlour.msg.observation.to_act === 0")
+        said = page.locator("#announce").text_content() or ""
+        assert said.endswith("Your turn.") and "Cramps bot" in said, said
+        assert page.get_attribute("#announce", "aria-live") == "polite"
+    finally:
+        page.close()

@@ -1,0 +1,254 @@
+"""How to play: every game's text, its options in words, the HTML renderer, `parlour rules`."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from parlour.engine import OptionsError
+from parlour.games import (
+    GAMES,
+    couillon,
+    cramps,
+    kings_in_the_corner,
+    pitch,
+    six_pack_bezique,
+    yaniv,
+    zetema,
+)
+from parlour.howto import OPTIONS_HEADING, game_text, how_to_play, how_to_play_html, value_words
+from parlour.howto.markup import to_html
+
+RULING_CODE = re.compile(r"\bR-[A-Z]+-\d+|\bG-\d+\b|pagat|denexa|\(source\)|rulings?\b", re.IGNORECASE)
+SUBSET_LINE = re.compile(r"^(#{1,3} \S.*|- \S.*|\d+\. \S.*| {2,5}\S.*|\|.*\||[^\s#|].*)?$")
+
+
+def options_of(name: str, **values: Any) -> Any:
+    return GAMES[name].options(**values)
+
+
+def test_every_game_has_its_own_text_titled_as_the_game() -> None:
+    for name, game in GAMES.items():
+        text = game_text(name)
+        assert text.splitlines()[0] == f"# {game.title}", name
+        lines = text.splitlines()
+        assert 50 <= len(lines) <= 150, (name, len(lines))
+        for heading in ("## What you are trying to do", "## A worked example"):
+            assert heading in text, (name, heading)
+        assert re.search("[♠♥♦♣]", text), name
+
+
+def test_the_texts_keep_to_the_markdown_subset_and_point_nowhere_else() -> None:
+    for name in GAMES:
+        text = game_text(name)
+        assert "http" not in text and "www." not in text and "`" not in text, name
+        assert not RULING_CODE.search(text), (name, RULING_CODE.search(text))
+        for line in text.splitlines():
+            assert SUBSET_LINE.match(line), (name, line)
+            assert not line.startswith("####"), (name, line)
+
+
+# Numbers each text states, taken from the game's options and constants, so a changed
+# default or constant that the text does not follow fails here.
+KEY_PHRASES: dict[str, Any] = {
+    "ribs": lambda o: [f"Win {o.hands_to_win} hands", f"first player to win {o.hands_to_win} hands",
+                       f"({4 * (o.players - 1)} with four players)"],
+    "cramps": lambda o: [f"reach {o.target} points", f"{o.target} or more",
+                         "| Points | " + " | ".join(f"{v:+d}" if v else "0" for v in o.values) + " |",
+                         f"from {o.min_bid} up to 30", f"Everyone gets {cramps.TRICKS} cards"],
+    "ridge": lambda o: [f"reach {o.target} points", f"{o.target} points or more",
+                        f"from {o.min_bid} to 13"],
+    "couillon": lambda o: [f"{o.deck} cards", f"Everyone gets {couillon.HAND_CARDS} cards",
+                           f"starts with {couillon.LINES} wins", "count goes from 5 down to 4",
+                           "ace 4, king 3, queen 2, jack 1"],
+    "mighty": lambda o: [f"After {o.hands} hands", f"After {o.hands} scored hands",
+                         f"from {o.min_bid} to 20", f"contract less 12 ({o.min_bid} is worth {o.min_bid - 12}"],
+    "pitch": lambda o: [f"reach {o.target} points", f"{o.target} or more", f"it costs {o.smudge_set}",
+                        f"Everyone gets {pitch.TRICKS} cards"],
+    "seven_and_a_half": lambda o: [f"After {o.hands} hands", f"from {o.min_bet} to {o.max_bet} chips",
+                                   "All 40 cards are shuffled before every hand"],
+    "kings_in_the_corner": lambda o: [f"Everyone gets {kings_in_the_corner.HAND} cards",
+                                      "The match is one hand" if o.hands == 1 else f"{o.hands} hands",
+                                      "minus one point for every card left"],
+    "zetema": lambda o: [f"Everyone gets {o.hand_size} cards", f"reach {o.target} points",
+                         f"show {o.hand_size} cards", f"all five at once {o.five_marriages}",
+                         "One pair scores {1}, two {2}, three {3}, four {4}".format(*zetema.MARRIAGES)],
+    "six_pack_bezique": lambda o: [
+        f"scores the dealer {six_pack_bezique.CUT_BONUS}", f"scores the other player {six_pack_bezique.GUESS_BONUS}",
+        f"very last trick scores {six_pack_bezique.LAST_TRICK}", f"gains {six_pack_bezique.GAME_BONUS} more",
+        f"fewer than {six_pack_bezique.RUBICON} points",
+        f"from {24 - o.cut_spread} to {24 + o.cut_spread}",
+        "| 40 |", "| {2} / {3} / {4} |".format(*six_pack_bezique.BEZIQUES)],
+    "yaniv": lambda o: [f"Everyone gets {yaniv.HAND_SIZE} cards", f"worth {o.yaniv_max} or less",
+                        f"the caller {yaniv.PENALTY} more", f"above {yaniv.OUT_ABOVE} is out"],
+    "paks": lambda o: [f"reach {o.target} points", f"at {o.target} or more"],
+}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_each_text_states_the_numbers_of_the_standard_game(name: str) -> None:
+    text = " ".join(game_text(name).split())
+    for phrase in KEY_PHRASES[name](options_of(name)):
+        assert phrase in text, (name, phrase)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_option_is_explained_in_plain_words(name: str) -> None:
+    described = GAMES[name].Options.describe()
+    text = how_to_play(name)
+    section = text.split(f"## {OPTIONS_HEADING}", 1)[1]
+    for option in described:
+        assert len(option["doc"]) > 10, (name, option["name"])
+        assert not RULING_CODE.search(option["doc"]), (name, option["name"], option["doc"])
+        assert f"- **{option['name']}**: {value_words(option['default'])}. {option['doc']}" in section
+    assert "changed;" not in section
+    assert not RULING_CODE.search(text)
+
+
+def a_changed_value(name: str) -> tuple[str, Any]:
+    """An option of the game other than `players` with a legal value that is not its default."""
+    options = options_of(name)
+    for field in dataclasses.fields(options):
+        default = getattr(options, field.name)
+        candidates: list[Any] = []
+        if isinstance(default, bool):
+            candidates = [not default]
+        elif isinstance(default, int):
+            candidates = [default + 1, default + 2, default - 1, 7]
+        elif isinstance(default, str):
+            choices = next(o for o in GAMES[name].Options.describe() if o["name"] == field.name).get("choices", [])
+            candidates = [c for c in choices if c != default]
+        for value in candidates:
+            if field.name == "players":
+                continue
+            try:
+                options_of(name, **{field.name: value})
+            except OptionsError:
+                continue
+            return field.name, value
+    raise AssertionError(f"{name}: no option can change")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_chosen_options_are_shown_and_marked_as_changed(name: str) -> None:
+    option, value = a_changed_value(name)
+    default = dataclasses.asdict(options_of(name))[option]
+    text = how_to_play(name, {option: value})
+    line = next(line for line in text.splitlines() if line.startswith(f"- **{option}**:"))
+    assert line.startswith(f"- **{option}**: {value_words(value)} *(changed; the standard game has {value_words(default)})*")
+    assert text.count("*(changed") == 1
+    html = how_to_play_html(name, {option: value})
+    assert f"<strong>{option}</strong>" in html and "<em>(changed;" in html
+
+
+def test_values_read_as_words() -> None:
+    assert [value_words(v) for v in (True, False, None, (10, 1), "at_least_two", 21)] == [
+        "yes", "no", "none", "10/1", "at least two", "21"]
+    text = how_to_play("ribs", {"stakes": "10/1", "opening": "at_least_two", "players": "6"})
+    assert "- **stakes**: 10/1 *(changed; the standard game has none)*." in text
+    assert "- **players**: 6 *(changed; the standard game has 4)*." in text
+
+
+def test_bad_options_and_games_are_refused_with_a_sentence() -> None:
+    with pytest.raises(OptionsError, match="unknown option 'lemon'"):
+        how_to_play("ribs", {"lemon": True})
+    with pytest.raises(OptionsError, match="must be true or false"):
+        how_to_play("ribs", {"lemons": "perhaps"})
+    with pytest.raises(OptionsError, match="unknown game 'whist'"):
+        how_to_play("whist")
+
+
+def test_the_renderer_builds_the_subset() -> None:
+    html = to_html("# Title\n\nSome *soft* and **hard** words\non two lines.\n\n- one\n- two\n  more\n\n"
+                   "1. first\n2. second\n   - inner\n     still inner\n\n| A | B |\n|---|---|\n| 1 | 2 |\n### Small")
+    assert html.split("\n") == [
+        "<h1>Title</h1>",
+        "<p>Some <em>soft</em> and <strong>hard</strong> words on two lines.</p>",
+        "<ul><li>one</li><li>two more</li></ul>",
+        "<ol><li>first</li><li>second<ul><li>inner still inner</li></ul></li></ol>",
+        "<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>",
+        "<h3>Small</h3>",
+    ]
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "<script>alert(1)</script>",
+        '"><img src=x onerror=alert(1)>',
+        "**<b onclick='x'>bold</b>**",
+        "| <iframe> | *'quoted'* |",
+        "- <a href=\"javascript:alert(1)\">x</a> & co",
+        "# <h1>",
+        "&lt;already escaped&gt;",
+    ],
+)
+def test_the_renderer_escapes_every_character_of_the_text(hostile: str) -> None:
+    html = to_html(f"Intro\n\n{hostile}\n\n1. {hostile}\n")
+    tags = set(re.findall(r"</?([a-zA-Z0-9]+)", html))
+    assert tags <= {"p", "h1", "ul", "ol", "li", "strong", "em", "table", "thead", "tbody", "tr", "th", "td"}
+    assert "<script" not in html and "<img" not in html and "<iframe" not in html and "<a " not in html
+    assert "onerror=" not in html or "&quot;&gt;&lt;img" in html
+    assert "&amp;lt;already" in html or "&lt;already" not in hostile
+
+
+def test_every_game_renders_to_html_with_its_title_and_options() -> None:
+    for name, game in GAMES.items():
+        html = how_to_play_html(name)
+        assert html.startswith(f"<h1>{game.title}</h1>")
+        assert f"<h2>{OPTIONS_HEADING}</h2>" in html
+        assert "**" not in html and "<h4" not in html
+
+
+PARLOUR = [sys.executable, "-m", "parlour.cli"]
+
+
+def rules(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PARLOUR, "rules", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_parlour_rules_prints_every_game_in_a_pipe() -> None:
+    for name in GAMES:
+        from parlour.cli import main
+
+        assert name in GAMES
+        assert main(["rules", name]) == 0
+    done = rules("mighty", "--option", "hands=4", "--option", "joker_free=false")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == how_to_play("mighty", {"hands": "4", "joker_free": "false"})
+    assert "- **hands**: 4 *(changed; the standard game has 10)*" in done.stdout
+
+
+def test_parlour_rules_prints_html_and_its_players(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.cli import main
+
+    assert main(["rules", "zetema", "--players", "4", "--html"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("<h1>Zetema</h1>") and "<strong>players</strong>: 4" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["whist"], "unknown game 'whist'"),
+        (["ribs", "--option", "lemon=true"], "unknown option 'lemon'"),
+        (["ribs", "--option", "lemons"], "write name=value"),
+        (["ribs", "--players", "3"], "4 to 10"),
+    ],
+)
+def test_parlour_rules_refuses_a_bad_game_or_option_in_one_sentence(args: list[str], words: str) -> None:
+    done = rules(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_terminal_game_opens_by_pointing_at_the_rules() -> None:
+    done = subprocess.run([*PARLOUR, "play", "yaniv", "--seed", "3"], input="quit\n", capture_output=True,
+                          text=True, timeout=120)
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("Yaniv, 2 players, seed 3.") and "'parlour rules yaniv' explains it" in first

@@ -38,10 +38,8 @@ def test_normal_is_the_heuristic_and_strong_the_search() -> None:
 
 def test_with_weights_normal_is_learned_and_strong_searches_with_it() -> None:
     assert level_spec("ribs", "normal") == "learned"
-    assert level_spec("ribs", "strong") == "ismcts(model=learned, opponents=ribs-heuristic, cutoff=6, reward=margin)"
-    assert level_spec("ribs", "strong", seconds=1) == (
-        "ismcts(model=learned, opponents=ribs-heuristic, cutoff=6, reward=margin, seconds=1)"
-    )
+    assert level_spec("ribs", "strong") == "ismcts(model=learned, opponents=ribs-heuristic, iterations=24)"
+    assert level_spec("ribs", "strong", seconds=1) == "ismcts(model=learned, opponents=ribs-heuristic, seconds=1)"
     assert display_name("ribs", level_spec("ribs", "strong")) == "Ribs bot (strong)"
 
 

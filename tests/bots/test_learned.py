@@ -17,7 +17,6 @@ from parlour.games import get_game
 from parlour.simulate import play_hand
 from parlour.train import gradients
 
-
 TRAIN = ["train", "ribs", "--players", "4", "--batch", "8", "--hidden", "16", "--eval-hands", "4", "--minibatch", "64"]
 
 

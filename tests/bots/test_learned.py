@@ -145,3 +145,26 @@ def test_cutoff_needs_a_valued_model() -> None:
         make_bot("ismcts(model=learned, cutoff=3)", game, 0)
     with pytest.raises(OptionsError, match="value"):
         make_bot("ismcts(cutoff=3, reward=margin)", game, 0)
+
+
+@pytest.mark.parametrize("game_name", ["ribs", "pitch", "yaniv"])
+def test_the_keys_a_search_gives_the_learned_player_encode_as_the_whole_observation(game_name: str) -> None:
+    """A search builds its model bots' observations with only the keys they read
+    (`LearnedBot.READS`): the tensor must not change for it."""
+    from parlour.bots.learned import ENCODER_READS
+    from parlour.envs.encoder import encoder
+
+    game = get_game(game_name)
+    state = game.new_state(game.options(), 7)
+    enc = encoder(game_name)
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        seat = state.to_act()
+        if seat is None or state.hand_over():
+            break
+        for s in range(state.options.players):
+            np.testing.assert_array_equal(
+                enc.encode(state.observation(s, views=False, keys=ENCODER_READS)), enc.encode(state.observation(s))
+            )
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])

@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,ray,postgres]'
+	$(BIN)/python -m pip install --quiet -e '.[test,ray,postgres,openspiel]'
 	touch $(STAMP)
 
 serve: $(STAMP)
@@ -20,7 +20,7 @@ play: $(STAMP)
 	$(BIN)/parlour play $(or $(GAME),ribs) --players $(or $(PLAYERS),6)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy src
 	$(BIN)/lint-imports
 
@@ -38,7 +38,7 @@ postgresql:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql </dev/null)
 
 test: $(STAMP) lint chromium postgresql
-	PARLOUR_REQUIRE_POSTGRES=1 $(BIN)/python -m pytest
+	PARLOUR_REQUIRE_POSTGRES=1 PARLOUR_REQUIRE_OPENSPIEL=1 $(BIN)/python -m pytest
 
 bench: $(STAMP)
 	for b in benchmarks/*.py; do $(BIN)/python $$b; done

@@ -11,7 +11,7 @@ import pytest
 from parlour.bots import make_bot
 from parlour.games import GAMES
 from parlour.terminal import TerminalGame
-from parlour.views import recent_text
+from parlour.views import name_seats, recent_text
 
 
 class ScriptedPerson(io.StringIO):
@@ -101,17 +101,113 @@ def test_the_status_lines_and_the_recent_event_are_printed(name: str) -> None:
     assert len(person.turns) > 2
     for obs, printed in person.turns:
         lines = printed.splitlines()
+        facts = [name_seats(f"{f['label']}: {f['value']}", session.names) for f in obs["status"]]
         if printed.startswith("Legal actions:"):
-            assert not any(f"{f['label']}: {f['value']}" in lines for f in obs["status"])  # not on every prompt
+            assert not any(fact in lines for fact in facts)  # not on every prompt
             continue
-        for fact in obs["status"]:
-            assert f"{fact['label']}: {fact['value']}" in lines, (name, fact, printed)
-    events = [recent_text(obs, explain=False) for obs, _ in person.turns if obs["recent"]]
+        for fact in facts:
+            assert fact in lines, (name, fact, printed)
+    events = [name_seats(recent_text(obs, explain=False) or "", session.names) for obs, _ in person.turns if obs["recent"]]
     assert events, f"{name}: no public event in {len(person.turns)} turns"
     text = out.getvalue()
     for event in set(events):
         assert event is not None and event.splitlines()[0] + "\n" in text, (name, event)
     for (before, _), (obs, printed) in zip(person.turns, person.turns[1:], strict=False):
         if obs["recent"] and obs["recent"] == before["recent"]:
-            line = recent_text(obs, explain=False)
-            assert line is not None and line.splitlines()[0] + "\n" not in printed, (name, "printed again", line)
+            line = name_seats(recent_text(obs, explain=False) or "", session.names)
+            assert line and line.splitlines()[0] + "\n" not in printed, (name, "printed again", line)
+
+
+class Interrupting(io.StringIO):
+    """Types the given lines, pressing Ctrl-C (readline raises KeyboardInterrupt) for each
+    None among them and once they are used up."""
+
+    def __init__(self, lines: list[str | None]) -> None:
+        super().__init__()
+        self.lines = list(lines)
+
+    def readline(self, size: int | None = -1) -> str:
+        line = self.lines.pop(0) if self.lines else None
+        if line is None:
+            raise KeyboardInterrupt
+        return line + "\n"
+
+
+def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str], stdin: io.StringIO) -> tuple[int, str, str]:
+    from parlour.cli import main
+
+    monkeypatch.setattr("sys.stdin", stdin)
+    code = main(["play", *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+RIBS = ["ribs", "--seed", "3", "--bots", "ribs-heuristic"]
+
+
+def test_ctrl_c_saves_to_the_record_file_without_asking(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    path = tmp_path / "game.json"
+    code, out, _ = play(monkeypatch, capsys, [*RIBS, "--record", str(path)], Interrupting(["bid 2"]))
+    assert code == 0 and "Stopped (Ctrl-C)." in out and f"Record saved to {path}" in out
+    record = json.loads(path.read_text())
+    assert record["game"] == "ribs" and record["actions"][0] == [0, "bid 2"]
+
+
+def test_ctrl_c_asks_where_to_save_and_a_second_ctrl_c_leaves(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "kept.json"
+    code, out, _ = play(monkeypatch, capsys, RIBS, Interrupting(["bid 2"]))
+    assert code == 0 and "Save the record?" in out and "Record saved" not in out
+    code, out, _ = play(monkeypatch, capsys, RIBS, Interrupting(["bid 2", None, str(path)]))
+    assert code == 0 and f"Record saved to {path}" in out and path.exists()
+
+
+def test_a_record_path_that_cannot_be_written_stops_before_any_play(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = play(monkeypatch, capsys, [*RIBS, "--record", str(tmp_path / "no" / "such" / "x.json")], io.StringIO("bid 2\n"))
+    assert code == 2 and "does not exist" in err and "cannot save the record there" in err
+    assert "Ribs, 4 players" not in out
+    code, _, err = play(monkeypatch, capsys, [*RIBS, "--record", str(tmp_path)], io.StringIO(""))
+    assert code == 2 and "is a folder" in err
+
+
+def test_an_existing_record_is_overwritten_only_when_agreed(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "old.json"
+    path.write_text("keep me")
+    code, out, err = play(monkeypatch, capsys, [*RIBS, "--record", str(path)], io.StringIO("n\n"))
+    assert code == 2 and "exists" in out and "was kept" in err and path.read_text() == "keep me"
+    code, out, _ = play(monkeypatch, capsys, [*RIBS, "--record", str(path)], Interrupting(["y", "bid 2"]))
+    assert code == 0 and '"game": "ribs"' in path.read_text()
+    path.write_text("keep me")
+    code, out, _ = play(monkeypatch, capsys, [*RIBS, "--record", str(path), "--force"], Interrupting(["bid 2"]))
+    assert code == 0 and "Overwrite" not in out and '"game": "ribs"' in path.read_text()
+    path.write_text("keep me")
+    code, out, _ = play(monkeypatch, capsys, RIBS, Interrupting(["bid 2", None, str(path), "n", ""]))
+    assert "Overwrite it?" in out and "Record saved" not in out and path.read_text() == "keep me"
+
+
+def test_seats_are_named_moves_labelled_and_a_hint_is_given(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = play(monkeypatch, capsys, RIBS, Interrupting(["hint", "bid 2", "hint"]))
+    assert code == 0
+    assert "You bid 2." in out and "Seat 1 (Ribs bot)" in out
+    assert "Hint: Bid 2: it is the only legal move." in out
+    assert "Moves weighed (points you score this hand" in out and "sampled deals" in out
+
+
+def test_a_move_may_be_typed_as_its_label() -> None:
+    game = GAMES["ribs"]
+    state = game.new_state(game.options(players=4), 0)
+    while state.phase == "bidding":
+        state.apply(state.legal_actions()[0])
+    bidder = state.to_act()
+    assert bidder is not None
+    entry = state.observation(bidder)["legal"][0]
+    assert entry["label"].startswith("lay ribs ") and entry["label"].endswith(" face down")
+    played = len(state.history)
+    out = io.StringIO()
+    bots = {s: make_bot("random", game, s, s) for s in range(4) if s != bidder}
+    session = TerminalGame(game, state, bidder, bots, Interrupting([entry["label"].upper()]), out)
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    assert state.history[played] == (bidder, state.text_to_action(entry["text"]))
+    assert "You play the ribs face down." in out.getvalue() and "Not allowed" not in out.getvalue()

@@ -8,6 +8,13 @@ with the seats while the bots move round, so every bot holds every hand of every
 luck of the deal cancels out. `--hands H` plays ceil(H / n) deals, so H rounded up to a
 whole number of deals. A bot list shorter than the table is filled with its last entry.
 
+Teams: where the game has fixed partnerships (`Game.teams`: Couillon and Pitch {0, 2} v
+{1, 3}, Paks with 4 or 6 players, Zetema with 4 or 6) a bot plays for a side, every seat
+of it, and a deal is played once per side: in seating r bot j takes side `(j + r) mod k`.
+The rotation keeps partners together, and a bot's score, win and margin are its side's.
+Ridge needs no such rule (each of its two seats is a side holding two hands), nor Mighty
+(the declarer's side is made anew each hand, its partner secret: every seat plays alone).
+
 The table gives, per distinct bot: the seat-hands it played, its mean hand score and its
 hand-win rate (a hand is won by every seat with the best score) with 95% intervals, its
 duplicate margin (per deal, its mean score minus the mean score of the other bots'
@@ -22,6 +29,7 @@ score and the score margin is the others' mean minus the bot's, so a positive ma
 the bot is better in every game. Where the game pays money, the mean money per hand is a
 column too.
 
+`--record DIR` saves every hand played as a record (JSON lines, see parlour.simulate).
 `--plot FILE.png` draws the mean scores and the hand-win rates with their intervals.
 `--backend ray` runs the same hands on Ray (`--ray-address`, or a local Ray); the hands
 are seeded and gathered in order, so the table is the same as with the local backend.
@@ -43,9 +51,11 @@ from parlour.simulate import (
     BotStats,
     HandResult,
     HandTask,
+    add_record_argument,
     mean_ci,
     money_cell,
     run_tasks,
+    save_records,
     simulate_hand,
     table_from_args,
     tally,
@@ -62,16 +72,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--backend", choices=("local", "ray"), default="local", help="where the hands run")
     parser.add_argument("--ray-address", help="an existing Ray cluster (default: start a local one)")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    add_record_argument(parser)
 
 
-def duplicate_tasks(game: str, options: Any, bots: list[str], hands: int, seed: int) -> list[HandTask]:
-    """Every seating of every deal, deal by deal."""
+def duplicate_tasks(
+    game: str, options: Any, bots: list[str], hands: int, seed: int, *, record: bool = False
+) -> list[HandTask]:
+    """Every seating of every deal, deal by deal: one per side (seat or partnership)."""
+    from parlour.games import get_game
+
     n = options.players
-    deals = -(-hands // n)
+    sides = len(get_game(game).teams(options))
+    deals = -(-hands // sides)
     return [
-        HandTask(game, options, bots, seed + k, rotation, dealer=k % n)
+        HandTask(game, options, bots, seed + k, rotation, dealer=k % n, record=record)
         for k in range(deals)
-        for rotation in range(n)
+        for rotation in range(sides)
     ]
 
 
@@ -79,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     game, options, bots = table_from_args(args)
     if args.ray_address and args.backend != "ray":
         raise OptionsError("--ray-address goes with --backend ray")
-    tasks = duplicate_tasks(game.name, options, bots, args.hands, args.seed)
+    tasks = duplicate_tasks(game.name, options, bots, args.hands, args.seed, record=args.record is not None)
     results = run_tasks(
         simulate_hand,
         tasks,
@@ -88,10 +104,14 @@ def run(args: argparse.Namespace) -> int:
         backend=args.backend,
         address=args.ray_address,
     )
-    report = arena_report(results, bots, options.players)
+    if args.record is not None:
+        save_records(results, args.record, f"arena-{game.name}-{options.players}p-seed{args.seed}")
+    sides = len(game.teams(options))
+    report = arena_report(results, bots, sides)
+    teams = f", {sides} teams" if sides < options.players else ""
     title = (
-        f"{game.title}, {options.players} players: {len(tasks)} hands "
-        f"({len(tasks) // options.players} deals x {options.players} seatings), seed {args.seed}"
+        f"{game.title}, {options.players} players{teams}: {len(tasks)} hands "
+        f"({len(tasks) // sides} deals x {sides} seatings), seed {args.seed}"
     )
     if args.json:
         print(json.dumps(report, indent=1))
@@ -103,13 +123,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def duplicate_margins(
-    results: Sequence[HandResult], bots: Sequence[str], players: int, *, wins: bool = False
+    results: Sequence[HandResult], bots: Sequence[str], seatings: int, *, wins: bool = False
 ) -> dict[str, list[float]]:
-    """Per bot, one figure per deal: its mean score (or hand-win rate, with `wins`) minus
-    the others' mean, in the same hands; positive is better in the game's score sense."""
+    """Per bot, one figure per deal (`seatings` results in a row): its mean score (or
+    hand-win rate, with `wins`) minus the others' mean, in the same hands; positive is
+    better in the game's score sense. In a partnership game a bot's score is its side's."""
     margins: dict[str, list[float]] = {spec: [] for spec in bots}
-    for start in range(0, len(results), players):
-        deal = results[start : start + players]
+    for start in range(0, len(results), seatings):
+        deal = results[start : start + seatings]
         for spec in margins:
             mine: list[float] = []
             others: list[float] = []
@@ -164,11 +185,11 @@ def elo_ratings(results: Sequence[HandResult], bots: Sequence[str], rounds: int 
     return {name: 1500 + 400 * math.log10(strength[index[name]]) for name in names}
 
 
-def arena_report(results: Sequence[HandResult], bots: Sequence[str], players: int) -> list[dict[str, Any]]:
+def arena_report(results: Sequence[HandResult], bots: Sequence[str], seatings: int) -> list[dict[str, Any]]:
     """The table's rows, JSON-ready: simulate's per-bot figures plus margin and rating."""
     stats: list[BotStats] = tally(results, bots)
-    margins = duplicate_margins(results, bots, players)
-    win_margins = duplicate_margins(results, bots, players, wins=True)
+    margins = duplicate_margins(results, bots, seatings)
+    win_margins = duplicate_margins(results, bots, seatings, wins=True)
     ratings = elo_ratings(results, bots)
     rows = []
     for s in stats:

@@ -79,6 +79,11 @@ def suit_symbol(letter: str) -> str:
     return _SYMBOL_OF_SUIT.get(letter, letter)
 
 
+def trump_label(text: str) -> str:
+    """A suit letter or `NT` of a bid or contract as people read it: `S` -> ♠, `NT` -> no trump."""
+    return "no trump" if text.upper() == "NT" else suit_symbol(text.upper())
+
+
 def card_symbol(text: str) -> str:
     """A card's text as people read it: `KS` -> `K♠`, `TH` -> `10♥`, `JK` -> `Joker`.
 

@@ -19,6 +19,7 @@ from parlour.engine import OptionsError
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("parlour.terminal", "play a game in the terminal against bots"),
     "replay": ("parlour.replay", "replay a game record and print its outcome"),
+    "show": ("parlour.replay", "print a game record hand by hand and trick by trick, as seat N or with every hand shown"),
     "simulate": ("parlour.simulate", "play many seeded hands between bots and compare them"),
     "arena": ("parlour.arena", "a duplicate tournament between bots, with intervals and ratings"),
     "serve": ("parlour.server.serve", "run the web parlour: play in a browser with friends and bots"),

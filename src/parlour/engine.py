@@ -31,6 +31,8 @@ them for every registered game):
 from __future__ import annotations
 
 import dataclasses
+import functools
+import operator
 import random
 import types
 import typing
@@ -132,6 +134,13 @@ class Options:
 
 def option_docs(cls: type) -> dict[str, str]:
     """Field docstrings (a string literal right after the field) of an Options class."""
+    return dict(_option_docs(cls))
+
+
+@functools.cache
+def _option_docs(cls: type) -> dict[str, str]:
+    """Parsed once per class: reading the source costs some 0.15 s a game, and the lobby
+    (`/api/games`) describes every game's options on each request."""
     import ast
     import inspect
     import textwrap
@@ -915,6 +924,70 @@ class Game:
         """
         raise NotImplementedError
 
+    def action_codec(self, options: GameOptions) -> ActionCodec:
+        """The numbering of `action_universe(options)` both ways, built once per options.
+
+        Raises NotImplementedError, with a sentence, for a game whose actions cannot be
+        listed (Paks)."""
+        cache: dict[GameOptions, ActionCodec] = self.__dict__.setdefault("_codecs", {})
+        codec = cache.get(options)
+        if codec is None:
+            try:
+                actions = tuple(self.action_universe(options))
+            except NotImplementedError as exc:
+                raise NotImplementedError(
+                    f"{self.title} actions cannot be numbered: {exc or 'the game lists no action universe'}."
+                ) from None
+            probe = self.new_state(options, 0)
+            codec = ActionCodec(self.title, probe, actions, tuple(probe.action_to_text(a) for a in actions))
+            cache[options] = codec
+        return codec
+
+    def action_to_index(self, options: GameOptions, text: str) -> int:
+        """The number of an action's text in `action_universe(options)`: the index an RL
+        agent or a solver plays. The game's lenient spellings are read too ("10" for "T");
+        ValueError says why a text has no number."""
+        return self.action_codec(options).index(text)
+
+    def index_to_action(self, options: GameOptions, index: int) -> str:
+        """The text of action number `index` of `action_universe(options)` (the record and
+        wire form a bot answers with); ValueError for a number outside the universe."""
+        return self.action_codec(options).text(index)
+
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        """The sides that play together for the whole match, each a list of seats: every
+        seat alone unless the game has fixed partnerships (partners score as one, so the
+        arena and simulate seat one bot per side). Sides formed anew each hand (Mighty's
+        declarer and secret partner) are no fixed partnership."""
+        return [[s] for s in range(options.players)]
+
+    def limits(self, options: GameOptions) -> Limits:
+        """What the rules bound under `options` (see `Limits`), derived in the game's module."""
+        raise NotImplementedError
+
+    def algorithm_facts(self, options: GameOptions) -> AlgorithmFacts:
+        """The facts a solver or an RL library asks of a game before it starts: how many
+        distinct actions, how long a hand and a match can be, the bounds of a hand's scores
+        and whether they sum to a constant (zero-sum). Bounds are the rules', not observed."""
+        limits = self.limits(options)
+        try:
+            distinct: int | None = len(self.action_codec(options))
+        except NotImplementedError:
+            distinct = None
+        hand, hands = limits.hand_actions, limits.match_hands
+        return AlgorithmFacts(
+            game=self.name,
+            distinct_actions=distinct,
+            max_hand_actions=hand,
+            max_match_hands=hands,
+            max_match_actions=hand * hands if hand is not None and hands is not None else None,
+            hand_score_bounds=limits.hand_scores,
+            hand_score_sum=limits.hand_sum,
+            zero_sum=limits.hand_sum == 0,
+            score_sense=self.score_sense,
+            notes=limits.notes,
+        )
+
     def heuristic_bot(self) -> str | None:
         """The name of this game's heuristic bot, if it has one."""
         return None
@@ -924,6 +997,95 @@ class Game:
     # Advice for the seat to act (`hint` in the terminal, e.g. Ridge's double-dummy value
     # of each legal card) is no hook: it comes from analysis, above the games
     # (parlour.analysis.HINTS).
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """What a game's rules bound, declared by the game (`Game.limits`)."""
+
+    hand_actions: int | None
+    """The most decisions one hand can take (every seat's actions, forced ones included), or
+    None where the rules set no bound (say why in `notes`)."""
+    match_hands: int | None
+    """The most hands a match can last, or None (a target that may never be reached)."""
+    hand_scores: tuple[Score, Score]
+    """Every seat's hand score (`State.hand_scores()`) lies in [low, high]."""
+    hand_sum: Score | None = None
+    """What every hand's scores sum to where that is fixed (0: zero-sum), else None."""
+    notes: str = ""
+    """How the bounds were found, and why one is missing."""
+
+
+@dataclasses.dataclass(frozen=True)
+class AlgorithmFacts:
+    """A game's facts for algorithms under one set of options (`Game.algorithm_facts`)."""
+
+    game: str
+    distinct_actions: int | None
+    """The size of the action universe (the codec's numbers), None where it cannot be listed."""
+    max_hand_actions: int | None
+    max_match_hands: int | None
+    max_match_actions: int | None
+    hand_score_bounds: tuple[Score, Score]
+    hand_score_sum: Score | None
+    zero_sum: bool
+    score_sense: int
+    notes: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["hand_score_bounds"] = jsonable_scores(self.hand_score_bounds)
+        out["hand_score_sum"] = None if self.hand_score_sum is None else fraction_text(self.hand_score_sum)
+        return out
+
+
+class ActionCodec:
+    """Every action a game can ever play under one set of options, numbered: the bridge
+    between the texts that bots, records and the wire use and the indices of RL agents
+    and solvers. Lookups are dictionary reads, so an environment can call them per step."""
+
+    def __init__(self, title: str, probe: State, actions: Sequence[Action], texts: Sequence[str]) -> None:
+        self.title = title
+        self.actions = tuple(actions)
+        self.texts = tuple(texts)
+        self.index_of_action: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        self.index_of_text: dict[str, int] = {t: i for i, t in enumerate(self.texts)}
+        if len(self.index_of_action) != len(self.actions):
+            raise ValueError(f"{title}: action_universe lists an action twice")
+        if len(self.index_of_text) != len(self.texts):
+            raise ValueError(f"{title}: two actions of action_universe share one text")
+        self._probe = probe
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def index(self, text: str) -> int:
+        """The number of `text` (canonical or a lenient spelling the game reads)."""
+        found = self.index_of_text.get(text)
+        if found is not None:
+            return found
+        if not isinstance(text, str):
+            raise ValueError(f"an action is named by its text, not {text!r}")
+        try:
+            action = self._probe.text_to_action(text)
+        except (IllegalAction, KeyError, IndexError, TypeError, ValueError) as exc:
+            raise ValueError(f"{text!r} is not a {self.title} action: {exc}") from None
+        found = self.index_of_action.get(action)
+        if found is None:
+            raise ValueError(f"{text!r} can never be played in {self.title} under these options")
+        return found
+
+    def text(self, index: int) -> str:
+        """The text of action number `index`."""
+        try:
+            number = operator.index(index)
+        except TypeError:
+            raise ValueError(f"an action number is a whole number, not {index!r}") from None
+        if isinstance(index, bool) or not 0 <= number < len(self.texts):
+            raise ValueError(
+                f"action number {index!r} is outside {self.title}'s {len(self.texts)} actions (0..{len(self.texts) - 1})"
+            )
+        return self.texts[number]
 
 
 def beats(a: Score, b: Score, sense: int) -> bool:
@@ -994,6 +1156,27 @@ def readable_summary(summary: dict[str, Any], sentence: Callable[[Any], str] = s
             for t in tricks
         ]
     return out
+
+
+def plural(count: Any, noun: str, nouns: str | None = None) -> str:
+    """`count` with its noun in the right number: "1 trick", "2 tricks", "-1 point"
+    (`nouns` where the plural is not the noun with an s)."""
+    one = count in (1, -1) and not isinstance(count, bool)
+    return f"{count} {noun if one else nouns or noun + 's'}"
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """A group of seats in the words front ends name (`views.name_seats`): "seat 1",
+    "seats 0 and 2", "seat 0, seat 2 and seat 4"."""
+    if len(seats) == 2:
+        return f"seats {seats[0]} and {seats[1]}"
+    named = [f"seat {s}" for s in seats]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def seat_list(values: Iterable[Any]) -> str:
+    """Per-seat numbers as people read them: "seat 0 3, seat 1 10" (not a Python list)."""
+    return ", ".join(f"seat {s} {fraction_text(v)}" for s, v in enumerate(values))
 
 
 def seat_names(n: int) -> list[str]:

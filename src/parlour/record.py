@@ -13,6 +13,7 @@ seat that is not the one to act is an error, like an illegal action.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,48 @@ def load(path: str | Path) -> dict[str, Any]:
 
 def save(record: dict[str, Any], path: str | Path) -> None:
     Path(path).write_text(json.dumps(record, indent=1) + "\n")
+
+
+def load_all(path: str | Path) -> list[dict[str, Any]]:
+    """The records of a file: one record (a JSON object), or JSON lines, one record a line,
+    as `simulate` and `arena` write them with `--record`."""
+    try:
+        text = Path(path).read_text()
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.msg != "Extra data":
+            raise RecordError(f"{path} is not JSON: {exc}") from None
+        return _lines(text, path)
+    if not isinstance(data, dict):
+        raise RecordError(f"{path} holds no record (a JSON object)")
+    return [data]
+
+
+def _lines(text: str, path: str | Path) -> list[dict[str, Any]]:
+    records = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path}, line {number}, is not JSON: {exc}") from None
+        if not isinstance(record, dict):
+            raise RecordError(f"{path}, line {number}, holds no record (a JSON object)")
+        records.append(record)
+    if not records:
+        raise RecordError(f"{path} holds no record")
+    return records
+
+
+def save_lines(records: Iterable[dict[str, Any]], path: str | Path) -> None:
+    """Write records as JSON lines, one compact record a line (`load_all` reads them)."""
+    with Path(path).open("w") as out:
+        for record in records:
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
 
 
 def summary(state: State) -> dict[str, Any]:

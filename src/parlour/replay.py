@@ -1,7 +1,26 @@
-"""`parlour replay FILE [--json]`: replay a record and print its outcome.
+"""Replays: a record's outcome (`parlour replay`), its frames, and the game told hand by
+hand (`parlour show`).
+
+`parlour replay FILE [--json] [--index K]`: FILE holds one record, or JSON lines of records
+(what `simulate --record` and `arena --record` write), each replayed and printed in turn.
 
 Exit status 2 with one sentence on stderr when the record cannot be replayed; the sentence
 names the failing action's index and the reason.
+
+`frames(record, view)` is the game as a viewer steps through it: a frame for each deal and
+one after every action, each holding the `views=True` observation seen from `view` (a
+seat, None for a spectator, or ALL for the all-seeing view of `all_seeing`). The server's
+replay endpoints and the browser's viewer draw these frames, and `parlour show` prints
+them, so every front end tells a replay the same way.
+
+Two decisions the live game does not have to make:
+- The frame of an action that ends a hand shows the hand's end (the cards taken, the last
+  trick, the whole hand's log), not the next deal the engine makes at once: it is observed
+  on a copy of the state that stops at the hand's end (`clone(hand_only=True)`), with the
+  match's own `match_over` and `winners`, and the phase `hand_over` while the match goes
+  on. The next deal is a frame of its own.
+- A seat's frame shows an action as that seat saw it (`fold`, face-down ribs), from the
+  observation's public history; the all-seeing view shows every action in full.
 """
 
 from __future__ import annotations
@@ -9,32 +28,258 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from typing import Any, Literal
 
-from parlour.engine import jsonable_scores
-from parlour.record import RecordError, load, replay, summary
+from parlour.engine import Action, State, jsonable_scores
+from parlour.games import get_game
+from parlour.record import RecordError, apply_entry, load, load_all, replay, start_of, summary
+from parlour.views import generic_view, recent_text, recent_update, status_lines
+
+ALL: Literal["all"] = "all"
+View = int | Literal["all"] | None
+"""Whose eyes a replay is seen through: a seat, ALL (every hand shown) or None (a spectator)."""
+
+HAND_OVER = "hand_over"
+"""The phase of a frame that shows a finished hand while the match goes on."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a game record (JSON)")
-    parser.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    parser.add_argument(
+        "file", help="a game record (JSON), or JSON lines of records as simulate and arena --record write them"
+    )
+    parser.add_argument("--json", action="store_true", help="print the outcome as JSON (a line per record)")
+    parser.add_argument("--index", type=int, metavar="K", help="of a file of several records, replay record K only (from 0)")
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        state = replay(load(args.file))
+        records = load_all(args.file)
+        if args.index is not None:
+            if not 0 <= args.index < len(records):
+                raise RecordError(f"--index {args.index}: {args.file} holds records 0 to {len(records) - 1}")
+            records = [records[args.index]]
+        for k, record in enumerate(records):
+            try:
+                state = replay(record)
+            except RecordError as exc:
+                raise RecordError(f"record {k}: {exc}" if len(records) > 1 else str(exc), exc.index) from None
+            if len(records) > 1 and not args.json:
+                print(f"record {k}:")
+            print_outcome(state, args.json)
     except RecordError as exc:
         print(f"parlour replay: {exc}", file=sys.stderr)
         return 2
+    return 0
+
+
+def print_outcome(state: State, as_json: bool) -> None:
+    """A replayed record's outcome: hand scores, standing, money and winners."""
     out = summary(state)
-    if args.json:
+    if as_json:
         print(json.dumps(out))
-        return 0
+        return
     print(f"{state.game.title}: {'match over' if out['over'] else 'match in progress'}")
     for k, scores in enumerate(out["hand_scores"]):
-        print(f"hand {k + 1}: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores)))
-    print("match standing: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(jsonable_scores(state.match_scores()))))
+        print(f"hand {k + 1}: {seat_values(scores)}")
+    print(f"match standing: {seat_values(state.match_scores())}")
     if "money" in out:
-        print("money: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(out["money"])))
+        print(f"money: {seat_values(out['money'])}")
     if out["winners"]:
         print("winners: " + ", ".join(f"seat {s}" for s in out["winners"]))
+
+
+def seat_values(values: Any) -> str:
+    """`seat 0: 3, seat 1: -1, ...`: one number per seat, exact fractions as `p/q`."""
+    return ", ".join(f"seat {s}: {v}" for s, v in enumerate(jsonable_scores(values)))
+
+
+# --- frames ---------------------------------------------------------------------------------
+def parse_view(text: str | None, players: int | None = None) -> View:
+    """A view from its text: a seat number, `all`, or `none`/empty for a spectator;
+    ValueError with a sentence for anything else (and a seat past `players`)."""
+    if text is None or text.strip().lower() in ("", "none", "spectator"):
+        return None
+    if text.strip().lower() == ALL:
+        return ALL
+    try:
+        seat = int(text)
+    except ValueError:
+        raise ValueError(f"a view is a seat number, 'all' or 'none', not {text[:20]!r}") from None
+    if seat < 0 or (players is not None and seat >= players):
+        top = f" from 0 to {players - 1}" if players is not None else ""
+        raise ValueError(f"the seat must be a number{top}, not {seat}")
+    return seat
+
+
+def all_seeing(state: State) -> dict[str, Any]:
+    """The spectator's observation with every seat's hidden cards shown: each zone a seat
+    owns takes its cards from that seat's own observation (its hand, its face-down ribs),
+    so nothing about what is shown is worked out twice. What no seat may see (a stock's
+    order, a widow nobody has taken) stays hidden."""
+    obs = state.observation(None)
+    seen: dict[int, dict[str, dict[str, Any]]] = {}
+    for zone in obs["zones"]:
+        owner = zone.get("owner")
+        if not zone.get("hidden") or not isinstance(owner, int) or not 0 <= owner < state.players:
+            continue
+        if owner not in seen:
+            seen[owner] = {z["id"]: z for z in state.observation(owner)["zones"]}
+        own = seen[owner].get(zone["id"])
+        if own is not None and len(own.get("cards") or []) > len(zone.get("cards") or []):
+            zone["cards"] = list(own["cards"])
+            zone["hidden"] = own.get("hidden", 0)
+    obs["all_seeing"] = True
+    return obs
+
+
+def observe(state: State, view: View) -> dict[str, Any]:
+    """`state` as `view` sees it (see View)."""
+    return all_seeing(state) if view == ALL else state.observation(view)
+
+
+def action_label(state: State, action: Action) -> str:
+    """What a person reads for `action`: the game's label where the engine gives one, else
+    its text."""
+    label = getattr(state, "action_label", None)
+    return str(label(action)) if callable(label) else state.action_to_text(action)
+
+
+def frames(record: dict[str, Any], view: View = ALL) -> list[dict[str, Any]]:
+    """The record's frames seen from `view`: `{index, move, hand, actor, action, label,
+    sentence, log, hand_over, observation}`.
+
+    A deal's frame has `move`, `actor` and `action` None; an action's frame has `move`, its
+    index among the record's actions. `log` is the log lines the frame adds and `sentence`
+    those lines as one text. RecordError (naming the action) when the record cannot be
+    replayed.
+    """
+    state = start_of(record)
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("'actions' must be a list of [seat, text] pairs")
+    out = [_deal_frame(state, view, 0)]
+    for move, entry in enumerate(actions):
+        before = state.clone(hand_only=True)
+        apply_entry(state, entry, move)
+        actor, action = state.history[-1]
+        label = action_label(before, action)
+        ended = state.hand_over()
+        if ended:
+            before.push(action)
+            obs = observe(before, view)
+            obs["match_over"] = state.is_over()
+            obs["winners"] = state.winners()
+            if not state.is_over():
+                obs["phase"] = HAND_OVER
+        else:
+            obs = observe(state, view)
+        text = state.action_to_text(action)
+        shown = text if view == ALL or view == actor else str(obs["actions"][-1][1])
+        previous = out[-1]["observation"]["log"]
+        new = obs["log"][len(previous):] if obs["log"][: len(previous)] == previous else obs["log"]
+        out.append({
+            "index": len(out), "move": move, "hand": obs["hand_number"], "actor": actor,
+            "action": shown, "label": label if shown == text else shown,
+            "sentence": " ".join(new), "log": new, "hand_over": ended, "observation": obs,
+        })
+        if ended and not state.is_over():
+            out.append(_deal_frame(state, view, len(out)))
+    return out
+
+
+def _deal_frame(state: State, view: View, index: int) -> dict[str, Any]:
+    obs = observe(state, view)
+    lines = list(obs["log"]) or [f"Hand {state.hand_number + 1}: seat {state.dealer} deals."]
+    return {
+        "index": index, "move": None, "hand": state.hand_number, "actor": None, "action": None,
+        "label": None, "sentence": " ".join(lines), "log": lines, "hand_over": False, "observation": obs,
+    }
+
+
+def replay_view(record: dict[str, Any], view: View = ALL, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A record ready for a viewer: `{game, title, view, seats, frames}`. `seats` (each
+    with its `seat` and `name`) default to `Seat N`."""
+    game_frames = frames(record, view)
+    first = game_frames[0]["observation"]
+    game = get_game(first["game"])
+    return {
+        "game": game.name,
+        "title": game.title,
+        "view": view,
+        "players": first["players"],
+        "seats": seats if seats is not None else [{"seat": s, "name": f"Seat {s}"} for s in range(first["players"])],
+        "frames": game_frames,
+    }
+
+
+# --- parlour show -----------------------------------------------------------------------------
+def add_show_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a game record (JSON)")
+    parser.add_argument(
+        "--seat", default=ALL, metavar="N|all|none",
+        help="see the game as seat N, as a spectator (none), or with every hand shown (all, the default)",
+    )
+
+
+def run_show(args: argparse.Namespace) -> int:
+    try:
+        record = load(args.file)
+        players = start_of(record).players
+        view = parse_view(args.seat, players)
+        for line in show_lines(record, view):
+            print(line)
+    except (RecordError, ValueError) as exc:
+        print(f"parlour show: {exc}", file=sys.stderr)
+        return 2
     return 0
+
+
+def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
+    """The whole game as text, hand by hand and event by event (a trick, or a turn where
+    a game has no tricks), with the sentences, headline facts and last events that live
+    play prints (parlour.views), and each hand's scores and the match standing."""
+    data = replay_view(record, view)
+    render = getattr(get_game(data["game"]), "render_text", None)
+    first = data["frames"][0]["observation"]
+    eyes = "every hand shown" if view == ALL else "as a spectator" if view is None else f"as seat {view}"
+    yield f"{data['title']}, {first['players']} players, {eyes}."
+    shown_recent: str | None = None
+    shown_status: list[str] = []
+    for frame in data["frames"]:
+        obs = frame["observation"]
+        if frame["move"] is None:
+            yield ""
+            yield f"== Hand {frame['hand'] + 1} (seat {obs['dealer']} deals) =="
+            yield from frame["log"]
+            shown_status = status_lines(obs)
+            yield from shown_status
+            yield render(obs) if render else generic_view(obs)
+            shown_recent = recent_text(obs)
+            continue
+        lines = frame["log"]
+        if not lines or not lines[0].lower().startswith(f"seat {frame['actor']} "):
+            yield f"Seat {frame['actor']}: {frame['label']}"
+        yield from lines
+        news = recent_update(obs, shown_recent)
+        if news is not None:
+            yield news
+            yield ""
+        shown_recent = recent_text(obs)
+        status = status_lines(obs)
+        if not frame["hand_over"]:
+            yield from (f"  {line}" for line in status if line not in shown_status)
+        shown_status = status
+        if frame["hand_over"]:
+            state_scores = obs.get("hand_results") or []
+            if state_scores:
+                yield f"Hand scores: {seat_values(state_scores[-1])}"
+            yield f"Match standing: {seat_values(obs['scores']['match'])}"
+            yield "Cards at the hand's end:"
+            yield generic_view(obs)
+    last = data["frames"][-1]["observation"]
+    yield ""
+    if last["match_over"]:
+        yield "The match is over. Winner: " + ", ".join(f"seat {s}" for s in last["winners"]) + "."
+    else:
+        yield "The record stops before the match is over."

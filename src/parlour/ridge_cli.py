@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seat not in (0, 1) or args.dealer not in (0, 1):
         raise OptionsError("--seat and --dealer are 0 (North-South) or 1 (East-West)")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    bot = make_bot(args.bot, GAME, 1 - args.seat, seed)
+    bot = make_bot(args.bot, GAME, 1 - args.seat, seed, outside=True)
     state = GAME.new_state(options, seed, dealer=args.dealer, deals=deals or None)
     session = TerminalGame(GAME, state, args.seat, {1 - args.seat: bot}, sys.stdin, sys.stdout)
     side = "North and South" if args.seat == 0 else "East and West"

@@ -3,13 +3,21 @@
 `parlour simulate ribs --players 6 --hands 5000 --bots ribs-heuristic,random --jobs 2`
 
 Hand i is a fresh deal from seed `seed + i`, dealt by seat `i mod n`, and bot j of the list
-sits at seat `(j + i) mod n`, so every bot meets every seat and every dealer position. Each
+sits at seat `(j + i) mod n`, so every bot meets every seat and every dealer position. In a
+game of fixed partnerships (`Game.teams`: Couillon, Pitch, Paks and Zetema with 4 or 6) a
+bot plays for a side, every seat of it, and bot j takes side `(j + i) mod k`. Each
 hand is independent, so the result is the same for any `--jobs`. A bot list shorter than
 the table is filled with its last entry. A hand is won by every seat with the best hand
 score (ties all win, as in Ribs), best in the game's score sense (`Game.score_sense`: the
 lowest where scores are penalty points). Where the game pays money (`State.money()`, e.g.
 Ribs with stakes) each bot's mean money per hand is reported beside its score. The pieces (`play_hand`, `run_tasks`, `mean_ci`,
 `rate_ci`) are shared with the arena.
+
+`--record DIR` saves every hand played (here and in the arena) as a game record, JSON lines
+in one file, `DIR/<command>-<game>-<players>p-seed<seed>.jsonl`: one record a line, in the
+order the hands were dealt whatever `--jobs` or the backend, each the record of a match
+stopped after its first hand (its seed, dealer and deals, so it replays exactly) with
+`"bots"`, the spec at each seat. `parlour replay FILE` replays every line (`--index K` one).
 """
 
 from __future__ import annotations
@@ -17,14 +25,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
 from parlour.engine import Game, GameOptions, OptionsError, Score, State, best_of
+from parlour.record import record_of, save_lines
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -37,15 +48,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    add_record_argument(parser)
+
+
+def add_record_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--record", metavar="DIR",
+        help="save every hand played as a record in DIR/<command>-<game>-<players>p-seed<seed>.jsonl, "
+        "JSON lines: one record a line, in the order played, each with the bots by seat; "
+        "`parlour replay` reads the file",
+    )
 
 
 def table_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions, list[str]]:
     """The game, options and seat-by-seat bots of `simulate` or `arena`, checked: an unknown
     bot, or a count below 1, fails here with a sentence rather than in a worker."""
     game, options = game_from_args(args)
-    bots = table_bots(split_bots(args.bots), options.players)
+    bots = table_bots(split_bots(args.bots), len(game.teams(options)))
     for spec in set(bots):
-        make_bot(spec, game, 0, 0)
+        make_bot(spec, game, 0, 0, outside=True)
     if args.hands < 1:
         raise OptionsError("--hands must be at least 1")
     if args.jobs < 1:
@@ -55,8 +76,11 @@ def table_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions, list[s
 
 def run(args: argparse.Namespace) -> int:
     game, options, bots = table_from_args(args)
-    tasks = [HandTask(game.name, options, bots, args.seed + i, i) for i in range(args.hands)]
+    record = args.record is not None
+    tasks = [HandTask(game.name, options, bots, args.seed + i, i, record=record) for i in range(args.hands)]
     results = run_tasks(simulate_hand, tasks, jobs=args.jobs, description=f"{game.title} hands")
+    if record:
+        save_records(results, args.record, f"simulate-{game.name}-{options.players}p-seed{args.seed}")
     stats = tally(results, bots)
     if args.json:
         import json
@@ -85,10 +109,11 @@ def split_bots(text: str) -> list[str]:
     return out
 
 
-def table_bots(bots: Sequence[str], players: int) -> list[str]:
-    if len(bots) > players:
-        raise OptionsError(f"{len(bots)} bots for {players} seats")
-    return list(bots) + [bots[-1]] * (players - len(bots))
+def table_bots(bots: Sequence[str], sides: int) -> list[str]:
+    """One bot per side (a seat, or a partnership), the last repeated to fill the table."""
+    if len(bots) > sides:
+        raise OptionsError(f"{len(bots)} bots for {sides} sides (a bot plays for a seat, or for a partnership)")
+    return list(bots) + [bots[-1]] * (sides - len(bots))
 
 
 @dataclass(frozen=True)
@@ -103,26 +128,44 @@ class HandTask:
     dealer: int | None = None
     """The hand's dealer; None: seat `rotation mod n` (simulate). The arena fixes it per
     deal so that the cards stay with the seats while the bots rotate (duplicate)."""
+    record: bool = False
+    """Whether the result carries the hand's record (`--record`)."""
 
 
 @dataclass
 class HandResult:
     seed: int
     seat_of_bot: list[int]
+    """Per bot, its seat (the first seat of its side in a partnership game)."""
     scores: list[Score]
     sense: int = 1
     """The game's score sense (+1: higher is better, -1: lower is), so that whoever reads
     the results compares scores the game's way."""
     money: list[Score] | None = None
     """Each seat's money won in the hand, where the game pays money (`State.money()`)."""
+    record: dict[str, Any] | None = None
+    """The hand's record with the bots by seat (`"bots"`), when the task asked for it."""
 
 
-def seat_bots(game: Game, specs: Sequence[str], seats: Sequence[int], seed: int) -> list[Bot]:
-    """Bots by seat: `specs[j]` sits at `seats[j]`, each with its own derived seed."""
-    by_seat: list[Bot | None] = [None] * len(specs)
+def seat_specs(game: Game, options: GameOptions, specs: Sequence[str], rotation: int) -> tuple[list[str], list[int]]:
+    """Where the bots sit in seating `rotation`: bot j plays side `(j + rotation) mod k` of
+    the game's k sides (`Game.teams`: a seat each, or the partnerships), every seat of it.
+    Returns the spec at each seat and, per bot, the first seat of its side (partners
+    score alike, so that seat's score is the side's)."""
+    sides = game.teams(options)
+    by_seat = [""] * options.players
+    first_seats = []
     for j, spec in enumerate(specs):
-        by_seat[seats[j]] = make_bot(spec, game, seats[j], seed * 1000 + seats[j])
-    return [b for b in by_seat if b is not None]
+        side = sides[(j + rotation) % len(sides)]
+        for seat in side:
+            by_seat[seat] = spec
+        first_seats.append(side[0])
+    return by_seat, first_seats
+
+
+def seat_bots(game: Game, by_seat: Sequence[str], seed: int) -> list[Bot]:
+    """Bots by seat, each with its own derived seed."""
+    return [make_bot(spec, game, seat, seed * 1000 + seat, outside=True) for seat, spec in enumerate(by_seat)]
 
 
 def play_hand(state: State, bots: Sequence[Bot]) -> list[Score]:
@@ -142,10 +185,26 @@ def simulate_hand(task: HandTask) -> HandResult:
 
     game = get_game(task.game)
     n = task.options.players
-    seats = [(j + task.rotation) % n for j in range(n)]
+    by_seat, seats = seat_specs(game, task.options, task.bots, task.rotation)
     dealer = task.rotation % n if task.dealer is None else task.dealer
     state = game.new_state(task.options, task.seed, dealer=dealer)
-    return hand_result(game, state, seat_bots(game, task.bots, seats, task.seed), task.seed, seats)
+    result = hand_result(game, state, seat_bots(game, by_seat, task.seed), task.seed, seats)
+    if task.record:
+        result.record = {**record_of(state), "bots": by_seat}
+    return result
+
+
+def save_records(results: list[HandResult], directory: str, name: str) -> Path:
+    """Write the results' records as JSON lines in `directory` (made if missing), in the
+    order the hands were dealt, and say where on stderr; the results keep no copy."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.jsonl"
+    save_lines((r.record for r in results if r.record is not None), path)
+    for r in results:
+        r.record = None
+    print(f"parlour: {len(results)} records in {path}", file=sys.stderr)
+    return path
 
 
 def hand_result(game: Game, state: State, bots: Sequence[Bot], seed: int, seats: list[int]) -> HandResult:

@@ -1,6 +1,7 @@
 """Spec strings: a name with optional arguments, as a person types a game or a bot.
 
-`ribs(players=6, lemons=true)`, `ismcts(iterations=2000)`, `random`. Values stay strings
+`ribs(players=6, lemons=true)`, `ismcts(iterations=2000)`, `random`, and an outside bot's
+`package.module:Class(depth=2)`. Values stay strings
 except that `[...]`/`(...)` lists are split; the game's Options or the bot converts them.
 """
 
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-_SPEC = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$", re.S)
+# A name, or an outside bot's `package.module:Class`.
+_SPEC = re.compile(r"^\s*([A-Za-z_][\w-]*(?:\.[A-Za-z_]\w*)*(?::[A-Za-z_]\w*)?)\s*(?:\((.*)\))?\s*$", re.S)
 
 
 class SpecError(ValueError):

@@ -34,11 +34,17 @@ from typing import Any, TextIO
 from parlour.analysis import NoHint, hint, hints
 from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
-from parlour.cards import symbols
-from parlour.engine import Game, IllegalAction, OptionsError, State, jsonable_scores
+from parlour.engine import Game, IllegalAction, OptionsError, State, jsonable_scores, plural
 from parlour.record import record_of, save
 from parlour.spec import parse_spec
-from parlour.views import generic_view, name_seats, recent_text, status_lines
+from parlour.views import (
+    action_labels,
+    name_seats,
+    recent_text,
+    recent_update,
+    status_lines,
+    table_text,
+)
 
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
@@ -70,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     chosen: dict[int, str] = {}
     for i, seat in enumerate(others):
         chosen[seat] = specs[min(i, len(specs) - 1)]
-        bots[seat] = make_bot(chosen[seat], game, seat, seed * 100 + seat)
+        bots[seat] = make_bot(chosen[seat], game, seat, seed * 100 + seat, outside=True)
     names = ["You" if s == args.seat else f"Seat {s} ({bot_words(game, chosen[s])})" for s in range(n)]
     state = game.new_state(options, seed)
     session = TerminalGame(game, state, args.seat, bots, sys.stdin, sys.stdout, names=names)
@@ -82,14 +88,14 @@ def run(args: argparse.Namespace) -> int:
             f"{args.record} exists. Overwrite it with this game's record? (y/n) "
         ):
             raise OptionsError(f"{args.record} exists and was kept; the game was not started (--force overwrites)")
-    session.say(f"{game.title}, {n} players, seed {seed}. You are seat {args.seat}. {HELP}"
+    session.say(f"{game.title}, {n} players, seed {seed}. Your seat is number {args.seat}. {HELP}"
                 f" New to {game.title}? 'parlour rules {game.name}' explains it.")
     try:
         session.run()
     except KeyboardInterrupt:
         session.say()
         session.say("Stopped (Ctrl-C).")
-    session.offer_record(args.record, force=True)
+    session.offer_record(args.record)
     return 0
 
 
@@ -200,21 +206,20 @@ class TerminalGame:
         for line in obs["log"][self.shown_lines :]:
             self.say(line)
         self.shown_lines = len(obs["log"])
-        recent = recent_text(obs)
-        if recent is not None and recent != self.shown_recent:
-            event = obs["recent"]
-            self.say(recent_text(obs, explain=event.get("explanation") not in obs["log"]))
-        self.shown_recent = recent
+        news = recent_update(obs, self.shown_recent)
+        if news is not None:
+            self.say(news)
+        self.shown_recent = recent_text(obs)
 
     def person_turn(self) -> None:
         obs = self.state.observation(self.seat)
         render = getattr(self.game, "render_text", None)
         for line in status_lines(obs):
             self.say(line)
-        self.say(render(obs) if render else generic_view(obs))
-        labels = [e.get("label") or symbols(e["text"]) for e in obs["legal"]]
-        typed = {label.casefold(): e["text"] for label, e in zip(labels, obs["legal"], strict=True)}
-        legal = labels
+        self.say(table_text(obs, render))
+        labels = action_labels(obs)
+        typed = {label.casefold(): text for text, label in labels.items()}
+        legal = list(labels.values())
         self.say("Your move: " + (" | ".join(legal) if len(legal) <= 12 else f"{len(legal)} choices, 'help' lists them"))
         while True:
             line = self.ask("> ")
@@ -253,25 +258,26 @@ class TerminalGame:
             lines.append(f"Moves weighed ({advice.unit}):")
             for c in advice.candidates[:6]:
                 share = f", best score in {c['wins']:.0%}" if "wins" in c else ""
-                lines.append(f"  {c['label']}: {c['value']:g} over {c['visits']} deals{share}")
+                lines.append(f"  {c['label']}: {c['value']:g} (over {plural(c['visits'], 'deal')}{share})")
         return lines
 
-    def offer_record(self, path: str | None, force: bool = False) -> None:
+    def offer_record(self, path: str | None) -> None:
         """Save the record: to `path` (agreed to at the start), else where the person says,
-        asking before an existing file is overwritten."""
+        asking before an existing file is overwritten; Ctrl-C here leaves without saving."""
         record = record_of(self.state)
         while path is None:
             try:
                 answer = self.ask("Save the record? Type a file name, or press Enter to skip: ")
+                if not answer:
+                    return
+                problem = writable(answer)
+                if problem:
+                    self.say(f"Cannot save there: {problem}.")
+                elif not os.path.exists(answer) or self.confirm(f"{answer} exists. Overwrite it? (y/n) "):
+                    path = answer
             except KeyboardInterrupt:
-                answer = None
-            if not answer:
+                self.say()
                 return
-            problem = writable(answer)
-            if problem:
-                self.say(f"Cannot save there: {problem}.")
-            elif not os.path.exists(answer) or self.confirm(f"{answer} exists. Overwrite it? (y/n) "):
-                path = answer
         if path:
             try:
                 save(record, path)

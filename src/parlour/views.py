@@ -10,7 +10,7 @@ are the text forms of the observation's generic `status` and `recent` keys.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.cards import symbols
@@ -28,8 +28,20 @@ def generic_view(obs: dict[str, Any]) -> str:
     if scores:
         parts = [f"{'this hand' if k == 'hand' else k} {', '.join(str(x) for x in v) if isinstance(v, list) else v}"
                  for k, v in scores.items()]
-        lines.append("  Scores (seat 0 first): " + "; ".join(parts))
+        lines.append("  Scores (in seat order): " + "; ".join(parts))
     return "\n".join(lines)
+
+
+def action_labels(obs: dict[str, Any]) -> dict[str, str]:
+    """Each legal action's text -> its label, from the observation's `legal` entries (the
+    text in symbol form where an entry has no label)."""
+    return {e["text"]: e.get("label") or symbols(e["text"]) for e in obs.get("legal") or []}
+
+
+def table_text(obs: dict[str, Any], render: Callable[[dict[str, Any]], str] | None = None) -> str:
+    """The table as the terminal prints it: the game's own view (`render_text`) where it has
+    one, else the generic view, with its cards in symbol form (K♠)."""
+    return symbols(render(obs) if render else generic_view(obs))
 
 
 def status_lines(obs: dict[str, Any]) -> list[str]:
@@ -68,6 +80,16 @@ def recent_text(obs: dict[str, Any], explain: bool = True) -> str | None:
     return f"{line}\n  {explanation}" if explanation and explain else line
 
 
+def recent_update(obs: dict[str, Any], shown: str | None) -> str | None:
+    """The last public event to print when it differs from `shown` (the `recent_text`
+    printed before), else None; its explanation is left out when the hand's log already
+    says it. Live play and `parlour show` tell events alike through this."""
+    recent = recent_text(obs)
+    if recent is None or recent == shown:
+        return None
+    return recent_text(obs, explain=obs["recent"].get("explanation") not in obs["log"])
+
+
 _SEATS = re.compile(r"\b([Ss])eats (\d+) and (\d+)\b|\b([Ss])eat (\d+)('s\b)?")
 _AFTER_YOU = re.compile(r"\b([Yy]ou)((?: \([^)]*\))?) ([a-z]+)\b")
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "was": "were"}
@@ -93,7 +115,8 @@ def name_seats(text: str, names: Sequence[str]) -> str:
     sentence (`Seat N`) keeps its capital; inside one (`seat N`) a name that is "You" or
     begins with "Seat " takes a small letter; `seat N's` becomes "your" for "You", else the
     name with 's; `seats N and M` names both; a verb right after "You" loses its third
-    person ("You plays" -> "You play", "you has" -> "you have"). Seats past the end of
+    person ("You plays" -> "You play", "you has" -> "you have"); a possessive leaves out a
+    name's bracket ("Seat 2 (Ribs bot)" -> "Seat 2's"). Seats past the end of
     `names` are left as they are."""
 
     def one(capital: bool, seat: str) -> str:
@@ -110,7 +133,7 @@ def name_seats(text: str, names: Sequence[str]) -> str:
             return f"{one(m.group(1) == 'S', m.group(2))} and {one(False, m.group(3))}"
         named = one(m.group(4) == "S", m.group(5))
         if m.group(6):
-            return ("Your" if named == "You" else "your" if named == "you" else named + "'s")
+            return "Your" if named == "You" else "your" if named == "you" else named.split(" (")[0] + "'s"
         return named
 
     named = _SEATS.sub(replace, text)

@@ -19,7 +19,7 @@ from tests.test_conformance import OPTION_SETS
 
 from parlour.engine import State
 from parlour.envs import encoder
-from parlour.envs.encoder import Encoder, encoder_of
+from parlour.envs.tensors import Encoder, encoder_of
 from parlour.games import GAMES
 
 IGNORED = ("legal_actions", "log")
@@ -27,11 +27,12 @@ SAMPLES = 12
 
 
 def cases() -> list[Any]:
+    """Every option set at the fewest players, the first two at the most."""
     out = []
     for name, game in GAMES.items():
         counts = game.player_counts()
-        for players in sorted({counts[0], counts[-1]}):
-            for index, options in enumerate(OPTION_SETS[name][:2]):
+        for index, options in enumerate(OPTION_SETS[name]):
+            for players in sorted({counts[0], counts[-1]} if index < 2 else {counts[0]}):
                 out.append(pytest.param(name, players, options, id=f"{name}-{players}p-o{index}"))
     return out
 
@@ -226,9 +227,9 @@ def test_layout_covers_the_tensor_once() -> None:
 def test_the_tensor_doc_is_generated_from_the_declarations() -> None:
     from pathlib import Path
 
-    from parlour.envs.encoder import tensor_doc
+    from parlour.envs.tensors import tensor_doc
 
     page = Path(__file__).resolve().parents[2] / "docs" / "research-tensors.md"
     assert page.read_text() == tensor_doc(), (
-        "docs/research-tensors.md is stale: python -m parlour.envs.encoder > docs/research-tensors.md"
+        "docs/research-tensors.md is stale: python -m parlour.envs.tensors > docs/research-tensors.md"
     )

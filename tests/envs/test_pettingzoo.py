@@ -1,55 +1,173 @@
-"""The PettingZoo adapter passes PettingZoo's own api_test for every game and player count."""
+"""The PettingZoo environments pass PettingZoo's own tests and keep classic's conventions."""
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo import AECEnv
+from pettingzoo.test import api_test, seed_test
 
-from parlour.envs import env
+from parlour.engine import OVER
+from parlour.envs import env, raw_env
+from parlour.envs.pettingzoo import REWARD_SCALE, ParlourEnv
 from parlour.games import GAMES
 
 
-def cases() -> list[object]:
-    return [
-        pytest.param(name, n, id=f"{name}-{n}p")
-        for name, game in GAMES.items()
-        for n in game.player_counts()
-    ]
-
-
-@pytest.mark.parametrize(("name", "players"), cases())
-def test_api_test(name: str, players: int) -> None:
-    api_test(env(f"{name}(players={players})", episode="hand"), num_cycles=40)
+def _module(name: str) -> Any:
+    return importlib.import_module(f"parlour.envs.{name}_v0")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_a_match_pays_each_hand_and_masks_match_legal_actions(name: str) -> None:
+def test_api_test_of_each_game_module(name: str) -> None:
+    module = _module(name)
+    api_test(module.env(episode="hand"), num_cycles=30)
+    wrapped = module.env(max_cycles=60)
+    api_test(wrapped, num_cycles=30)
+    assert wrapped.metadata["name"] == f"{name}_v0"
+    assert wrapped.metadata["render_modes"] == ["ansi", "human"]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_seed_test_of_each_game_module(name: str) -> None:
+    seed_test(lambda: _module(name).env(max_cycles=200), num_cycles=50)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_turns_are_not_cyclic_so_no_parallel_api(name: str) -> None:
+    """PettingZoo's parallel API needs every agent to act each step; in these games one seat
+    acts at a time, in the order the play makes (a trick's winner leads), so the
+    environments say so as classic's do, and the parallel test does not apply."""
+    assert _module(name).raw_env().metadata["is_parallelizable"] is False
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_masks_match_legal_actions_and_match_rewards_sum_to_zero(name: str) -> None:
     game = GAMES[name]
-    e = env(f"{name}(players={game.min_players})")
-    e.reset(seed=3)
-    rng = np.random.default_rng(3)
-    paid = 0
-    for agent in e.agent_iter(5000):
-        obs, reward, terminated, truncated, _ = e.last()
-        paid += reward != 0
-        if terminated or truncated:
-            e.step(None)
-            continue
-        state = e.state
-        assert state is not None
+    e = raw_env(f"{name}(players={game.min_players})", reward="match", max_hands=3)
+
+    def check(agent: str, obs: dict[str, Any]) -> None:
+        state = e.match
         legal = {e.index[a] for a in state.legal_actions()}
         assert set(np.flatnonzero(obs["action_mask"])) == legal
         assert agent == f"player_{state.to_act()}"
-        e.step(int(rng.choice(sorted(legal))))
-    assert paid > 0, "no reward was ever paid"
+
+    total = _play(e, 3, check)["paid"]
+    assert abs(sum(total.values())) < 1e-9
+    assert e.hands <= 3
 
 
-def test_spec_string_and_seeded_reset() -> None:
-    a, b = env("ribs(players=5, lemons=true)"), env("ribs(players=5, lemons=true)")
+def _play(e: ParlourEnv, seed: int, check: Any = None) -> dict[str, Any]:
+    """An episode of random legal moves: the rewards paid to each agent and its last
+    observation; `check(agent, observation)` sees every decision first."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    paid = dict.fromkeys(e.possible_agents, 0.0)
+    last: dict[str, Any] = {}
+    for agent in e.agent_iter(20000):
+        obs, reward, terminated, truncated, _ = e.last()
+        paid[agent] += reward
+        if terminated or truncated:
+            last[agent] = obs
+            e.step(None)
+            continue
+        if check is not None:
+            check(agent, obs)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return {"paid": paid, "last": last}
+
+
+@pytest.mark.parametrize("name", ["ribs", "pitch", "yaniv", "seven_and_a_half"])
+def test_a_hand_episode_ends_on_the_finished_hand(name: str) -> None:
+    e = raw_env(name, episode="hand")
+    out = _play(e, 5)
+    assert e.match.phase == OVER and e.match.hand_number == 0
+    finished = e.match.observation(0, views=False)
+    assert finished["actions"], "the terminal observation is the finished hand's"
+    assert np.array_equal(out["last"]["player_0"]["observation"], e.encoder.encode(finished))
+    assert not out["last"]["player_0"]["action_mask"].any()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_zero_sum_rewards_sum_to_zero_on_the_game_scale(name: str) -> None:
+    e = raw_env(name, episode="hand", reward="zero_sum")
+    paid = _play(e, 2)["paid"]
+    points = raw_env(name, episode="hand")
+    raw = _play(points, 2)["paid"]
+    assert abs(sum(paid.values())) < 1e-9
+    mean = sum(raw.values()) / len(raw)
+    assert paid == pytest.approx({a: (r - mean) / REWARD_SCALE[name] for a, r in raw.items()})
+
+
+def test_truncation_by_hands_and_by_cycles() -> None:
+    for kwargs, check in (({"max_hands": 2}, "hands"), ({"max_cycles": 25}, "cycles")):
+        e = raw_env("pitch", **kwargs)
+        e.reset(seed=1)
+        for _ in e.agent_iter(100000):
+            _, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                assert truncated and not terminated
+                break
+            e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+        assert getattr(e, check) == list(kwargs.values())[0]
+
+
+def test_state_is_left_to_pettingzoo_and_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert ParlourEnv.state is AECEnv.state
+    e = _module("ribs").env(render_mode="ansi", players=5)
+    e.reset(seed=1)
+    assert e.unwrapped.n == 5
+    text = e.render()
+    assert isinstance(text, str) and text
+    h = _module("ribs").raw_env(render_mode="human")
+    h.reset(seed=1)
+    h.step(int(np.flatnonzero(h.observe(h.agent_selection)["action_mask"])[0]))
+    assert capsys.readouterr().out.strip()
+
+
+def test_an_illegal_action_ends_the_episode_against_its_maker() -> None:
+    e = env("ribs")
+    e.reset(seed=4)
+    agent = e.agent_selection
+    illegal = int(np.flatnonzero(e.observe(agent)["action_mask"] == 0)[0])
+    e.step(illegal)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1
+
+
+def test_observations_skip_the_past_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    e = raw_env("pitch")
+    e.reset(seed=2)
+    asked: list[Any] = []
+    real = e.match.observation
+
+    def spy(seat: Any, views: bool = True, keys: Any = None) -> dict[str, Any]:
+        asked.append(keys)
+        return real(seat, views=views, keys=keys)
+
+    monkeypatch.setattr(e.match, "observation", spy)
+    obs = e.observe(e.agent_selection)
+    assert asked and all(k is not None and "hand_results" not in k for k in asked)
+    assert obs["observation"].shape == e.encoder.shape
+
+
+def test_spec_string_options_and_seeded_reset() -> None:
+    a, b = raw_env("ribs(players=5, lemons=true)"), _module("ribs").raw_env(players=5, lemons=True)
     a.reset(seed=11)
     b.reset(seed=11)
-    assert a.n == 5 and a.options.lemons
+    assert a.n == 5 and a.options.lemons and a.options == b.options
     oa, ob = a.observe(a.agent_selection), b.observe(b.agent_selection)
     assert np.array_equal(oa["observation"], ob["observation"])
     assert oa["observation"].shape == a.observation_space("player_0")["observation"].shape
+
+
+@pytest.mark.parametrize("spec", ["ribs(hands_to_win=1)", "pitch(target=1)", "mighty(hands=1)"])
+def test_match_reward_pays_the_outcome_at_the_end(spec: str) -> None:
+    e = raw_env(spec, reward="match")
+    total = _play(e, 6)["paid"]
+    winners = e.match.winners()
+    assert 0 < len(winners) < e.n
+    assert all(total[f"player_{s}"] == 1.0 for s in winners)
+    assert abs(sum(total.values())) < 1e-9

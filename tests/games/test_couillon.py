@@ -169,7 +169,7 @@ def test_after_a_tie_the_win_doubles_but_the_mark_does_not() -> None:
 
 def test_status_names_trumps_who_risks_a_mark_and_the_lines_left() -> None:
     state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
-    assert state.observation(0)["status"][0] == {"label": "Upcard", "value": "QH offers hearts as trumps"}
+    assert state.observation(0)["status"][0] == {"label": "Upcard", "value": "Q♥ offers hearts as trumps"}
     state.apply_text("pass")
     state.apply_text("accept")
     status = state.observation(0)["status"]
@@ -181,7 +181,7 @@ def test_status_names_trumps_who_risks_a_mark_and_the_lines_left() -> None:
     assert status[1] == {"label": "Lines left", "value": "seats 0 and 2: 4, seats 1 and 3: 5"}
     state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
     play(state, ["pass"] * 4, [])
-    assert state.observation(3)["status"][0]["value"] == "hearts (the bottom card KH; nobody risks a mark)"
+    assert state.observation(3)["status"][0]["value"] == "hearts (the bottom card K♥; nobody risks a mark)"
 
 
 def test_status_says_what_pending_ties_are_worth() -> None:
@@ -203,7 +203,7 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
         (1, ["9D"], False), (2, ["AD"], True), (3, ["TD"], False), (0, ["KD"], False)
     ]
-    assert recent["explanation"].startswith("Trick 2 ") and "seat 2 wins with AD" in recent["explanation"]
+    assert recent["explanation"].startswith("Trick 2 ") and "seat 2 wins with A♦" in recent["explanation"]
 
 
 def test_why_an_action_is_illegal() -> None:

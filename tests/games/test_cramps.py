@@ -343,4 +343,4 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     assert recent["label"] == "Trick 3"
     assert [p["cards"] for p in recent["plays"]] == [["3D"], ["4D"], ["AD"], ["5D"]]
     assert [p["mark"] for p in recent["plays"]] == [False, False, True, False]
-    assert "wins with AD" in recent["explanation"] and "+3" in recent["explanation"]
+    assert "wins with A♦" in recent["explanation"] and "+3" in recent["explanation"]

@@ -335,10 +335,10 @@ def test_status_and_zones_show_the_table() -> None:
     state = new(["2C", "7S"], "8H AS 5D 9C")
     obs = state.observation(1)
     labels = {s["label"]: s["value"] for s in obs["status"]}
-    assert labels["Stock"].startswith("34 cards") and "N 8H" in labels["Tops"]
+    assert labels["Stock"].startswith("34 cards") and "N 8♥" in labels["Tops"]
     ids = [z["id"] for z in obs["zones"]]
     assert ids[2:] == ["pile-N", "pile-E", "pile-S", "pile-W", "pile-NE", "pile-SE", "pile-SW", "pile-NW", "stock"]
-    assert [e for e in obs["legal"] if e["text"] == "play 7S on N"] == [{"text": "play 7S on N", "cards": ["7S"]}]
+    assert [e for e in obs["legal"] if e["text"] == "play 7S on N"] == [{"text": "play 7S on N", "label": "play 7♠ on the north side", "cards": ["7S"]}]
     empty_the_stock(state, ["2C", "7S"])
     labels = {s["label"]: s["value"] for s in state.observation(0)["status"]}
     assert labels["Knocks in a row"] == "0 of 2 end the hand"

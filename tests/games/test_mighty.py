@@ -427,14 +427,14 @@ def test_status_follows_the_auction_the_contract_and_the_sides() -> None:
     state = new(DEAL_RIPPER)
     assert status(state) == {"Auction": "no bid yet; seat 0 opened"}
     play(state, "bid 13 H", "bid 14 S")
-    assert status(state) == {"Auction": "seat 1 bids 14 S; seat 0 opened"}
+    assert status(state) == {"Auction": "seat 1 bids 14 ♠; seat 0 opened"}
     state = new(DEAL_RIPPER)
     play(state, "bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H")
-    assert status(state) == {"Contract": "seat 0 bid 13 H; trumps to be named",
+    assert status(state) == {"Contract": "seat 0 bid 13 ♥; trumps to be named",
                              "Points taken": "declarer 0, others (sides unknown) 0; needs 13"}
     play(state, "trump S", "call KH")
-    assert status(state) == {"Contract": "seat 0, 15 S", "Called": "KH", "Partner": "unknown",
-                             "Mighty": "AD", "Ripper": "3C",
+    assert status(state) == {"Contract": "seat 0, 15 ♠", "Called": "K♥", "Partner": "unknown",
+                             "Mighty": "A♦", "Ripper": "3♣",
                              "Points taken": "declarer 0, others (sides unknown) 0; needs 15"}
 
 
@@ -453,7 +453,7 @@ def test_status_of_a_hand_without_a_partner_and_with_a_hint() -> None:
     state = new(DEAL_RIPPER)
     play(state, "bid 20 NT", "discard 2H 3H 4H", "trump NT", "call KH hint S")
     assert status(state)["Contract"] == "seat 0, 20 no trump"
-    assert status(state)["Called"] == "KH, hint: lead S"
+    assert status(state)["Called"] == "K♥, suggesting a ♠ lead"
     state = new(DEAL_RIPPER)
     declare(state, "13 H", "2H 3H 4H", "H", "none")
     assert status(state)["Partner"] == "none"
@@ -471,7 +471,7 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
         (0, ["QC"], False), (1, ["KC"], False), (2, ["2C"], False), (3, ["4S"], False), (4, ["AH"], True)]
     assert not any(p["face_down"] for p in recent["plays"])
-    assert recent["explanation"] == "Trick 1: QC KC 2C 4S AH led by seat 0; seat 4 wins with AH, the highest trump."
+    assert recent["explanation"] == "Trick 1: Q♣ K♣ 2♣ 4♠ A♥ led by seat 0; seat 4 wins with A♥, the highest trump."
 
 
 @pytest.mark.parametrize(
@@ -492,7 +492,7 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH", "play 3C"],
          "play KC", "The ripper was led: you must play the joker"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH", "play QC"],
-         "play 2D", "You must follow C"),
+         "play 2D", "You must follow ♣"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH", "play QC"],
          "play JK H", "Only the leader names the joker's suit"),
     ],

@@ -314,7 +314,7 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
         (1, ["8C"], False), (2, ["AC"], True), (3, ["4H"], False), (0, ["4C"], False)
     ]
-    assert recent["explanation"] == "Trick 4: 8C AC 4H 4C led by seat 1; seat 2 wins with AC, the highest card of the suit led."
+    assert recent["explanation"] == "Trick 4: 8♣ A♣ 4♥ 4♣ led by seat 1; seat 2 wins with A♣, the highest card of the suit led."
 
 
 def test_why_an_action_is_illegal() -> None:

@@ -276,7 +276,7 @@ def test_recent_shows_the_last_trick_with_its_winning_hand_marked() -> None:
         (1, "W", ["2S"], False), (0, "N", ["2H"], True), (1, "E", ["AS"], False), (0, "S", ["KS"], False)
     ]
     assert not any(p["face_down"] for p in recent["plays"])
-    assert "North wins with 2H, the highest trump" in recent["explanation"]
+    assert "North wins with 2♥, the highest trump" in recent["explanation"]
 
 
 def test_recent_shows_the_last_hands_final_trick_until_the_next_one_is_played() -> None:

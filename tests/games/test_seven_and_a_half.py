@@ -247,7 +247,7 @@ def test_status_and_the_terminal_show_bets_cards_and_the_bank() -> None:
     obs = state.observation(2)
     labels = {row["label"]: row["value"] for row in obs["status"]}
     assert labels["Bank"] == "seat 0 (bets 1 to 10)"
-    assert labels["Seat 1 bets 1"] == "?? 4H (in)" and labels["Seat 2 bets 2"] == "2S (in)"
+    assert labels["Seat 1 bets 1"] == "?? 4♥ (in)" and labels["Seat 2 bets 2"] == "2♠ (in)"
     assert labels["Banker's cards"] == "??"
     assert obs["recent"]["plays"][0]["cards"] == ["4H"]
     text = GAME.render_text(obs)

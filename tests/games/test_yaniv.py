@@ -343,9 +343,9 @@ def test_status_and_recent_say_what_a_player_needs() -> None:
     state.apply_text("discard 8D 9D TD JD")
     obs = state.observation(0)
     labels = {s["label"]: s["value"] for s in obs["status"]}
-    assert labels["Your hand is worth"] == "20" and "AH" in labels["You may take"]
+    assert labels["Your hand is worth"] == "20" and "A♥" in labels["You may take"]
     assert obs["recent"]["plays"][0]["cards"] == ["8D", "9D", "TD", "JD"]
-    assert "8D or JD" in obs["recent"]["explanation"]
+    assert "8♦ or J♦" in obs["recent"]["explanation"]
 
 
 def test_action_universe_holds_every_legal_action() -> None:

@@ -291,7 +291,7 @@ def named(text: str, names: list[str]) -> str:
     out = re.sub(r"\b([Ss])eats (\d+(?:, \d+)*,? and \d+)\b", seats, text)
     out = re.sub(r"\b([Ss])eat (\d+)\b", seat, out)
     out = re.sub(r"\b([Yy])ou's\b", r"\1our", out)
-    out = re.sub(r"\b([Yy]ou) ([a-z]+s)\b", lambda m: f"{m.group(1)} {second_person(m.group(2))}", out)
+    out = re.sub(r"\b([Yy]ou(?: \([^()]*\))?) ([a-z]+s)\b", lambda m: f"{m.group(1)} {second_person(m.group(2))}", out)
     return re.sub(r"\b(10|[2-9TJQKA])([SHDC])\b",
                   lambda m: ("10" if m.group(1) == "T" else m.group(1)) + "♠♥♦♣"["SHDC".index(m.group(2))], out)
 

@@ -129,6 +129,7 @@ def test_resign_then_play_again_at_the_same_link(web: ServerProcess, playwright:
         page.wait_for_selector("#status")
         table = str(page.evaluate("() => window.__parlour.id"))
         url = page.url
+        page.select_option("#speed", "fast")  # the bots' moves are drawn as they come
         page.click("#resign")
         page.click("text=Yes, resign")  # asked first; then a bot plays the seat to the end
         page.wait_for_selector("#again", timeout=60_000)

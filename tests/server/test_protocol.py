@@ -212,3 +212,39 @@ def test_a_finished_table_leaves_memory_and_comes_back_on_demand(server_factory:
         assert watcher.state["observation"]["match_over"]
     finally:
         watcher.close()
+
+
+def test_the_seat_to_act_gets_a_hint_naming_a_legal_move_and_others_are_refused(server: ServerProcess) -> None:
+    made = server.create(name="Ann")  # four people: seat 0 must open at 2, then seat 1 decides
+    table = made["table"]["id"]
+    other = server.join(table, name="Bob")
+    ann = Client(server, table, made["token"])
+    bob = Client(server, table, other["token"])
+    watcher = Client(server, table)
+    try:
+        ann.send({"type": "hint"})
+        forced = ann.until(lambda m: m["type"] in ("hint", "error"), timeout=30)
+        assert forced["type"] == "hint" and forced["action"] == "bid 2" and "only legal move" in forced["why"]
+        ann.act("bid 2")
+        state = bob.wait_version(1)
+        legal = state["observation"]["legal_actions"]
+        labels = {e["text"]: e["label"] for e in state["observation"]["legal"]}
+        assert len(legal) > 1
+        bob.send({"type": "hint"})
+        bob.send({"type": "hint"})  # one at a time
+        busy = bob.until(lambda m: m["type"] == "error")
+        assert busy["code"] == "rate_limited" and busy["in_reply_to"] == "hint"
+        advice = bob.until(lambda m: m["type"] == "hint", timeout=30)
+        assert advice["version"] == 1
+        assert advice["action"] in legal and advice["label"] == labels[advice["action"]]
+        assert advice["why"].startswith(advice["label"][:1].upper() + advice["label"][1:]) and advice["unit"]
+        assert advice["candidates"][0]["action"] == advice["action"]
+        assert {c["action"] for c in advice["candidates"]} <= set(legal)
+        for client in (ann, watcher):
+            client.send({"type": "hint"})
+            refused = client.until(lambda m: m["type"] in ("error", "hint"), timeout=30)
+            assert refused["type"] == "error" and refused["code"] == "not_your_turn"
+        assert server.record(table)["actions"] == [[0, "bid 2"]]
+    finally:
+        for c in (ann, bob, watcher):
+            c.close()

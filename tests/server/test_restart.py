@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import httpx
@@ -109,5 +110,42 @@ def test_waiting_rooms_stand_ins_and_chat_survive_a_killed_server(server_factory
         assert back.state["seats"][1].get("stand_in") is None  # Bob takes his seat back
         for client in (again, bob_again, look, back):
             client.close()
+    finally:
+        second.stop()
+
+
+CLOSE_AFTER = 4.0  # seconds, after the restart: longer than the server takes to start on a busy machine
+
+
+def test_only_tables_in_play_are_loaded_at_start_up(server_factory: Callable[..., ServerProcess]) -> None:
+    """A table everyone left long enough ago, and a finished one, stay in the database at
+    start-up (out of the lobby) and come back when asked for; the one left is then closed."""
+    first = server_factory("loading.sqlite3")
+    left = first.create(players=4, bots={1: "random", 2: "random", 3: "random"}, name="Ann")
+    ann = Client(first, left["table"]["id"], left["token"])
+    ann.close()  # nobody is at this table from now on
+    done = first.create(players=4, bots={s: "random" for s in range(4)}, sit=None, options={"hands_to_win": 1})
+    watcher = Client(first, done["table"]["id"])
+    watcher.until(lambda m: m["type"] == "state" and m["observation"]["match_over"], timeout=60)
+    watcher.close()
+    busy = first.create(players=4, bots={1: "random", 2: "random", 3: "random"}, name="Bea")
+    bea = Client(first, busy["table"]["id"], busy["token"])  # still at her table when the server dies
+    time.sleep(CLOSE_AFTER + 0.5)
+    first.kill()
+    bea.close()
+
+    second = ServerProcess(first.db_path, db_url=first.db_url, extra=("--close-after", str(CLOSE_AFTER))).start()
+    try:
+        listed = {t["id"] for t in httpx.get(second.base + "/api/tables").json()["tables"]}
+        assert busy["table"]["id"] in listed
+        assert left["table"]["id"] not in listed and done["table"]["id"] not in listed
+        assert "restored 1 tables" in second.log_text
+        assert httpx.get(f"{second.base}/api/tables/{done['table']['id']}").json()["state"] == "finished"
+        asked = httpx.get(f"{second.base}/api/tables/{left['table']['id']}").json()
+        assert asked["state"] == "playing"  # loaded on demand, as it was
+        deadline = time.monotonic() + 20
+        while httpx.get(f"{second.base}/api/tables/{left['table']['id']}").json()["state"] != "closed":
+            assert time.monotonic() < deadline, "the table nobody came back to was not closed"
+            time.sleep(0.2)
     finally:
         second.stop()

@@ -23,6 +23,7 @@ from typing import Any
 from parlour.bots.ismcts import ISMCTSBot, MoveStats
 from parlour.cards import symbols
 from parlour.engine import Game
+from parlour.views import action_labels
 
 DEFAULT_SECONDS = 1.5
 """The search's budget: with the host's overhead a hint arrives within about 2 seconds."""
@@ -91,7 +92,7 @@ def hint(
 def _labels(observation: dict[str, Any]) -> Any:
     """An action's text -> its label, from the observation's `legal` entries where it has
     them, else the text with its cards in symbol form."""
-    known = {e["text"]: e.get("label") or symbols(e["text"]) for e in observation.get("legal") or []}
+    known = action_labels(observation)
     return lambda text: known.get(text) or symbols(text)
 
 
@@ -109,14 +110,13 @@ def _exact_hint(observation: dict[str, Any], labels: Any) -> Hint:
     ranked = sorted(advice.values, key=lambda av: (av[0] != best, -av[1]))
     candidates = [{"action": a, "label": labels(a), "value": v, "visits": 0} for a, v in ranked]
     top = ranked[0][1]
-    why = f"{_capital(labels(best))}: {advice.unit}, {top} with it."
-    rivals = [(a, v) for a, v in ranked[1:]]
-    if rivals:
-        a, v = rivals[0]
-        why += f" {labels(a)} next: {v}." if v < top else f" {labels(a)} is as good."
+    why = f"{_capital(labels(best))} ({top}: {advice.unit})."
+    if len(ranked) > 1:
+        a, v = ranked[1]
+        why += f" Next: {labels(a)}, {v}." if v < top else f" {_capital(labels(a))} is as good."
     if best in advice.extra:
-        why += f" ({advice.extra[best]})"
-    return Hint(best, labels(best), f"{advice.intro} {why}", candidates, advice.unit)
+        why += f" With it: {advice.extra[best]}."
+    return Hint(best, labels(best), f"{why} {advice.intro}", candidates, advice.unit)
 
 
 def _search_hint(
@@ -141,12 +141,24 @@ def _search_hint(
          "wins": round(m.wins, 3)}
         for m in stats
     ]
-    return Hint(action, labels(action), _why(stats, labels, fewer), candidates, unit)
+    why = _why(stats, labels, fewer)
+    reason = bot.model_reason()
+    if reason and any(m.model for m in stats):
+        why += f" The heuristic player's reasoning: {symbols(reason)}"
+    return Hint(action, labels(action), why, candidates, unit)
 
 
 def _points(value: float) -> str:
     whole = round(value, 1)
     return f"{whole:g} point" if whole in (1, -1) else f"{whole:g} points"
+
+
+def _how_often(wins: float) -> str:
+    if wins <= 0:
+        return "never has the hand's best score"
+    if wins >= 1:
+        return "always has the hand's best score"
+    return f"has the hand's best score in {wins:.0%} of them"
 
 
 def _why(stats: list[MoveStats], labels: Any, fewer: bool) -> str:
@@ -156,7 +168,7 @@ def _why(stats: list[MoveStats], labels: Any, fewer: bool) -> str:
     sample = f"{deals} sampled deal" + ("" if deals == 1 else "s")
     taken = "takes" if fewer else "scores"
     why = (f"{_capital(labels(chosen.action))}: over {sample} it {taken} {_points(chosen.points)} on average "
-           f"and has the hand's best score in {chosen.wins:.0%} of them.")
+           f"and {_how_often(chosen.wins)}.")
     others = [m for m in stats[1:] if m.visits]
     if others:
         nxt = max(others, key=lambda m: m.value)

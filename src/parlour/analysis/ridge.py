@@ -49,6 +49,7 @@ from parlour.games.ridge import (
     parse_pbn,
     trick_winner_of,
 )
+from parlour.views import action_labels
 
 __all__ = [
     "AuctionSolver", "analyse_record", "best_card", "best_declaration", "card_values", "dd_table",
@@ -121,12 +122,13 @@ def hint_lines(observation: dict[str, Any]) -> list[str]:
     if advice is None:
         return ["Nothing to decide now."]
     top = max(v for _, v in advice.values)
+    labels = action_labels(observation)
     lines = [advice.intro, f"Each choice: {advice.unit} (in brackets, how far below the best):"]
     for text, v in advice.values:
         mark = " (best)" if v == top else f" ({v - top})"
         note = f", {advice.extra[text]}" if text in advice.extra else ""
         value = f"{v:+d}" if advice.unit.startswith("your points") else str(v)
-        lines.append(f"  {symbols(text)}: {value}{note}{mark}")
+        lines.append(f"  {labels.get(text) or symbols(text)}: {value}{note}{mark}")
     return lines
 
 

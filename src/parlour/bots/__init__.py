@@ -35,6 +35,8 @@ def bot_names(game: str | None = None) -> list[str]:
     return names_in(_registry(), game)
 
 
-def make_bot(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
-    """A bot from a spec string such as `random` or `ismcts(iterations=500)`."""
-    return bot_from_table(_registry(), spec, game, seat, seed)
+def make_bot(spec: str, game: Game, seat: int, seed: int | None = None, *, outside: bool = False) -> Bot:
+    """A bot from a spec string such as `random` or `ismcts(iterations=500)`; with `outside`
+    (the command line; a server only when told), also `package.module:Class(param=value)`,
+    a bot written outside parlour (docs/bots.md)."""
+    return bot_from_table(_registry(), spec, game, seat, seed, outside=outside)

@@ -6,7 +6,10 @@ without importing the registry that lists it: no import circle, lazy imports inc
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -28,6 +31,9 @@ class Bot:
     # keys the bot never reads (the public history, scores, past hands). What the bot sees
     # is still its observation, only less of it.
     READS: frozenset[str] | None = None
+    # Why the last `choose` chose as it did, in a sentence for a person (cards as codes),
+    # where the bot can say it without extra work; None otherwise. Hints quote it.
+    last_reason: str | None = None
 
     def __init__(self, game: Game, seat: int, seed: int | None = None, **params: Any) -> None:
         if params:
@@ -66,15 +72,63 @@ def names_in(table: BotTable, game: str | None = None) -> list[str]:
     ]
 
 
-def bot_from_table(table: BotTable, spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
-    """A bot of `table` from a spec string such as `random` or `ismcts(iterations=500)`."""
+def bot_from_table(
+    table: BotTable, spec: str, game: Game, seat: int, seed: int | None = None, *, outside: bool = False
+) -> Bot:
+    """A bot of `table` from a spec string such as `random` or `ismcts(iterations=500)`;
+    with `outside`, also an outside bot named `package.module:Class(param=value)`."""
     try:
         name, params = parse_spec(spec)
     except SpecError as exc:
         raise OptionsError(str(exc)) from None
+    if ":" in name:
+        if not outside:
+            raise OptionsError(f"outside bots such as {name!r} are not allowed here")
+        return outside_bot(name, params, game, seat, seed)
     if name not in table:
         raise OptionsError(f"unknown bot {name!r} (bots for {game.name}: {', '.join(names_in(table, game.name))})")
     factory, games = table[name]
     if games is not None and game.name not in games:
         raise OptionsError(f"bot {name!r} does not play {game.name} (it plays {', '.join(games)})")
     return factory(game, seat, seed, **params)
+
+
+def outside_bot(path: str, params: dict[str, str], game: Game, seat: int, seed: int | None) -> Bot:
+    """The bot `package.module:Class` made as `Class(game, seat, seed, **params)`, the way
+    the registry makes its own (docs/bots.md). The module is imported by name, so every
+    worker process (or Ray worker) that plays the bot imports it for itself; the current
+    directory is searched after the installed packages. Each way it can fail says so."""
+    module_name, _, class_name = path.partition(":")
+    factory = _outside_class(module_name, class_name)
+    try:
+        bot = factory(game, seat, seed, **params)
+    except OptionsError:
+        raise
+    except (TypeError, ValueError) as exc:
+        given = ", ".join(f"{k}={v}" for k, v in params.items())
+        raise OptionsError(f"bot {path!r} cannot be made with ({given}): {exc}") from None
+    if not callable(getattr(bot, "choose", None)):
+        raise OptionsError(f"bot {path!r} has no choose(observation) method")
+    return bot  # type: ignore[no-any-return]
+
+
+def _outside_class(module_name: str, class_name: str) -> Any:
+    path = f"{module_name}:{class_name}"
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (module_name + ".").startswith(exc.name + "."):
+            raise OptionsError(
+                f"bot {path!r}: there is no module {module_name!r} (install it, or run from the folder that holds it)"
+            ) from None
+        raise OptionsError(f"bot {path!r}: importing {module_name} failed: {exc}") from None
+    except Exception as exc:
+        raise OptionsError(f"bot {path!r}: importing {module_name} failed: {type(exc).__name__}: {exc}") from None
+    cls = getattr(module, class_name, None)
+    if cls is None:
+        raise OptionsError(f"bot {path!r}: module {module_name} has no {class_name!r}")
+    if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
+        raise OptionsError(f"bot {path!r}: {class_name} is not a bot class (a class with choose(observation) -> text)")
+    return cls

@@ -23,10 +23,12 @@ def _suit(c: int) -> int:
 
 class CrampsHeuristicBot(Bot):
     name = "cramps-heuristic"
+    last_reason: str | None = None
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal: list[str] = observation["legal_actions"]
         phase = observation["phase"]
+        self.last_reason = None
         if phase == "auction":
             return self._bid(observation, legal)
         if phase == "declare":
@@ -68,10 +70,12 @@ class CrampsHeuristicBot(Bot):
 
         if not trick:
             if value > 0:
+                self.last_reason = f"Leading into a trick worth {value:+d}: lead high to take it."
                 if JOKER in cards and trump is None:
                     return "play JK"
                 best = max(cards, key=lambda c: (strength(c), -queens([c])))
             else:
+                self.last_reason = f"Leading into a trick worth {value:+d}: lead low to lose it."
                 best = min(cards, key=lambda c: (strength(c) if c != JOKER else 99, queens([c])))
             return "play " + _text(best)
 
@@ -86,13 +90,20 @@ class CrampsHeuristicBot(Bot):
         else:
             worth = value
         if winners and worth > 0:
+            self.last_reason = (f"The trick is worth {worth:+d} with its queens: take it "
+                                + ("as cheaply as possible, playing last." if last else "as surely as possible."))
             pick = min(winners, key=strength) if last else max(winners, key=strength)
             return "play " + _text(pick)
         if losers:
+            self.last_reason = f"The trick is worth {worth:+d} with its queens: duck under it"
             dump = [c for c in losers if queens([c]) < 0]
             if dump:
+                self.last_reason += ", dumping a costly queen on it."
                 return "play " + _text(dump[0])
+            self.last_reason += " with the highest card that loses."
             return "play " + _text(max(losers, key=lambda c: (strength(c) if c != JOKER else 98, c)))
+        self.last_reason = (f"The trick is worth {worth:+d} and every card takes it: "
+                            + ("the highest, as the last to play." if last else "the lowest, hoping to be overtaken."))
         pick = max(winners, key=strength) if last else min(winners, key=strength)
         return "play " + _text(pick)
 

@@ -845,6 +845,11 @@ class ISMCTSBot(Bot):
         empty when the last move was forced."""
         return self.search.root_statistics()
 
+    def model_reason(self) -> str | None:
+        """The heuristic's own reason for its choice in the last search (the move marked
+        `model` among the root statistics), where it gives one."""
+        return self.prior_bot.last_reason if self.prior_bot is not None else None
+
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]
         self.search.last_root = []

@@ -1,6 +1,6 @@
 """Each game's declared tensor facts: what the encoder reads beside the hand's course.
 
-`COURSE[game]` tunes the generic course sections (parlour.envs.encoder): `recent` (how
+`COURSE[game]` tunes the generic course sections (parlour.envs.tensors): `recent` (how
 many of the hand's last calls keep their order), `scale` (the hand length a position is
 divided by), `score_scale`, `call_verbs` (verbs whose numbers are no cards: Ribs' ranks
 are digits, so "bid 9" would read as a card), and the `calls` and card `verbs` the action universe does not
@@ -8,7 +8,7 @@ list (the forms other seats see: Ribs' "fold" and "ribs", Mighty's "discard"; Pa
 actions cannot be listed, names all of its own).
 
 `FACTS[game]` lists the game's own sections, each a `Fact(name, kind, path)` over a key of
-its observation (see the kinds in parlour.envs.encoder). Paths are those of the game's
+its observation (see the kinds in parlour.envs.tensors). Paths are those of the game's
 `facts(seat)`; a fact a seat may not know is None in its observation, and encodes as such.
 """
 
@@ -76,6 +76,14 @@ FACTS: dict[str, tuple[Fact, ...]] = {
             Fact("folded", "number", "folded"),
         ), doc="each seat's play on the table"),
         Fact("captured", "seat_cards", "captured", doc="cards each seat has captured"),
+        Fact("tricks", "records", "tricks", length=4, items=(
+            Fact("bidder", "seat", "bidder"),
+            Fact("bid", "number", "bid", scale=10),
+            Fact("ribs", "cards", "ribs"),
+            Fact("outcome", "choice", "outcome", values=("made", "failed", "cracked")),
+            Fact("cracker", "seat", "cracker"),
+            Fact("defeated_points", "number", "defeated_points", scale=10),
+        ), doc="each finished trick of the hand"),
         Fact("discard_up", "cards", "discard.face_up", doc="the discards face up"),
         Fact("discard_folded", "number", "discard.folded", scale=10, doc="folded discards"),
         Fact("hands_to_win", "number", "hands_to_win", scale=5, doc="hands a seat needs"),

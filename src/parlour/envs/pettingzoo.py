@@ -1,58 +1,78 @@
-"""A PettingZoo AEC environment for every registered game, built from observations only.
+"""Every registered game as a PettingZoo AEC environment, in the shape of PettingZoo classic.
 
-`env("ribs(players=6)")` gives an environment whose agents are `player_0`..`player_{n-1}`
-(seats). Nothing here knows a game: the observation vector, the action index and the
-rewards come from the engine interface, so a game added to the registry is an
-environment at once.
+`parlour.envs.ribs_v0.env(players=6)` (one module per game, with `env()` and `raw_env()`),
+or `parlour.envs.env("ribs(players=6)")` for any spec. `env` wraps the raw environment as
+classic games are wrapped: `TerminateIllegalWrapper` (an illegal action ends the episode,
+-1 for the seat that made it), `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper`.
+Nothing here knows a game: observations, action indices and rewards come from the engine
+interface, so a game added to the registry is an environment at once.
 
-Observation of an agent: a dict `{"observation": float32 vector, "action_mask": int8
-vector}`, read from `State.observation(seat)`, the same view a person at the seat has:
-- the seat, the seat to act and the dealer, one-hot over the seats;
-- the hand number, and the phase, one-hot over `PHASE_BUCKETS` buckets of a stable hash
-  of its name (phases are game-defined strings, so the vector cannot list them; two phases
-  of a game may share a bucket);
-- every zone of the observation added into a slot chosen by its kind (`ZONE_KINDS`, other
-  kinds share the last slot) and its owner relative to the seat (self, left, ..., and one
-  slot for zones nobody owns): per slot the count of each face of the game's card universe
-  (the distinct texts of `State.full_pack()`, sorted) and the count of hidden cards;
-- the numbers of `scores` (nested lists and dicts flattened in key order, "p/q" read as a
-  fraction), cut or padded to `SCORE_SLOTS_PER_SEAT` per seat.
+Agents are `player_0`..`player_{n-1}` (seats). An agent's observation is
+`{"observation": float32 tensor, "action_mask": int8 vector}`: the tensor is the seat's
+information state (parlour.envs.tensors, documented per game in docs/research-tensors.md),
+read from `State.observation(seat, views=False)` without the past hands' results, so a
+step costs the same in the first hand and the thousandth.
 
-Actions are indices into `Game.action_universe(options)`; the mask marks the legal ones
+Actions are indices into `Game.action_universe(options)` (the game's codec,
+`Game.action_to_index` / `index_to_action`); the mask marks the legal ones
 for the agent to act (all zeros for the others). A game whose actions cannot be listed
-(Paks names a capture by any group of cards and any set of paks) raises NotImplementedError
-there; its action is then an index into the legal actions of the moment, in the game's
-order, the first `LEGAL_SLOTS` of them (`index` maps each to its number). Rewards: the hand's scores
-(`State.hand_scores()`) when a hand ends, zero otherwise, signed by the game's score sense
-(`Game.score_sense`): where lower scores are better (penalty points) the reward is the
-score negated, so an agent maximising its reward plays the game's way. An episode is the whole match
-(`episode="match"`, default) or one hand (`episode="hand"`).
+(Paks names a capture by any group of cards) raises NotImplementedError there; its action
+is then an index into the legal actions of the moment, in the game's order, the first
+`LEGAL_SLOTS` of them (`index` maps each to its number).
+
+Options of the environment (keywords beside the game's options):
+- `episode`: "match" (default: hands are dealt until the match ends) or "hand" (one hand
+  of a new match, dealt by a seeded random dealer; at termination the observation is
+  still the finished hand's, not a next deal).
+- `reward`: "points" (default: each finished hand pays its scores, negated where lower
+  scores are better), "zero_sum" (each hand pays each seat's score less the mean, divided
+  by the game's `REWARD_SCALE`: the rewards of a hand sum to 0 and mostly lie within -1..1)
+  or "match" (only the outcome: at the end of the episode, the winners of the match, or of
+  the hand in hand episodes, share +1 each and the others pay for it equally, summing to 0).
+- `max_hands` and `max_cycles`: the episode is truncated after that many finished hands,
+  or that many actions (None: no limit). Random play can make a match last very long
+  (Pitch: thousands of hands), so training loops should set one.
+- `render_mode`: "ansi" (`render()` returns the spectator's view as text) or "human"
+  (the same printed after every step).
 """
 
 from __future__ import annotations
 
 import random
-import zlib
-from fractions import Fraction
+from collections.abc import Callable
 from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
-from parlour.engine import Game, Options, State
-from parlour.games import game_from_spec
+from parlour.engine import Game, Options
+from parlour.envs.tensors import Encoder, encoder_of
+from parlour.games import GAMES, game_from_spec
+from parlour.views import generic_view
 
-ZONE_KINDS = ("hand", "table", "pile", "stock", "meld", "other")
-PHASE_BUCKETS = 16
-SCORE_SLOTS_PER_SEAT = 4
 LEGAL_SLOTS = 1024
+ENV_KEYWORDS = ("episode", "reward", "max_hands", "max_cycles", "render_mode")
+REWARD_SCALE: dict[str, float] = {
+    "ribs": 20,
+    "cramps": 15,
+    "ridge": 25,
+    "couillon": 15,
+    "mighty": 64,
+    "pitch": 5,
+    "seven_and_a_half": 20,
+    "kings_in_the_corner": 5,
+    "zetema": 30,
+    "six_pack_bezique": 1000,
+    "yaniv": 20,
+    "paks": 130,
+}
+"""A hand's usual largest swing from the mean per game (the 95th percentile of random
+play, rounded), which `reward="zero_sum"` divides by."""
 
-
-def env(spec: str, *, episode: Literal["match", "hand"] = "match") -> ParlourEnv:
-    """The AEC environment of a game spec such as `ribs(players=6)`."""
-    game, options = game_from_spec(spec)
-    return ParlourEnv(game, options, episode=episode)
+Episode = Literal["match", "hand"]
+Reward = Literal["points", "zero_sum", "match"]
 
 
 def seat_rewards(game: Game, scores: list[Any]) -> list[float]:
@@ -60,65 +80,69 @@ def seat_rewards(game: Game, scores: list[Any]) -> list[float]:
     return [game.score_sense * float(s) for s in scores]
 
 
-def _numbers(value: Any, out: list[float]) -> None:
-    if isinstance(value, bool):
-        out.append(float(value))
-    elif isinstance(value, (int, float)):
-        out.append(float(value))
-    elif isinstance(value, str) and "/" in value:
-        try:
-            out.append(float(Fraction(value)))
-        except (ValueError, ZeroDivisionError):
-            pass
-    elif isinstance(value, dict):
-        for key in sorted(value):
-            _numbers(value[key], out)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _numbers(item, out)
+def zero_sum_rewards(game: Game, scores: list[Any]) -> list[float]:
+    """A finished hand's rewards less their mean, on the game's scale: they sum to 0."""
+    points = seat_rewards(game, scores)
+    mean = sum(points) / len(points)
+    scale = REWARD_SCALE.get(game.name, 1.0)
+    return [(p - mean) / scale for p in points]
+
+
+def outcome_rewards(winners: list[int], n: int) -> list[float]:
+    """+1 to each winner, the losers paying for it equally (0 to all when all win)."""
+    if not winners or len(winners) == n:
+        return [0.0] * n
+    loss = -len(winners) / (n - len(winners))
+    return [1.0 if s in winners else loss for s in range(n)]
 
 
 class ParlourEnv(AECEnv):
-    """One game with fixed options as a PettingZoo AEC environment."""
+    """One game with fixed options as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"name": "parlour_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"name": "parlour_v0", "render_modes": ["ansi", "human"],
+                                "is_parallelizable": False}
 
     def __init__(
         self,
         game: Game,
         options: Options,
         *,
-        episode: Literal["match", "hand"] = "match",
+        episode: Episode = "match",
+        reward: Reward = "points",
+        max_hands: int | None = None,
+        max_cycles: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         if episode not in ("match", "hand"):
             raise ValueError("episode is 'match' or 'hand'")
+        if reward not in ("points", "zero_sum", "match"):
+            raise ValueError("reward is 'points', 'zero_sum' or 'match'")
+        if render_mode is not None and render_mode not in ("ansi", "human"):
+            raise ValueError("render_mode is 'ansi', 'human' or None")
+        self.metadata = {**ParlourEnv.metadata, "name": f"{game.name}_v0"}
         self.game = game
         self.options = options
         self.episode = episode
+        self.reward = reward
+        self.max_hands = max_hands
+        self.max_cycles = max_cycles
         self.render_mode = render_mode
         n = options.players
         self.n = n
         self.possible_agents = [f"player_{s}" for s in range(n)]
         try:
-            self.universe: list[Any] | None = list(game.action_universe(options))
+            codec = game.action_codec(options)
+            self.universe: list[Any] | None = list(codec.actions)
+            self.index: dict[Any, int] = codec.index_of_action
         except NotImplementedError:
             self.universe = None
-        self.index = {a: i for i, a in enumerate(self.universe or [])}
+            self.index = {}
         self.width = len(self.universe) if self.universe is not None else LEGAL_SLOTS
-        if self.universe is not None and len(self.index) != len(self.universe):
-            raise ValueError(f"{game.name}: action_universe lists an action twice")
-        probe = game.new_state(options, 0)
-        self.faces = sorted(set(probe.full_pack()))
-        self.face_index = {f: i for i, f in enumerate(self.faces)}
-        self.zone_width = len(self.faces) + 1
-        self.zone_slots = len(ZONE_KINDS) * (n + 1)
-        self.score_slots = SCORE_SLOTS_PER_SEAT * n
-        self.size = 3 * n + 1 + PHASE_BUCKETS + self.zone_slots * self.zone_width + self.score_slots
+        self.encoder: Encoder = encoder_of(game, options)
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (self.size,), np.float32),
+                "observation": spaces.Box(-np.inf, np.inf, self.encoder.shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (self.width,), np.int8),
             }
         )
@@ -126,7 +150,9 @@ class ParlourEnv(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self._seeds = random.Random()
-        self.state: State | None = None
+        self.match: Any = None
+        self.hands = 0
+        self.cycles = 0
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_space
@@ -138,14 +164,22 @@ class ParlourEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds.seed(seed)
-        self.state = self.game.new_state(self.options, self._seeds.getrandbits(32))
+        deal_seed = self._seeds.getrandbits(32)
+        if self.episode == "hand":
+            dealer = self._seeds.randrange(self.n)
+            self.match = self.game.new_state(self.options, deal_seed, dealer=dealer)
+            self.match.hand_only = True
+        else:
+            self.match = self.game.new_state(self.options, deal_seed)
+        self.hands = 0
+        self.cycles = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self._agent_of(self.state.to_act())
+        self.agent_selection = self._agent_of(self.match.to_act())
 
     def _agent_of(self, seat: int | None) -> str:
         return self.possible_agents[seat if seat is not None else 0]
@@ -155,92 +189,139 @@ class ParlourEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
-        assert state is not None
+        match = self.match
         index = int(action)
-        choices = self.universe if self.universe is not None else state.legal_actions()[:LEGAL_SLOTS]
+        choices = self.universe if self.universe is not None else match.legal_actions()[:LEGAL_SLOTS]
         if not 0 <= index < len(choices):
             raise ValueError(f"action {index} is outside 0..{len(choices) - 1}")
         self._cumulative_rewards[agent] = 0.0
-        state.apply(choices[index])
+        match.apply(choices[index])
+        self.cycles += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        ended = False
-        if state.hand_over():
-            rewards = seat_rewards(self.game, state.hand_scores())
-            for s, a in enumerate(self.possible_agents):
-                if a in self.rewards:
-                    self.rewards[a] = rewards[s]
-            ended = self.episode == "hand"
-        if ended or state.to_act() is None:
-            self.terminations = dict.fromkeys(self.agents, True)
-            seat = self.possible_agents.index(agent)
-            self.agent_selection = self.possible_agents[(seat + 1) % self.n]
+        if match.hand_over():
+            self.hands += 1
+            self._pay(self._hand_rewards(match.hand_scores()))
+        if match.to_act() is None:
+            if self.reward == "match":
+                self._pay(outcome_rewards(self._winners(), self.n))
+            self._end(self.terminations, agent)
+        elif (self.max_hands is not None and self.hands >= self.max_hands) or (
+            self.max_cycles is not None and self.cycles >= self.max_cycles
+        ):
+            self._end(self.truncations, agent)
         else:
-            self.agent_selection = self._agent_of(state.to_act())
+            self.agent_selection = self._agent_of(match.to_act())
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _hand_rewards(self, scores: list[Any]) -> list[float]:
+        if self.reward == "points":
+            return seat_rewards(self.game, scores)
+        if self.reward == "zero_sum":
+            return zero_sum_rewards(self.game, scores)
+        return [0.0] * self.n
+
+    def _winners(self) -> list[int]:
+        """The episode's winners: the match's, or in hand episodes the best hand scores."""
+        if self.episode == "match":
+            return self.match.winners()
+        scores = self.match.hand_scores()
+        best = self.game.best(scores)
+        return [s for s in range(self.n) if scores[s] == best]
+
+    def _pay(self, rewards: list[float]) -> None:
+        for s, a in enumerate(self.possible_agents):
+            if a in self.rewards:
+                self.rewards[a] += rewards[s]
+
+    def _end(self, flags: dict[str, bool], agent: str) -> None:
+        for a in self.agents:
+            flags[a] = True
+        seat = self.possible_agents.index(agent)
+        self.agent_selection = self.possible_agents[(seat + 1) % self.n]
 
     # --- what an agent sees -----------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.state
-        assert state is not None
         seat = self.possible_agents.index(agent)
-        obs = state.observation(seat)
-        return {"observation": self.vector(obs), "action_mask": self.mask(state, seat)}
+        obs = self.match.observation(seat, views=False, keys=self.encoder.READS)
+        return {"observation": self.encoder.encode(obs), "action_mask": self.mask(seat)}
 
-    def mask(self, state: State, seat: int) -> np.ndarray:
+    def mask(self, seat: int) -> np.ndarray:
+        """The legal actions of `seat` as a 0/1 vector over the action indices."""
         out = np.zeros(self.width, np.int8)
-        if state.to_act() == seat and not self.terminations.get(self.possible_agents[seat], False):
-            if self.universe is None:
-                legal = state.legal_actions()[:LEGAL_SLOTS]
-                self.index = {a: i for i, a in enumerate(legal)}
-                out[: len(legal)] = 1
-                return out
-            for a in state.legal_actions():
-                i = self.index.get(a)
-                if i is None:
-                    raise ValueError(f"{self.game.name}: legal action {a!r} is not in action_universe")
-                out[i] = 1
+        match = self.match
+        agent = self.possible_agents[seat]
+        if match.to_act() != seat or self.terminations.get(agent) or self.truncations.get(agent):
+            return out
+        if self.universe is None:
+            legal = match.legal_actions()[:LEGAL_SLOTS]
+            self.index = {a: i for i, a in enumerate(legal)}
+            out[: len(legal)] = 1
+            return out
+        for a in match.legal_actions():
+            i = self.index.get(a)
+            if i is None:
+                raise ValueError(f"{self.game.name}: legal action {a!r} is not in action_universe")
+            out[i] = 1
         return out
 
-    def vector(self, obs: dict[str, Any]) -> np.ndarray:
-        """The fixed-size vector of one observation (see the module docstring)."""
-        n = self.n
-        v = np.zeros(self.size, np.float32)
-        seat = obs["seat"] or 0
-        v[seat] = 1
-        if obs["to_act"] is not None and 0 <= obs["to_act"] < n:
-            v[n + obs["to_act"]] = 1
-        if obs.get("dealer") is not None and 0 <= obs["dealer"] < n:
-            v[2 * n + obs["dealer"]] = 1
-        at = 3 * n
-        v[at] = float(obs.get("hand_number") or 0)
-        at += 1
-        v[at + zlib.crc32(str(obs["phase"]).encode()) % PHASE_BUCKETS] = 1
-        at += PHASE_BUCKETS
-        width = self.zone_width
-        faces = self.face_index
-        for zone in obs["zones"]:
-            kind = zone.get("kind")
-            k = ZONE_KINDS.index(kind) if kind in ZONE_KINDS else len(ZONE_KINDS) - 1
-            owner = zone.get("owner")
-            rel = (owner - seat) % n if isinstance(owner, int) else n
-            base = at + (k * (n + 1) + rel) * width
-            for text in zone.get("cards", []):
-                i = faces.get(text)
-                if i is not None:
-                    v[base + i] += 1
-            v[base + width - 1] += zone.get("hidden", 0)
-        at += self.zone_slots * width
-        numbers: list[float] = []
-        _numbers(obs["scores"], numbers)
-        numbers = numbers[: self.score_slots]
-        v[at : at + len(numbers)] = numbers
-        return v
-
     def render(self) -> str | None:
-        if self.state is None:
+        """The spectator's view as text ("ansi"), printed too for "human"."""
+        if self.match is None or self.render_mode is None:
             return None
-        return "\n".join(self.state.observation(None)["log"])
+        obs = self.match.observation(None)
+        view: Callable[[dict[str, Any]], str] = getattr(self.game, "render_text", generic_view)
+        text = view(obs)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
-        self.state = None
+        self.match = None
+
+
+def _split(kwargs: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The environment's keywords and the game's options among `kwargs`."""
+    ours = {k: v for k, v in kwargs.items() if k in ENV_KEYWORDS}
+    return ours, {k: v for k, v in kwargs.items() if k not in ENV_KEYWORDS}
+
+
+def wrap(raw: ParlourEnv) -> AECEnv:
+    """The wrappers PettingZoo classic puts around its games."""
+    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def raw_env(spec: str, **kwargs: Any) -> ParlourEnv:
+    """The unwrapped environment of a spec (`raw_env("ribs(players=6)", episode="hand")`);
+    game options may be given as keywords too."""
+    game, options = game_from_spec(spec)
+    ours, extra = _split(kwargs)
+    if extra:
+        options = game.options(**{**options.to_json(), **extra})
+    return ParlourEnv(game, options, **ours)
+
+
+def env(spec: str, **kwargs: Any) -> AECEnv:
+    """The wrapped environment of a spec, as PettingZoo classic's `env()`."""
+    return wrap(raw_env(spec, **kwargs))
+
+
+def classic(name: str) -> tuple[Callable[..., AECEnv], Callable[..., ParlourEnv]]:
+    """The `env` and `raw_env` of one game's module (parlour.envs.ribs_v0): keywords are
+    the game's options and the environment's (`env(players=6, render_mode="ansi")`)."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}")
+
+    def game_raw_env(**kwargs: Any) -> ParlourEnv:
+        return raw_env(name, **kwargs)
+
+    def game_env(**kwargs: Any) -> AECEnv:
+        return wrap(game_raw_env(**kwargs))
+
+    game_env.__doc__ = f"{GAMES[name].title}, wrapped as PettingZoo classic wraps its games."
+    game_raw_env.__doc__ = f"{GAMES[name].title}, unwrapped."
+    return game_env, game_raw_env

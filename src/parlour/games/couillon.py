@@ -66,7 +66,7 @@ from parlour.cards import (
     pack,
     parse_card,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, Limits, OptionsError, State
 from parlour.games.tricks import (
     deal_hands,
     last_trick,
@@ -260,7 +260,7 @@ class CouillonState(State):
             if acceptors is not None and acceptors != winner_team:
                 self.needed[acceptors] += 1
                 sentence += f" The acceptors (seats {acceptors} and {acceptors + 2}) lost and take a mark."
-        self.log.append(f"Hand {self.hand_number + 1} over: {sentence} Wins still needed: {self.needed}.")
+        self.log.append(f"Hand {self.hand_number + 1} over: {sentence} Wins still needed: seats 0+2 {self.needed[0]}, seats 1+3 {self.needed[1]}.")
         summary = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
@@ -449,6 +449,19 @@ class Couillon(Game):
         tie = " A tie is pending: the next win counts double." if obs["ties_pending"] else ""
         lines.append(f"Wins still needed: seats 0+2 {need[0]}, seats 1+3 {need[1]}.{tie}")
         return "\n".join(lines)
+
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        return [[0, 2], [1, 3]]
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Four accept-or-pass calls, then four tricks of four cards. A seat's hand score is
+        its team's card points, at most the pack's 40."""
+        return Limits(
+            hand_actions=4 + 4 * HAND_CARDS,
+            match_hands=None,
+            hand_scores=(0, 40),
+            notes="no match bound: acceptors who lose add a line",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, CouillonOptions)

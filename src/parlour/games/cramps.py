@@ -71,7 +71,16 @@ from parlour.cards import (
     sort_key,
     suits_mask,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import (
+    OVER,
+    Game,
+    GameOptions,
+    IllegalAction,
+    Limits,
+    OptionsError,
+    State,
+    seat_list,
+)
 
 VALUES_4 = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
 VALUES_MANY = (0, -3, 5, 5, -5, 0, 7, 7, -7, 0, 9, 9, -9)
@@ -486,7 +495,7 @@ class CrampsState(State):
         if entry[0] == "deal":
             return f"Hand {entry[1] + 1}: seat {entry[2]} deals."
         if entry[0] == "over":
-            return f"Hand {entry[1] + 1} over: scores {entry[2]}, totals {entry[3]}."
+            return f"Hand {entry[1] + 1} over: scores {seat_list(entry[2])}; totals {seat_list(entry[3])}."
         k, leader, cards, win, value, queens, trump = entry
         n = self.n
         winner = (leader + win) % n
@@ -789,6 +798,31 @@ class Cramps(Game):
 
     def heuristic_bot(self) -> str | None:
         return "cramps-heuristic"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """13 tricks of n cards; the Royal auction has at most one bid per number and a pass
+        of every seat between bids, then the trump call. A seat scores at most every
+        positive trick and at least every negative one with every queen (or both trump
+        queens at -4), and a failed Royal contract takes at most the top bid off that."""
+        assert isinstance(options, CrampsOptions)
+        n = options.players
+        values = VALUES_4 if n == 4 else VALUES_MANY
+        pack = full_pack_faces(n)
+        queens = max(sum(1 for f in pack if f in QUEENS), 4 * max(pack.count(q) for q in QUEENS))
+        low = sum(v for v in values if v < 0) - queens
+        high = sum(v for v in values if v > 0)
+        auction = 0
+        if options.royal:
+            auction = (options.max_bid - options.min_bid + 1) * n + n + 1
+            low -= options.max_bid
+            high = max(high, options.max_bid)
+        return Limits(
+            hand_actions=13 * n + auction,
+            match_hands=None,
+            hand_scores=(low, high),
+            hand_sum=None if options.royal else 10,
+            notes="no match bound: a tie at the top plays on",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, CrampsOptions)

@@ -68,8 +68,18 @@ import dataclasses
 import random
 from typing import Any, Literal
 
-from parlour.cards import CARD_TEXTS, KING, cards_of, mask_of, parse_card, sort_key
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.cards import CARD_TEXTS, KING, card_symbol, cards_of, mask_of, parse_card, sort_key
+from parlour.engine import (
+    Game,
+    GameOptions,
+    IllegalAction,
+    Limits,
+    OptionsError,
+    State,
+    plural,
+    seat_list,
+    seats_text,
+)
 
 HAND = 7
 PILES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
@@ -396,6 +406,14 @@ class KingsState(State):
             return f"play {CARD_TEXTS[a]} on {PILES[b]}"
         return f"move {PILES[a]} to {PILES[b]}" if kind == "move" else kind
 
+    def action_label(self, action: Any) -> str:
+        """Piles named in words: "play 7♠ on the north side", "move the east side onto the
+        north-east corner"; `draw` and `knock` as they are."""
+        kind, a, b = decode(action)
+        if kind == "play":
+            return f"play {card_symbol(CARD_TEXTS[a])} on the {PILE_NAMES[b]}"
+        return f"move the {PILE_NAMES[a]} onto the {PILE_NAMES[b]}" if kind == "move" else kind
+
     def text_to_action(self, text: str) -> int:
         words = text.strip().split()
         verb = words[0].lower() if words else ""
@@ -427,8 +445,8 @@ class KingsState(State):
         seat, what = entry[0], entry[1]
         if seat == "over":
             winners, scores = what, entry[2]
-            who = " and ".join(f"seat {s}" for s in winners)
-            return f"The hand is over: {who} win{'s' if len(winners) == 1 else ''}; scores {scores}."
+            who = seats_text(winners)
+            return f"The hand is over: {who} win{'s' if len(winners) == 1 else ''}; scores: {seat_list(scores)}."
         kind, a, b = decode(what)
         if kind == "play":
             return f"Seat {seat} plays {CARD_TEXTS[a]} on the {PILE_NAMES[b]}."
@@ -467,7 +485,7 @@ class KingsState(State):
         """The stock (how the turn ends), the knocks toward the end, the tops to build on."""
         out = []
         if obs["stock_size"]:
-            out.append({"label": "Stock", "value": f"{obs['stock_size']} cards: end your turn with draw"})
+            out.append({"label": "Stock", "value": f"{plural(obs['stock_size'], 'card')}: end your turn with draw"})
         else:
             out.append({"label": "Stock", "value": "empty: end your turn with knock"})
             out.append({"label": "Knocks in a row", "value": f"{obs['knocks']} of {obs['players']} end the hand"})
@@ -575,6 +593,22 @@ class KingsInTheCorner(Game):
 
     def heuristic_bot(self) -> str | None:
         return "kings_in_the_corner-heuristic"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Every stock card is drawn once and every card is played from a hand once; a pile
+        moves onto another (or into a corner) at most once per card play and four more; a
+        play resets the knocks, so at most n knocks follow each play or move. A seat loses
+        at most its cards (kings 10 each with kings10)."""
+        assert isinstance(options, KingsOptions)
+        n = options.players
+        stock = 52 - HAND * n - 4
+        plays = 52
+        moves = plays + 4
+        return Limits(
+            hand_actions=stock + plays + moves + n * (plays + moves + stock + 1),
+            match_hands=options.hands,
+            hand_scores=(-(52 + (36 if options.penalty == "kings10" else 0)), 0),
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         return list(range(KNOCK + 1))

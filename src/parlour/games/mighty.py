@@ -76,6 +76,7 @@ from parlour.cards import (
     TEN,
     THREE,
     card,
+    card_symbol,
     card_text,
     cards_of,
     deal,
@@ -87,12 +88,24 @@ from parlour.cards import (
     sort_key,
     suit_of,
     suits_mask,
+    symbols,
     trick_winner,
+    trump_label,
 )
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, Limits, OptionsError, State, plural
 
 NT = 4
 TRUMP_TEXT = ("S", "H", "D", "C", "NT")
+TRUMP_WORDS = tuple(trump_label(t) for t in TRUMP_TEXT)
+"""The same as people read them: ♠ ♥ ♦ ♣, no trump."""
+
+
+def bid_words(bid: str) -> str:
+    """A bid of the facts ("14 S") as people read it ("14 ♠")."""
+    n, _, suit = bid.partition(" ")
+    return f"{n} {trump_label(suit)}"
+
+
 PASS = 0
 REVEAL = 1
 BID_BASE = 100  # + 5 * n + suit (suit 4 = NT)
@@ -276,7 +289,7 @@ class MightyState(State):
             n, s = divmod(action - BID_BASE, 5)
             self.best, self.declarer, self.forced, self.passed[seat] = (n, s), seat, False, False
             self.bids.append([seat, f"{n} {TRUMP_TEXT[s]}"])
-            self.log.append(f"Seat {seat} bids {n} {TRUMP_TEXT[s]}.")
+            self.log.append(f"Seat {seat} bids {n} {TRUMP_WORDS[s]}.")
         if self.best == (20, NT) or (self.best is not None and sum(self.passed) == SEATS - 1):
             self._end_auction()
             return
@@ -302,7 +315,7 @@ class MightyState(State):
         self.hands[d] |= mask_of(self.widow)
         self.phase = EXCHANGE
         self.turn = d
-        self.log.append(f"Seat {d} declares at {n} {TRUMP_TEXT[s]} and takes the widow.")
+        self.log.append(f"Seat {d} declares at {n} {TRUMP_WORDS[s]} and takes the widow.")
 
     # --- 2-4. exchange, trumps, the call ----------------------------------------------------
     def _legal_exchange(self) -> list[int]:
@@ -332,7 +345,7 @@ class MightyState(State):
         s = action - TRUMP_BASE
         self.contract += contract_cost(self.bid_suit, s)
         self.trump, self.mighty, self.ripper = s, mighty_of(s), ripper_of(s)
-        self.log.append(f"Trumps: {TRUMP_TEXT[s]}; the contract is {self.contract} {TRUMP_TEXT[s]}.")
+        self.log.append(f"Trumps: {TRUMP_WORDS[s]}; the contract is {self.contract} {TRUMP_WORDS[s]}.")
         self.phase = CALL
 
     def _legal_call(self) -> list[int]:
@@ -350,7 +363,7 @@ class MightyState(State):
             c, self.hint = divmod(action - HINT_BASE, 4) if action >= HINT_BASE else (action - CALL_BASE, None)
             self.called = c
             self.partner = next((s for s in range(SEATS) if s != seat and self.hands[s] >> c & 1), None)
-            hint = f", suggesting a {TRUMP_TEXT[self.hint]} lead" if self.hint is not None else ""
+            hint = f", suggesting a {TRUMP_WORDS[self.hint]} lead" if self.hint is not None else ""
             self.log.append(f"The declarer calls {card_text(c)}{hint}; its holder is the partner.")
         self.phase = PLAY
         self.turn = self.leader = seat
@@ -496,7 +509,7 @@ class MightyState(State):
             return "A led joker names the suit to follow, like 'play JK H'."
         if self.ripper_led:
             return "The ripper was led: you must play the joker."
-        return f"You must follow {TRUMP_TEXT[self.follow or 0]} (the mighty and the joker are always allowed)."
+        return f"You must follow {TRUMP_WORDS[self.follow or 0]} (the mighty and the joker are always allowed)."
 
     # --- 7. scoring ---------------------------------------------------------------------
     def hand_result(self) -> tuple[list[int], dict[str, Any]]:
@@ -522,7 +535,7 @@ class MightyState(State):
         self.totals = [t + x for t, x in zip(self.totals, scores, strict=True)]
         extra = " A run: scores doubled." if info["run"] else (" A back run: scores doubled." if info["back_run"] else "")
         self.log.append(
-            f"Hand {self.hand_number + 1} over: the declarer's side took {info['declarer_points']} points against "
+            f"Hand {self.hand_number + 1} over: the declarer's side took {plural(info['declarer_points'], 'point')} against "
             f"a contract of {self.contract}: {'made' if info['made'] else 'broken'}.{extra}"
         )
         summary = {
@@ -588,6 +601,26 @@ class MightyState(State):
             n, s = divmod(action - BID_BASE, 5)
             return f"bid {n} {TRUMP_TEXT[s]}"
         return "reveal" if action == REVEAL else "pass"
+
+    def action_label(self, action: Any) -> str:
+        """Bids and trumps with suit symbols or "no trump" (`bid 14 ♠`), the call in words
+        and a led joker with the suit it asks for."""
+        words = self.action_to_text(action).split()
+        verb = words[0]
+        if verb == "bid":
+            return f"bid {bid_words(' '.join(words[1:]))}"
+        if verb == "trump":
+            return "no trump" if words[1] == "NT" else f"trumps {trump_label(words[1])}"
+        if verb == "call":
+            if words[1] == "none":
+                return "call no card: play alone"
+            called = f"call {card_symbol(words[1])} as partner"
+            return f"{called}, suggesting a {trump_label(words[3])} lead" if len(words) == 4 else called
+        if verb == "play" and len(words) == 3:
+            if words[2] == "call":
+                return f"play {card_symbol(words[1])}, calling for the joker"
+            return f"lead the Joker, asking for {trump_label(words[2])}"
+        return symbols(" ".join(words))
 
     def text_to_action(self, text: str) -> int:
         """Reads the texts of `action_to_text`, any case, discards in any order, 10 for T."""
@@ -683,12 +716,12 @@ class MightyState(State):
         special cards, and the point cards each side has taken in tricks."""
         declarer, trump, partner = obs["declarer"], obs["trump"], obs["partner"]
         if declarer is None:
-            best = next((f"seat {s} bids {b}" for s, b in reversed(obs["bids"]) if b != "pass"), "no bid yet")
+            best = next((f"seat {s} bids {bid_words(b)}" for s, b in reversed(obs["bids"]) if b != "pass"), "no bid yet")
             return [{"label": "Auction", "value": f"{best}; seat {obs['opener']} opened"}]
-        rows = [("Contract", f"seat {declarer} bid {obs['contract']} {obs['bid_suit']}; trumps to be named" if trump is None
-                 else f"seat {declarer}, {obs['contract']} {'no trump' if trump == 'NT' else trump}")]
+        rows = [("Contract", f"seat {declarer} bid {obs['contract']} {trump_label(obs['bid_suit'])}; trumps to be named"
+                 if trump is None else f"seat {declarer}, {obs['contract']} {trump_label(trump)}")]
         if obs["called"] is not None:
-            rows.append(("Called", obs["called"] + (f", hint: lead {obs['hint']}" if obs["hint"] else "")))
+            rows.append(("Called", obs["called"] + (f", suggesting a {trump_label(obs['hint'])} lead" if obs["hint"] else "")))
             known = f"seat {partner}" if partner is not None else "none" if obs["sides_known"] else "unknown"
             rows.append(("Partner", known))
         if trump is not None:
@@ -789,6 +822,26 @@ class Mighty(Game):
 
         head = "; ".join(f"{row['label']}: {row['value']}" for row in observation["status"])
         return f"  {head}.\n" + generic_view(observation)
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Per deal an auction of rising bids (five strains a number) with one pass a seat
+        (and the forced bid), the discard, the trump and the call, ten tricks of five cards
+        and a reveal-or-pass after each. The contract is at most 20, so u = c - 12 <= 8 and
+        a lone declarer doubled takes at most 64; every hand is zero-sum."""
+        assert isinstance(options, MightyOptions)
+        per_deal = (21 - options.min_bid) * 5 + 5 + 1 + 3 + 50 + 10
+        redeal = options.all_pass == "redeal"
+        u = 20 - 12
+        return Limits(
+            hand_actions=None if redeal else per_deal,
+            match_hands=options.hands,
+            hand_scores=(-8 * u, 8 * u),
+            hand_sum=0,
+            notes=(
+                f"with all_pass=redeal a thrown-in deal is dealt again without end in principle; "
+                f"each deal takes at most {per_deal} actions" if redeal else ""
+            ),
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, MightyOptions)

@@ -69,7 +69,7 @@ from bisect import bisect_right
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, SUIT_CHARS, SUIT_NAMES, parse_card, sort_key
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, Limits, OptionsError, State, plural
 
 END, PAK, STEAL = 0, 1, 2
 PAK_PHASE, STEAL_PHASE = "pak", "steal"
@@ -614,7 +614,7 @@ class PaksState(State):
         out = [
             {"label": "Table", "value": "full: draws are hidden, a pak is compulsory" if obs["full_table"]
              else "not full: draws are shown, new suits feed the board"},
-            {"label": "Stock", "value": f"{obs['stock_size']} cards"},
+            {"label": "Stock", "value": plural(obs['stock_size'], "card")},
         ]
         if obs["pak_suit"] is not None:
             stolen = ", ".join(obs["stolen"]) or "none yet"
@@ -791,6 +791,24 @@ class Paks(Game):
 
     def heuristic_bot(self) -> str | None:
         return "paks-heuristic"
+
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        assert isinstance(options, PaksOptions)
+        return sides_of(options.players, options.six_teams)
+
+    def limits(self, options: GameOptions) -> Limits:
+        """One turn per stock card; a turn is a pak, a steal per other suit and `end`. A side
+        scores at most every card of its packs (A 20, K-8 10, 7-2 5: 110 a suit)."""
+        assert isinstance(options, PaksOptions)
+        n = options.players
+        packs = 1 if n == 2 else 2
+        stock = 52 * packs - HAND_SIZE * n - BOARD_SIZE
+        return Limits(
+            hand_actions=stock * 5,
+            match_hands=None,
+            hand_scores=(0, 440 * packs),
+            notes="no match bound: a tie at the top plays on",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         """Not listable: a pak is any group of a suit's cards (3^13 with two packs) and a

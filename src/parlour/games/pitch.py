@@ -64,7 +64,17 @@ from parlour.cards import (
     rank_of,
     suit_of,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import (
+    OVER,
+    Game,
+    GameOptions,
+    IllegalAction,
+    Limits,
+    OptionsError,
+    State,
+    plural,
+    seats_text,
+)
 from parlour.games.tricks import (
     deal_hands,
     last_trick,
@@ -276,8 +286,8 @@ class PitchState(State):
         for team in (0, 1):
             self.totals[team] += delta[team]
         self.log.append(
-            f"Hand {self.hand_number + 1} over: the pitcher's team {{{pt}, {pt + 2}}} "
-            f"{'makes' if ok else 'is set on'} its bid of {BID_NAME[bid]} with {made[pt]} points "
+            f"Hand {self.hand_number + 1} over: the pitcher's team ({seats_text((pt, pt + 2))}) "
+            f"{'makes' if ok else 'is set on'} its bid of {BID_NAME[bid]} with {plural(made[pt], 'point')} "
             f"({gain:+d}); the other team scores {made[1 - pt]}."
         )
         summary = {
@@ -462,6 +472,20 @@ class Pitch(Game):
                     f"{obs['trump'] or 'named by the first lead'}; tricks won: seats 0 and 2 {obs['tricks_won'][0]}, "
                     f"seats 1 and 3 {obs['tricks_won'][1]}.")
         return head + "\n" + generic_view(obs)
+
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        return [[0, 2], [1, 3]]
+
+    def limits(self, options: GameOptions) -> Limits:
+        """One bid or pass a seat, six tricks of four. A team makes at most 4 points (a smudge
+        5) and a set team loses its bid (a smudge `smudge_set`)."""
+        assert isinstance(options, PitchOptions)
+        return Limits(
+            hand_actions=4 + 4 * TRICKS,
+            match_hands=None,
+            hand_scores=(-max(4, options.smudge_set), 5),
+            notes="no match bound: a team over the target that did not make its bid plays on",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         return [PASS, 2, 3, 4, SMUDGE, *(PLAY_BASE + c for c in range(52))]

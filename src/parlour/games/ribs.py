@@ -65,7 +65,17 @@ from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
 
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State, fraction_text
+from parlour.engine import (
+    Game,
+    GameOptions,
+    IllegalAction,
+    Limits,
+    OptionsError,
+    State,
+    fraction_text,
+    plural,
+    seats_text,
+)
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
 RANK_TEXT = "789TJQKA"
@@ -244,6 +254,11 @@ def pair_text(lo: int, hi: int, strength: tuple[int, ...]) -> str:
     return _PAIR_TEXTS[strength is STRENGTH_LEMONS][8 * min(lo, hi) + max(lo, hi)]
 
 
+def pair_words(lo: int, hi: int, strength: tuple[int, ...]) -> str:
+    """A pair as people read it: a ten is 10 (`K 10`), as on the cards."""
+    return pair_text(lo, hi, strength).replace("T", "10")
+
+
 _PAIR_TEXTS = {
     lemons: {
         code: " ".join(RANK_TEXT[r] for r in sorted((lo, hi), key=lambda r: -strength[r]))
@@ -413,9 +428,9 @@ class RibsState(State):
             if self.options.stakes:
                 self._pay_small(seat)
         elif seat != self.bidder:
-            self.log.append(f"Seat {seat} plays {pair_text(lo, hi, self.strength)}.")
+            self.log.append(f"Seat {seat} plays {pair_words(lo, hi, self.strength)}.")
         elif self._ribs_open():
-            self.log.append(f"Seat {seat} plays the ribs {pair_text(lo, hi, self.strength)} face up.")
+            self.log.append(f"Seat {seat} plays the ribs {pair_words(lo, hi, self.strength)} face up.")
         else:
             self.log.append(f"Seat {seat} plays the ribs face down.")
         if self.played_count == self.n:
@@ -460,6 +475,7 @@ class RibsState(State):
         plays = cast(list[tuple[int, int, bool]], self.plays)
         ra, rb, _ = plays[bidder]
         ribs = pair_text(ra, rb, strength)
+        said = pair_words(ra, rb, strength)
         order = [(bidder + i) % n for i in range(1, n)]
         face_up = [s for s in order if not plays[s][2]]
         for s in order:
@@ -474,8 +490,9 @@ class RibsState(State):
             fate = {**dict.fromkeys(face_up, "taken"), cracker: "cracked"}
             self._capture(cracker, [ra, rb, *(r for s in face_up for r in pairs[s])], captures)
             others = [s for s in face_up if s != cracker and pairs[s] == (ra, rb)]
-            extra = f" (seat {', '.join(map(str, others))} cracked them too, later)" if others else ""
-            sentence = f"Seat {cracker} cracked the ribs {ribs} and takes all {self._worth(captures[cracker])} points on the table{extra}."
+            extra = f" ({seats_text(others)} cracked them too, later)" if others else ""
+            taken = plural(self._worth(captures[cracker]), "point")
+            sentence = f"Seat {cracker} cracked the ribs {said} and takes all {taken} on the table{extra}."
             outcome = "cracked"
         else:
             fate = {s: BEATS if i in beat else DEFEATED for i, s in enumerate(face_up)}
@@ -486,8 +503,8 @@ class RibsState(State):
             if made:
                 self._capture(bidder, [ra, rb, *(r for s in face_up if fate[s] == DEFEATED for r in pairs[s])], captures)
                 sentence = (
-                    f"Seat {bidder} made the bid of {bid} with ribs {ribs}: the defeated cards were worth "
-                    f"{defeated_points}, and seat {bidder} takes {self._worth(captures[bidder])} points."
+                    f"Seat {bidder} made the bid of {bid} with ribs {said}: the defeated cards were worth "
+                    f"{defeated_points}, and seat {bidder} takes {plural(self._worth(captures[bidder]), 'point')}."
                 )
             else:
                 for s in face_up:
@@ -495,18 +512,19 @@ class RibsState(State):
                         self._capture(s, list(pairs[s]), captures)
                 self.discard_up[ra] += 1
                 self.discard_up[rb] += 1
-                sentence = f"The bid of {bid} failed: the defeated cards were worth {defeated_points}. The ribs {ribs} are discarded."
+                sentence = f"The bid of {bid} failed: the defeated cards were worth {defeated_points}. The ribs {said} are discarded."
             outcome = "made" if made else "failed"
             if beaters:
                 one = len(beaters) == 1
-                sentence += f" Seat{'' if one else 's'} {', '.join(map(str, beaters))} beat the ribs and keep{'s' if one else ''} their cards."
+                who = seats_text(beaters)
+                sentence += f" {who[0].upper()}{who[1:]} beat{'s' if one else ''} the ribs and keep{'s' if one else ''} their cards."
         if self.options.stakes:
             if made:
                 self.hand_money[bidder] += self.small_pot
             else:
                 self.large_pot += self.small_pot
             self.small_pot = Fraction(0)
-        self.log.append(f"The ribs are {ribs}.")
+        self.log.append(f"The ribs are {said}.")
         self.log.append(f"Trick {self.trick_no + 1}: {sentence}")
         self.tricks.append({
             "trick": self.trick_no + 1, "bidder": bidder, "bid": bid, "bids": self.bids, "ribs": ribs,
@@ -637,6 +655,19 @@ class RibsState(State):
     def action_to_text(self, action: Any) -> str:
         return _ACTION_TEXTS[self.strength is STRENGTH_LEMONS][action]
 
+    def action_label(self, action: Any) -> str:
+        """What a play does, in words: the bidder lays its ribs face down (face up on an
+        open last trick), a fold is face down; a ten reads 10."""
+        if action < PLAY_BASE:
+            return self.action_to_text(action)
+        pair = pair_words(*PAIR_OF[action % 100], self.strength)
+        text = f"play {pair}"
+        if action >= FOLD_BASE:
+            return f"fold {pair} face down"
+        if self.turn == self.bidder and self.phase == PLAYING:
+            return f"lay ribs {pair} face {'up' if self._ribs_open() else 'down'}"
+        return text
+
     def text_to_action(self, text: str) -> int:
         words = text.strip().lower().replace("-", " ").split()
         if not words:
@@ -727,7 +758,7 @@ class RibsState(State):
                               "cards": cards, "hidden": 0 if cards else 2})
         for s in range(self.n):
             zones.append({"id": f"captured-{s}", "kind": "pile", "owner": s, "hidden": 0, "cards": obs["captured"][s],
-                          "label": f"Seat {s} captured ({obs['scores']['hand'][s]} points)"})
+                          "label": f"Seat {s} captured ({plural(obs['scores']['hand'][s], 'point')})"})
         zones.append({"id": "discard", "kind": "pile", "owner": None, "label": "Discard pile",
                       "cards": obs["discard"]["face_up"], "hidden": obs["discard"]["folded"]})
         return zones
@@ -862,6 +893,20 @@ class Ribs(Game):
 
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Each of the 4 tricks is a bidding round (every bid from 2 to the cap, each seat
+        passing once) and one play per seat; a capture pile holds at most the pack's 10n
+        points, lemons cost at most 3 a seven and lemonade pays at most 10 (or 3n)."""
+        assert isinstance(options, RibsOptions)
+        n, cap = options.players, options.bid_cap
+        bonus = (10 if options.lemonade == "ten" else 3 * n) if options.lemons else 0
+        return Limits(
+            hand_actions=4 * ((cap - 2) // options.bid_step + 1 + (n - 1) + n),
+            match_hands=None,
+            hand_scores=(-3 * n if options.lemons else 0, 10 * n + bonus),
+            notes="no match bound: tied leaders play on; folded cards and lost ribs score for nobody",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, RibsOptions)

@@ -63,9 +63,21 @@ from parlour.cards import (
     parse_card,
     sort_key,
     suit_of,
+    suit_symbol,
+    symbols,
     trick_winner,
+    trump_label,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import (
+    OVER,
+    Game,
+    GameOptions,
+    IllegalAction,
+    Limits,
+    OptionsError,
+    State,
+    plural,
+)
 
 HAND_NAMES = "NESW"
 HAND_WORDS = ("North", "East", "South", "West")
@@ -543,6 +555,14 @@ class RidgeState(State):
     def text_to_action(self, text: str) -> int:
         return text_to_action(text)
 
+    def action_label(self, action: Any) -> str:
+        """A declaration in words: `declare H E` reads "declare ♥ trumps, East leads"."""
+        if DECLARE_BASE <= action < PLAY_BASE:
+            denom, leader = divmod(action - DECLARE_BASE, 4)
+            trumps = "no trump" if denom == NT else f"{trump_label(DENOM_TEXTS[denom])} trumps"
+            return f"declare {trumps}, {HAND_WORDS[leader]} leads"
+        return symbols(self.action_to_text(action))
+
     def action_cards(self, action: Any) -> list[str]:
         return [CARD_TEXTS[action - PLAY_BASE]] if action >= PLAY_BASE else []
 
@@ -575,7 +595,7 @@ class RidgeState(State):
                   "cards": [c for _, c in obs["trick"]], "hidden": 0}]
         for s in range(2):
             zones.append({"id": f"won-{s}", "kind": "pile", "owner": s,
-                          "label": f"{SIDE_NAMES[s]}: {self.won[s]} tricks",
+                          "label": f"{SIDE_NAMES[s]}: {plural(self.won[s], 'trick')}",
                           "cards": card_list(self.won_cards[s]), "hidden": 0})
         return zones
 
@@ -669,11 +689,11 @@ def text_to_action(text: str) -> int:
 
 
 def render_hand(cards: list[str]) -> list[str]:
-    """A hand as four lines, one per suit: `S A K 2`."""
+    """A hand as four lines, one per suit: `♠ A K 2`."""
     by_suit: dict[str, list[str]] = {s: [] for s in SUIT_CHARS}
     for t in cards:
         by_suit[t[1]].append("10" if t[0] == "T" else t[0])
-    return [f"{s} {' '.join(by_suit[s]) or '-'}" for s in SUIT_CHARS]
+    return [f"{suit_symbol(s)} {' '.join(by_suit[s]) or '-'}" for s in SUIT_CHARS]
 
 
 class Ridge(Game):
@@ -686,6 +706,18 @@ class Ridge(Game):
 
     def heuristic_bot(self) -> str | None:
         return "ridge-greedy"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """An auction of rising bids (at most one per number, a pass, a contest and a pass
+        more), the declaration and 52 cards. Only one side scores: at most 13 undertricks
+        of 10, or a contested 13 made (49)."""
+        assert isinstance(options, RidgeOptions)
+        return Limits(
+            hand_actions=(TRICKS - options.min_bid + 1) + 3 + 1 + 52,
+            match_hands=options.hands,
+            hand_scores=(0, 10 * TRICKS),
+            notes="" if options.hands else "no match bound to a target: a passed-out hand scores 0-0",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, RidgeOptions)

@@ -75,7 +75,7 @@ from parlour.cards import (
     parse_card,
     sort_key,
 )
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import Game, GameOptions, IllegalAction, Limits, OptionsError, State
 
 RANKS = (*range(TWO, SEVEN + 1), 9, 10, KING, 12)
 """2-7, J, Q, K, A as cards.py ranks: the 40-card pack without 8s, 9s and 10s."""
@@ -782,6 +782,20 @@ class SevenAndAHalf(Game):
         balances = ", ".join(f"seat {s} {v}" for s, v in enumerate(obs["scores"]["match"]))
         lines.append(f"This hand: {', '.join(f'seat {s} {v:+d}' for s, v in enumerate(obs['scores']['hand']))}. Balances: {balances}.")
         return "\n".join(lines)
+
+    def limits(self, options: GameOptions) -> Limits:
+        """The limits call, a bet or sit per punter, the bank offers, and per seat at most 16
+        draws and stands (every card is worth at least a half, and 7½ stands). A punter wins
+        or loses at most twice the largest bet, the banker that from every punter."""
+        assert isinstance(options, SevenHalfOptions)
+        n = options.players
+        most = 2 * options.max_bet * (n - 1)
+        return Limits(
+            hand_actions=1 + (n - 1) + 16 * n + (n - 1),
+            match_hands=options.hands,
+            hand_scores=(-most, most),
+            hand_sum=0,
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, SevenHalfOptions)

@@ -64,7 +64,7 @@ import random
 from typing import Any
 
 from parlour.cards import SUIT_CHARS, SUIT_NAMES
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import OVER, Game, GameOptions, IllegalAction, Limits, OptionsError, State
 from parlour.games.drawing import Course
 
 RANKS = "789JQKTA"
@@ -896,6 +896,19 @@ class SixPackBezique(Game):
 
     def heuristic_bot(self) -> str | None:
         return "six_pack_bezique-heuristic"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """The guess, carte blanche (a show per card drawn), 84 stage-1 tricks of two plays
+        and a meld or pass, 12 last tricks. Points: each meld at most 4500, the cut 250,
+        carte blanche 250 a show, the last trick 250."""
+        assert isinstance(options, BeziqueOptions)
+        tricks = 168 // 2
+        return Limits(
+            hand_actions=1 + 2 + 168 + 3 * tricks + 24,
+            match_hands=options.deals,
+            hand_scores=(0, 4500 * tricks + 250 + 250 * (1 + 168) + 250),
+            notes="the score bound is the rules' arithmetic, far above any real deal",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, BeziqueOptions)

@@ -71,7 +71,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, JOKER, cards_of, cards_text, pack, parse_card, sort_key
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import (
+    OVER,
+    Game,
+    GameOptions,
+    IllegalAction,
+    Limits,
+    OptionsError,
+    State,
+    plural,
+)
 from parlour.games.drawing import Slots, read_deal, redeal_unknown
 
 HAND_SIZE = 5
@@ -647,7 +656,7 @@ class YanivState(State):
         ends = offer[0] if len(offer) == 1 else f"{offer[0]} or {offer[-1]}"
         out.append({"label": "You may take", "value": f"{ends}, or the stock's top card"})
         out.append({"label": "Yaniv at", "value": f"{obs['yaniv_max']} or less"})
-        out.append({"label": "Stock", "value": f"{obs['stock_size']} cards"})
+        out.append({"label": "Stock", "value": plural(obs['stock_size'], "card")})
         out_seats = set(obs.get("eliminated", []))
         totals = ", ".join(
             f"seat {s} {t}" + (" (out)" if s in out_seats else "") for s, t in enumerate(obs["scores"]["match"])
@@ -788,6 +797,16 @@ class Yaniv(Game):
 
     def heuristic_bot(self) -> str | None:
         return "yaniv-heuristic"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """A hand never holds more than 5 cards (a discard comes before every draw), so a
+        score is at most 5 tens and the caller's 30."""
+        return Limits(
+            hand_actions=None,
+            match_hands=None,
+            hand_scores=(0, HAND_SIZE * 10 + 30),
+            notes="no length bound: drawing from the discards keeps the stock, and a hand ends only on yaniv",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         assert isinstance(options, YanivOptions)

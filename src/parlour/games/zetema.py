@@ -80,7 +80,17 @@ from parlour.cards import (
     parse_card,
     sort_key,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.engine import (
+    OVER,
+    Game,
+    GameOptions,
+    IllegalAction,
+    Limits,
+    OptionsError,
+    State,
+    plural,
+    seat_list,
+)
 
 TURN, MELD_DISCARD = "turn", "meld_discard"
 MARRY_FLAG = 1 << 30
@@ -610,7 +620,7 @@ class ZetemaState(State):
                     f"({', '.join(pair_text(s, w) for s, w in pairs)}): +{entry[3]}; the cards go to the wastepile.")
         if kind == "target":
             return f"Seat {seat}'s side reaches {entry[2]}, the target of {self.target}: the match ends at once."
-        return f"Hand {seat + 1} over: points {entry[2]}, totals {entry[3]}."
+        return f"Hand {seat + 1} over: points {seat_list(entry[2])}; totals {seat_list(entry[3])}."
 
     # --- what a seat may know -----------------------------------------------------------
     def facts(self, seat: int | None) -> dict[str, Any]:
@@ -647,7 +657,7 @@ class ZetemaState(State):
     def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
         """The meld awaiting its discard, the stock, the target, the sides and the imperial suit."""
         out = [{"label": f"Seat {obs['to_act']} must discard from", "value": " ".join(obs["meld"])}] * bool(obs["meld"])
-        out += [{"label": "Stock", "value": f"{obs['stock_size']} cards"}, {"label": "Target", "value": str(obs["target"])}]
+        out += [{"label": "Stock", "value": plural(obs['stock_size'], "card")}, {"label": "Target", "value": str(obs["target"])}]
         if len(obs["sides"][0]) > 1:
             out.append({"label": "Partners", "value": " v ".join("+".join(map(str, s)) for s in obs["sides"])})
         suit = SUIT_NAMES[SUIT_CHARS.index(obs["extra_suit"])]
@@ -777,6 +787,24 @@ class Zetema(Game):
 
     def heuristic_bot(self) -> str | None:
         return "zetema-heuristic"
+
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        assert isinstance(options, ZetemaOptions)
+        k = options.sides
+        return [[s for s in range(options.players) if s % k == side] for side in range(k)]
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Every turn but a marriage ends with one of the 65 cards discarded, a meld comes
+        before a discard, and a marriage takes two cards away: at most 2 x 65 + 33 actions.
+        Points: at most 130 a meld (one per discard), 50 a zetema (13 ranks) and the best
+        marriages."""
+        assert isinstance(options, ZetemaOptions)
+        return Limits(
+            hand_actions=2 * 65 + 33,
+            match_hands=None,
+            hand_scores=(0, 130 * 65 + 50 * 13 + max(options.five_marriages, 150)),
+            notes="no match bound; the score bound is the rules' arithmetic, far above any real hand",
+        )
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         """Discards, every marriage set, every meld (tens of thousands: melds are named by

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import gzip
 import json
 import logging
 import os
@@ -38,6 +39,8 @@ from parlour.engine import OptionsError
 from parlour.games import get_game
 from parlour.howto import how_to_play
 from parlour.howto.markup import to_html
+from parlour.record import RecordError
+from parlour.replay import View, parse_view, replay_view
 from parlour.server.storage import Storage, token_hash
 from parlour.server.tables import (
     BOT_SECONDS,
@@ -55,6 +58,9 @@ log = logging.getLogger("parlour.server")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096  # bytes of one client message; the protocol's messages are far smaller
 MAX_BODY = 16384  # bytes of an HTTP request body
+MAX_RECORD = 262144  # bytes of a record sent to POST /api/replay (a long match of Yaniv is about 50 kB)
+MAX_REPLAY_ACTIONS = 5000  # actions of a record replayed for a viewer (frames cost CPU and memory)
+REPLAYS_KEPT = 16  # finished tables' replays kept, compressed, for the next viewer
 OUTBOX_LIMIT = 256  # messages queued for a connection that does not read them, before it is closed
 STALL_SECONDS = 10.0  # seconds one message may wait for a client that does not read, before it is closed
 SOCKETS_PER_ADDRESS = 64  # websockets open at once from one client address
@@ -327,6 +333,7 @@ def create_app(
     evict_after: float = 300.0,
     bot_seconds: float = BOT_SECONDS,
     allow_any_bot: bool = False,
+    allow_outside_bots: bool = False,
     sockets_per_address: int = SOCKETS_PER_ADDRESS,
     stall_seconds: float = STALL_SECONDS,
     grace: float = GRACE,
@@ -343,6 +350,7 @@ def create_app(
         storage = Storage(db_url)
         holder["manager"] = TableManager(
             storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot,
+            allow_outside_bots=allow_outside_bots,
             grace=grace, close_after=close_after,
         )
         restored = await holder["manager"].restore()
@@ -364,7 +372,7 @@ def create_app(
         return JSONResponse(manager().lobby())
 
     async def tables(_request: Request) -> Response:
-        return JSONResponse({"tables": manager().open_tables()})
+        return JSONResponse({"tables": manager().open_tables(), "finished": manager().finished_tables()})
 
     async def table_info(request: Request) -> Response:
         try:
@@ -422,6 +430,87 @@ def create_app(
             return _error(exc, status)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
+    replays: dict[tuple[str, View], bytes] = {}  # finished tables' replays, gzipped JSON
+    replay_turn = asyncio.Semaphore(1)  # one replay worked out at a time: they are CPU work
+
+    async def replay_body(record: dict[str, Any], view: View, seats: list[dict[str, Any]] | None) -> bytes:
+        """A replay's JSON, gzipped (its frames repeat themselves: a tenth of the size or
+        less), worked out in a worker thread so the tables play on meanwhile."""
+        actions = record.get("actions")
+        if isinstance(actions, list) and len(actions) > MAX_REPLAY_ACTIONS:
+            raise TableError("too_large", f"a replay may have at most {MAX_REPLAY_ACTIONS} actions; this record has {len(actions)}")
+
+        def work() -> bytes:
+            try:
+                data = replay_view(record, view, seats)
+            except RecordError as exc:
+                raise TableError("bad_record", str(exc)) from None
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+                # A hostile record can reach past what start_of checks (a later hand's deal).
+                log.info("a record could not be replayed: %r", exc)
+                raise TableError("bad_record", "the record cannot be replayed: one of its deals or actions is malformed") from None
+            return gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 5)
+
+        async with replay_turn:
+            return await asyncio.to_thread(work)
+
+    def replay_response(body: bytes, request: Request) -> Response:
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(body, media_type="application/json", headers={"Content-Encoding": "gzip", "Vary": "Accept-Encoding"})
+        return Response(gzip.decompress(body), media_type="application/json", headers={"Vary": "Accept-Encoding"})
+
+    def view_of(request: Request, players: int | None) -> View:
+        try:
+            return parse_view(request.query_params.get("seat"), players)
+        except ValueError as exc:
+            raise TableError("bad_view", str(exc)) from None
+
+    async def table_record(request: Request) -> Response:
+        try:
+            table = await manager().get(request.path_params["table_id"])
+        except TableError as exc:
+            return _error(exc, 404)
+        async with table.lock:
+            try:
+                record = table.finished_record()
+            except TableError as exc:
+                return _error(exc, 409)
+        name = f"parlour-{table.game.name}-{table.id}.json"
+        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def table_replay(request: Request) -> Response:
+        try:
+            table = await manager().get(request.path_params["table_id"])
+        except TableError as exc:
+            return _error(exc, 404)
+        try:
+            view = view_of(request, table.players)
+            async with table.lock:
+                record = table.replay_record(view, request.headers.get("x-parlour-token"))
+                over = table.state.is_over()
+                seats = table.seat_info()
+            key = (table.id, view)
+            body = replays.get(key) if over else None
+            if body is None:
+                body = await replay_body(record, view, seats)
+                if over:
+                    if len(replays) >= REPLAYS_KEPT:
+                        del replays[next(iter(replays))]
+                    replays[key] = body
+        except TableError as exc:
+            return _error(exc, {"match_not_over": 409, "bad_token": 403}.get(exc.code, 400))
+        return replay_response(body, request)
+
+    async def record_replay(request: Request) -> Response:
+        try:
+            lobby_limit(request)
+            record = await _json_body(request, MAX_RECORD, "the record")
+            view = view_of(request, None)
+            body = await replay_body(record, view, None)
+        except TableError as exc:
+            return _error(exc, 429 if exc.code == "rate_limited" else 400)
+        return replay_response(body, request)
+
     sockets: dict[str, int] = {}
 
     async def websocket(ws: WebSocket) -> None:
@@ -446,21 +535,24 @@ def create_app(
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info, methods=["GET"]),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
+        Route("/api/tables/{table_id}/replay", table_replay, methods=["GET"]),
+        Route("/api/replay", record_replay, methods=["POST"]),
         WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
+async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the request") -> dict[str, Any]:
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise TableError("too_large", f"a request may be at most {MAX_BODY} bytes")
-    data = parse_json(body or b"{}", "the request")
+        if len(body) > limit:
+            raise TableError("too_large", f"{what} may be at most {limit} bytes")
+    data = parse_json(body or b"{}", what)
     if not isinstance(data, dict):
-        raise TableError("bad_message", "the request is a JSON object")
+        raise TableError("bad_message", f"{what} is a JSON object")
     return data
 
 

@@ -42,6 +42,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="accept any bot spec with parameters, e.g. ismcts(iterations=500) (default: the lobby's named bots only)",
     )
     parser.add_argument(
+        "--allow-outside-bots", action="store_true",
+        help="let tables seat bots written outside parlour, package.module:Class(param=value); "
+        "the server imports the module named, so use it only among people you trust (default: off)",
+    )
+    parser.add_argument(
         "--forwarded-allow-ips", default="",
         help="comma-separated addresses of proxies whose X-Forwarded-For / X-Forwarded-Proto are believed "
         "(default: none; the peer's own address is the client's)",
@@ -86,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
         evict_after=max(0.0, args.evict_after),
         bot_seconds=min(60.0, max(0.05, args.bot_seconds)),
         allow_any_bot=args.allow_any_bot,
+        allow_outside_bots=args.allow_outside_bots,
         sockets_per_address=max(1, args.sockets_per_address),
         stall_seconds=max(0.1, args.stall_seconds),
         grace=max(0.0, args.grace),

@@ -3,6 +3,9 @@
 Everything a seat learns about a table leaves through `Table.observe` (the one choke
 point): the websocket messages, the bots and the hand history are all built from
 `state.observation(seat)` for the seat asking, or `observation(None)` for spectators.
+Replays are the one other way out, and `Table.replay_record` decides who may have one:
+once the match is over its hands are public (the record, every seat's view, all-seeing);
+before, a spectator's view, or a seat's own view to the holder of its token.
 
 An action is applied under the table's lock: its version must be the table's current
 version (the number of actions so far), its seat the one to act, and the engine must
@@ -55,7 +58,8 @@ from parlour.bots import Bot, bot_names, make_bot
 from parlour.bots.levels import LEVELS, display_name, level_of, level_spec
 from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
 from parlour.games import GAMES, get_game
-from parlour.record import apply_entry, start_of
+from parlour.record import apply_entry, record_of, start_of
+from parlour.replay import ALL, View
 from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
 
 log = logging.getLogger("parlour.server")
@@ -153,6 +157,25 @@ class Table:
     def observe(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (None: a spectator). Nothing else reads the state for a seat."""
         return self.state.observation(seat)
+
+    # --- records and replays ---------------------------------------------------------------
+    def finished_record(self) -> dict[str, Any]:
+        """The match's record (with its deals, so it replays in any engine), once the match
+        is over: until then it would show every hand."""
+        if not self.state.is_over():
+            raise TableError("match_not_over", "a table's record can be downloaded once its match is over")
+        return record_of(self.state)
+
+    def replay_record(self, view: View, token: Any = None) -> dict[str, Any]:
+        """The record a replay seen from `view` may be built from, or TableError: before
+        the match is over, all-seeing is refused (`match_not_over`) and a seat's view needs
+        that seat's token (`bad_token`); a spectator's view is public."""
+        if not self.state.is_over():
+            if view == ALL:
+                raise TableError("match_not_over", "an all-seeing replay shows every hand: it opens once the match is over")
+            if isinstance(view, int) and self.seat_of_token(token) != view:
+                raise TableError("bad_token", f"seat {view}'s replay needs seat {view}'s token until the match is over")
+        return self.stored.record()
 
     # --- facts anyone may read ----------------------------------------------------------
     @property
@@ -349,7 +372,7 @@ class Table:
             await self.record_event("claim", {"seat": seat, "hash": hashed, "name": clean_name(name, seat)})
             if not self.started and not self.open_seats():
                 await self.record_event("start", {})
-            self.away_from_now(seat)
+            self.graces()
             self.broadcast()
         self.wake_bot()
         return seat, token
@@ -401,9 +424,7 @@ class Table:
                 for seat in self.open_seats():
                     await self.record_event("bot", {"seat": seat, "bot": level_spec(self.game.name, level)})
                 await self.record_event("start", {})
-                for seat in self.claimed:
-                    if not any(lis.seat == seat for lis in self.listeners):
-                        self.away_from_now(seat)
+                self.graces()
             else:
                 self._waiting()
                 seat = self._a_seat(message.get("seat"))
@@ -483,6 +504,11 @@ class Table:
         grace = self.manager.grace
         self.away_until[seat] = time.time() + grace
         self.away[seat] = asyncio.get_running_loop().call_later(grace, self._stand_in_later, seat)
+
+    def graces(self) -> None:
+        """Start the grace of every seated person not connected (at the start, on loading)."""
+        for seat in list(self.claimed):
+            self.away_from_now(seat)
 
     def _cancel_away(self, seat: int) -> None:
         handle = self.away.pop(seat, None)
@@ -816,6 +842,7 @@ class TableManager:
         evict_after: float = 300.0,
         bot_seconds: float = BOT_SECONDS,
         allow_any_bot: bool = False,
+        allow_outside_bots: bool = False,
         grace: float = GRACE,
         close_after: float = CLOSE_AFTER,
     ) -> None:
@@ -826,6 +853,9 @@ class TableManager:
         self.evict_after = evict_after
         self.bot_seconds = bot_seconds
         self.allow_any_bot = allow_any_bot
+        self.allow_outside_bots = allow_outside_bots
+        """Whether a table may seat `package.module:Class` bots: importing a module named by
+        a client runs its code, so only a server started with --allow-outside-bots does."""
         self.bot_executor = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="parlour-bot")
         self.rng = random.Random()
         self.tables: dict[str, Table] = {}
@@ -919,7 +949,7 @@ class TableManager:
         is now refused (a table created before its parameters were bounded) is replaced by
         the game's default bot, so the table and its people are not lost."""
         try:
-            bot = make_bot(spec, game, seat, seed)
+            bot = make_bot(spec, game, seat, seed, outside=self.allow_outside_bots)
         except OptionsError as exc:
             fallback = self.default_bot(game)
             log.warning("bot %r at seat %d is refused (%s); %s plays instead", spec, seat, exc, fallback)
@@ -953,8 +983,7 @@ class TableManager:
         and its bots go on."""
         if table.quiet_since is None:
             table.quiet_since = time.time()
-        for seat in list(table.claimed):
-            table.away_from_now(seat)
+        table.graces()
         table.wake_bot()
 
     async def get(self, table_id: Any) -> Table:
@@ -1037,6 +1066,11 @@ class TableManager:
         tables = sorted((t for t in self.tables.values() if t.phase in ("waiting", "playing")), key=lambda t: -t.stored.created)
         return [t.summary() for t in tables[:limit]]
 
+    def finished_tables(self, limit: int = 10) -> list[dict[str, Any]]:
+        """The newest finished tables still in memory: the lobby offers their replays."""
+        tables = sorted((t for t in self.tables.values() if t.phase == "finished"), key=lambda t: -t.stored.created)
+        return [t.summary() for t in tables[:limit]]
+
     async def create(self, request: Any) -> tuple[Table, int | None, str | None]:
         """Create a table from a lobby request; the creator sits at `sit` (or no seat)."""
         if not isinstance(request, dict):
@@ -1100,12 +1134,13 @@ class TableManager:
             raise TableError("bad_options", f"seat {seat}: a bot is named by a short text, e.g. \"random\"")
         spec = spec.strip()
         names = bot_names(game.name)
-        if spec not in names and not self.allow_any_bot:
+        outside = self.allow_outside_bots and ":" in spec.split("(")[0]
+        if spec not in names and not self.allow_any_bot and not outside:
             known = spec.split("(")[0].strip() in names
             why = "this server offers its bots with their own settings only" if known else "unknown bot"
             raise TableError("bad_options", f"seat {seat}: {why} {spec[:60]!r} (bots for {game.name}: {', '.join(names)})")
         try:
-            make_bot(spec, game, seat, 0)
+            make_bot(spec, game, seat, 0, outside=self.allow_outside_bots)
         except OptionsError as exc:
             raise TableError("bad_options", f"seat {seat}: {exc}") from None
         return spec

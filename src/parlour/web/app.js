@@ -68,7 +68,8 @@ let view = null;
 function route() {
   if (view && view.close) view.close();
   const m = location.hash.match(/^#\/t\/([\w-]+)/);
-  view = m ? new TableView(m[1]) : new LobbyView();
+  const replay = location.hash.match(/^#\/replay\/([\w-]+)/);
+  view = replay ? new ReplayView(replay[1]) : m ? new TableView(m[1]) : new LobbyView();
 }
 window.addEventListener("hashchange", route);
 
@@ -115,6 +116,8 @@ class LobbyView {
         this.form),
       this.yoursBox,
       h("section", { class: "panel lobby-tables" }, h("h2", {}, "Open tables"), this.tablesBox),
+      this.finishedBox = h("section", { class: "panel lobby-finished", id: "finished-tables", hidden: true }),
+      replayLoader(),
     );
     Friends.yourTables(this.yoursBox);
     this.gameSel = gameSel;
@@ -217,7 +220,13 @@ class LobbyView {
 
   async refreshTables() {
     let tables;
-    try { tables = (await api("/api/tables")).tables; } catch (e) { return; }
+    let finished;
+    try { ({ tables, finished } = await api("/api/tables")); } catch (e) { return; }
+    this.finishedBox.hidden = !(finished && finished.length);
+    if (finished && finished.length) {
+      this.finishedBox.replaceChildren(h("h2", {}, "Finished tables: watch their replays"),
+        ...finished.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
+    }
     if (!tables.length) {
       this.tablesBox.replaceChildren(h("p", { class: "muted" }, "No tables yet: start one."));
       return;
@@ -234,6 +243,10 @@ const SPEEDS = {
   normal: { bot: 800, trick: 1600 },
   fast: { bot: 0, trick: 0 },
 };
+
+// Below this width the side panels scroll with the table (style.css has the same width).
+const NARROW = window.matchMedia("(max-width: 860px)");
+NARROW.addEventListener("change", () => { if (view instanceof TableView) view.render(); });
 
 class TableView {
   constructor(id) {
@@ -322,7 +335,12 @@ class TableView {
       this.queue.push(m);
       this.drain();
     } else if (m.type === "hint") {
-      if (this.hint && this.msg && m.version === this.msg.version) { this.hint = m; this.render(); }
+      if (this.hint && this.msg && m.version === this.msg.version) {
+        this.hint = m;
+        this.render();
+        const box = document.getElementById("hint-box");
+        if (box && NARROW.matches) box.scrollIntoView({ block: "nearest" });  // under the hand, in a panel that may scroll
+      }
     } else if (m.type === "seats") {
       this.receivedAt = Date.now();
       this.seatInfo = m.seats;
@@ -392,6 +410,7 @@ class TableView {
         if (live && !m.observation.match_over) this.holding = true;
       }
       const old = live ? this.msg.observation : null;
+      const oldVersion = live ? this.msg.version : null;
       if (this.hint && this.hint.version !== m.version) this.hint = null;
       if (!this.msg || this.msg.version !== m.version) this.pick = null;
       this.msg = m;
@@ -403,21 +422,21 @@ class TableView {
       this.pauseAfter = newEvent ? speed.trick : 0;
       this.shownAt = Date.now();
       this.fresh = { recent: newEvent, deal: !!old && old.hand_number !== m.observation.hand_number };
-      if (old) this.announce(old, m);
+      if (old) this.announce(old, m, oldVersion);
       this.render();
     }
   }
 
   // Tell a screen reader what happened since `old`: each other seat's move, the new log
   // lines, then "Your turn". The live region keeps the last few, so quick moves are not lost.
-  announce(old, m) {
+  announce(old, m, oldVersion) {
     const obs = m.observation;
     const same = obs.hand_number === old.hand_number;
     const moves = same ? (obs.actions || []).slice((old.actions || []).length) : [];
     const lines = same ? (obs.log || []).slice((old.log || []).length) : (obs.log || []).slice(-1);
     const said = moves.filter(([seat]) => seat !== m.seat).map(([seat, text]) => `${this.seatName(seat)}: ${Words.symbols(text)}.`)
       .concat(lines.slice(-3).map((l) => this.say(l)));
-    if (obs.to_act === m.seat && m.seat !== null && old.to_act !== m.seat) said.push("Your turn.");
+    if (obs.to_act === m.seat && m.seat !== null && m.version !== oldVersion) said.push("Your turn.");
     const region = document.getElementById("announce");
     for (const text of said) region.append(h("p", {}, text));
     while (region.childNodes.length > 6) region.firstChild.remove();
@@ -579,8 +598,8 @@ class TableView {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") + (this.holding ? " holding" : "") },
       bar, status, this.factsPanel(obs),
-      h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], side),
-      mine));
+      h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], NARROW.matches ? side : null),
+      mine, NARROW.matches ? null : side));
     this.fresh = {};
     this.chat.draw();
     if (focused) {
@@ -612,6 +631,7 @@ class TableView {
         last && last.log && last.log.length ? h("div", {}, this.say(last.log[last.log.length - 1])) : null,
         h("div", { class: "banner-actions" },
           this.msg.seat !== null ? h("button", { class: "primary", id: "again", onclick: () => this.request({ type: "again" }) }, "Play again") : null,
+          h("a", { class: "button", id: "watch-replay", href: "#/replay/" + this.id }, "Watch the replay"),
           h("a", { class: "button", href: "#/" }, "Lobby")));
     }
     if (!last || this.bannerHand !== this.history.length) return null;
@@ -841,8 +861,9 @@ class TableView {
     if (myTurn && cardMoves.length && !matches.length) {
       const sizes = [...new Set(cardMoves.map((e) => e.cards.length))].sort();
       const most = sizes[sizes.length - 1];
+      const verb = commonVerb(cardMoves.map((e) => this.label(e)));
       pickHint = sel.length ? "Those cards make no move; pick others."
-        : `Pick ${sizes.join(" or ")} ${most === 1 ? "card" : "cards"} from your hand${plain.length ? ", or:" : ""}`;
+        : `Pick ${sizes.join(" or ")} ${most === 1 ? "card" : "cards"} from your hand${verb ? " to " + verb : ""}${plain.length ? ", or:" : ""}`;
     }
     return h("section", { class: "mine" + (myTurn ? " to-act" : ""), id: "mine", dataset: { seat: me }, "aria-label": "Your hand" },
       h("div", { class: "seat-head" }, h("span", { class: "seat-no" }, String(me)), h("span", { class: "seat-name" }, this.seatName(me)),
@@ -850,11 +871,13 @@ class TableView {
         lastActs[me] ? h("span", { class: "said inline" }, Words.symbols(lastActs[me])) : null,
         myTurn ? h("button", { class: "small hint-ask", id: "hint", dataset: { key: "hint" }, disabled: !!(this.hint && this.hint.pending) || this.sending,
           "aria-describedby": "hint-box", onclick: () => this.askHint() }, "Hint") : null),
-      rows,
-      pickHint ? h("div", { class: "hint" }, pickHint) : null,
-      buttons,
-      this.hintBox(legal),
-      otherMine.length ? h("div", { class: "my-zones" }, otherMine.map((z) => this.zoneBox(z, "seat-zone"))) : null);
+      h("div", { class: "mine-body" },
+        h("div", { class: "mine-main" },
+          rows,
+          pickHint ? h("div", { class: "hint" }, pickHint) : null,
+          buttons,
+          otherMine.length ? h("div", { class: "my-zones" }, otherMine.map((z) => this.zoneBox(z, "seat-zone"))) : null),
+        this.hintBox(legal)));
   }
 
   // One move's button: the engine's label (text as a fallback), the text kept for the wire.
@@ -894,7 +917,7 @@ class TableView {
       return plain.map((e) => this.moveButton(e, hinted));
     }
     const picked = this.pick && groups.has(this.pick) ? groups.get(this.pick) : null;
-    const cardish = firsts.every((g) => /^(10|[2-9TJQKA])[SHDC]$|^JK$/.test(g.split(" ")[1]));
+    const cardish = firsts.filter((g) => !/^(10|[2-9TJQKA])[SHDC]$|^JK$/.test(g.split(" ")[1])).length <= 2;
     const bySuit = new Map();  // cards in rows by suit; any other first word in one row
     for (const g of firsts) {
       const suit = cardish && /[SHDC]$/.test(g) ? g[g.length - 1] : "";
@@ -936,7 +959,7 @@ class TableView {
     if (hint.error) return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite" }, this.say(hint.error));
     const entry = legal.find((e) => e.text === hint.action);
     const move = hint.label || (entry ? this.label(entry) : Words.symbols(hint.action));
-    const cands = Array.isArray(hint.candidates) ? hint.candidates.slice(0, 6) : [];
+    const cands = Array.isArray(hint.candidates) ? hint.candidates.slice(0, 5) : [];
     const fmt = (v) => (typeof v === "number" ? (Math.abs(v) < 1 && v !== 0 ? v.toFixed(2) : (Math.round(v * 10) / 10).toString()) : v === null || v === undefined ? "" : String(v));
     return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } },
       h("div", {}, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
@@ -1056,6 +1079,19 @@ function botLevel(spec) {
   if (/mcts|search|strong/.test(s)) return "strong";
   if (/easy/.test(s)) return "easy";
   return s.replace(/^[a-z_]+-/, "") || "bot";
+}
+
+// The words every one of these move labels starts with, before any card ("play",
+// "lay ribs face down"): what picking cards will do.
+function commonVerb(labels) {
+  const card = /^(10|[2-9TJQKA])[\u2660\u2665\u2666\u2663]?[,.:]?$|^(JK|joker)$/i;
+  let prefix = null;
+  for (const label of labels) {
+    const words = [];
+    for (const w of String(label).split(/\s+/)) { if (card.test(w)) break; words.push(w); }
+    prefix = prefix === null ? words : prefix.slice(0, [...prefix, null].findIndex((w, i) => w !== words[i]));
+  }
+  return prefix && prefix.length ? prefix.join(" ").replace(/[,:]$/, "") : "";
 }
 
 function countOf(list) {

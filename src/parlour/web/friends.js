@@ -210,7 +210,8 @@ const Friends = (() => {
         h("div", { class: "muted small" }, people)),
       h("a", { class: "button" + (mine || open ? " primary" : ""), href: "#/t/" + t.id,
         onclick: () => { if (mine) store.setHere("seat:" + t.id, mine); } },
-        mine ? "Return" : open ? "Join" : "Watch"));
+        mine ? "Return" : open ? "Join" : "Watch"),
+      t.state === "finished" ? h("a", { class: "button", href: "#/replay/" + t.id }, "Replay") : null);
   }
 
   // The tables this browser holds a seat at (tokens in localStorage), newest first.

@@ -41,7 +41,7 @@ const Words = (() => {
   function secondPerson(text) {
     return text
       .replace(/\b([Yy])ou's\b/g, (_, y) => y + "our")
-      .replace(/\b([Yy]ou) ([a-z]+s)\b/g, (all, you, verb) => {
+      .replace(/\b([Yy]ou(?: \([^()]*\))?) ([a-z]+s)\b/g, (all, you, verb) => {
         if (IRREGULAR[verb]) return `${you} ${IRREGULAR[verb]}`;
         if (/(ss|us)$/.test(verb)) return all;
         const base = /(sh|ch|x|z|ss|o)es$/.test(verb) ? verb.slice(0, -2)

@@ -1,7 +1,8 @@
 """The information-state tensor of one seat's observation, for learned players.
 
-`encoder("ribs(players=6)").encode(observation)` turns the observation a bot reads
-(`State.observation(seat, views=False)`) into a float32 vector of fixed size. It is a pure
+`parlour.envs.encoder("ribs(players=6)").encode(observation)` (made here by `encoder`)
+turns the observation a bot reads (`State.observation(seat, views=False)`) into a float32
+vector of fixed size. It is a pure
 function of that observation, so it can never see more than the seat sees, and it is
 seat-relative throughout: wherever the observation names a seat, the tensor has a slot
 "k seats after me" (scores, hands, plays, bids and the dealer alike).
@@ -91,6 +92,10 @@ def card_words(text: str) -> list[str]:
 class Encoder:
     """The tensor of one game under fixed options (see the module docstring)."""
 
+    READS = frozenset({"actions", "scores"})
+    """The engine's dear keys the tensor reads: an environment asks for the observation
+    with `keys=READS` and skips the past hands' results, which grow with the match."""
+
     def __init__(self, game: Game, options: Options) -> None:
         self.game = game
         self.options = options
@@ -107,6 +112,7 @@ class Encoder:
         self.call_index = {c: i for i, c in enumerate(calls)}
         self.verbs = verbs
         self.verb_index = {v: i for i, v in enumerate(verbs)}
+        self._parsed: dict[str, tuple[str, tuple[int, ...]]] = {}
         self.recent_calls: int = int(course.get("recent", 16))
         self.course_scale: float = float(course.get("scale", 100))
         phases = sorted(set(type(probe)._APPLY) | {OVER})
@@ -352,13 +358,20 @@ class Encoder:
             if rel is not None and item is not None:
                 self._items(fact.items, item, seat, out, at + rel * width, obs)
 
-    def _split(self, text: str) -> tuple[str, list[int]]:
-        """An action text as (its verb, or the whole text for a call; its faces)."""
+    def _split(self, text: str) -> tuple[str, tuple[int, ...]]:
+        """An action text as (its verb, or the whole text for a call; its faces), read once
+        per text (a hand's course repeats a few texts many times)."""
+        known = self._parsed.get(text)
+        if known is not None:
+            return known
         words = card_words(text)
-        if not words or words[0] in self.call_verbs:
-            return text, []
-        faces = [self.face_index[w.split("*")[0]] for w in words if w.split("*")[0] in self.face_index]
-        return (words[0] if faces else text), faces
+        faces: tuple[int, ...] = ()
+        if words and words[0] not in self.call_verbs:
+            index = self.face_index
+            faces = tuple(index[w.split("*")[0]] for w in words if w.split("*")[0] in index)
+        known = ((words[0] if faces else text), faces)
+        self._parsed[text] = known
+        return known
 
     def _calls(self, fact: Fact, value: Value, seat: int, out: np.ndarray, at: int, obs: Any) -> None:
         n, c = self.n, len(self.calls)
@@ -496,13 +509,13 @@ def encoder_of(game: Game, options: Options) -> Encoder:
 
 def tensor_doc() -> str:
     """docs/research-tensors.md: every game's sections as its encoder declares them
-    (regenerate with `python -m parlour.envs.encoder > docs/research-tensors.md`)."""
+    (regenerate with `python -m parlour.envs.tensors > docs/research-tensors.md`)."""
     from parlour.games import GAMES
 
     lines = [
         "# The information-state tensors",
         "",
-        "Generated from the declarations (`python -m parlour.envs.encoder > "
+        "Generated from the declarations (`python -m parlour.envs.tensors > "
         "docs/research-tensors.md`); a test keeps this page and the code in step.",
         "",
         "`parlour.envs.encoder(spec).encode(observation)` gives one seat's tensor (float32).",

@@ -1,0 +1,88 @@
+"""OpenSpiel's solvers on parlour's games: tree sizes, CFR and MCCFR with exploitability.
+
+For each small variant (docs/openspiel.md says why these): the size of its tree (histories,
+terminal histories, information states per seat), then for the two-seat zero-sum ones
+OpenSpiel's CFR and external-sampling MCCFR (C++, calling back into the Python game) for a
+fixed number of iterations, with the exploitability of the average policy after each
+block (pyspiel.exploitability: the sum of what a best responder wins against each seat;
+0 is a Nash equilibrium) and the uniform random policy's as the baseline. The larger games
+are counted up to a cap, to show how far they are from exact solving.
+
+Run: `.venv/bin/python benchmarks/openspiel_solvers.py` (needs the openspiel extra).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+import pyspiel
+
+from parlour.envs.openspiel import tree_size
+
+CAP = 100_000
+
+VARIANTS = [
+    ("seven_and_a_half", {"players": 2, "min_bet": 1, "max_bet": 2}, 1),
+    ("seven_and_a_half", {"players": 2, "min_bet": 1, "max_bet": 2}, 4),
+    ("seven_and_a_half", {"players": 2, "min_bet": 1, "max_bet": 2}, 16),
+    ("seven_and_a_half", {"players": 2, "min_bet": 1, "max_bet": 10}, 16),
+    ("seven_and_a_half", {"players": 3, "min_bet": 1, "max_bet": 2}, 4),
+    ("couillon", {"players": 4}, 1),
+    ("pitch", {"players": 4}, 1),
+    ("ridge", {"players": 2}, 1),
+]
+SOLVE = {("seven_and_a_half", 1), ("seven_and_a_half", 4), ("seven_and_a_half", 16)}
+
+
+def load(name: str, options: dict, deals: int) -> pyspiel.Game:
+    players = options["players"]
+    rest = {k: v for k, v in options.items() if k != "players"}
+    return pyspiel.load_game(f"parlour_{name}", {"players": players, "options": json.dumps(rest), "deals": deals})
+
+
+def sizes() -> None:
+    print("| variant | deals | histories | terminal | information states per seat | time |")
+    print("| --- | ---: | ---: | ---: | --- | ---: |")
+    for name, options, deals in VARIANTS:
+        game = load(name, options, deals)
+        started = time.perf_counter()
+        size = tree_size(game, cap=CAP)
+        spent = time.perf_counter() - started
+        more = "" if size.complete else "more than "
+        print(
+            f"| {name}({', '.join(f'{k}={v}' for k, v in options.items())}) | {deals} | {more}{size.states:,} "
+            f"| {more}{size.terminals:,} | {more}{size.infostates} | {spent:.1f} s |"
+        )
+
+
+def solve(name: str, options: dict, deals: int, blocks: list[int], mccfr_blocks: list[int]) -> None:
+    game = load(name, options, deals)
+    print(f"\n{name}({', '.join(f'{k}={v}' for k, v in options.items())}), {deals} deals:")
+    print(f"  uniform random policy: exploitability {pyspiel.exploitability(game, pyspiel.UniformRandomPolicy(game)):.4f}")
+    cfr = pyspiel.CFRSolver(game)
+    blocks_of(game, "CFR", cfr.evaluate_and_update_policy, cfr.average_policy, blocks)
+    mccfr = pyspiel.ExternalSamplingMCCFRSolver(game, seed=1)
+    blocks_of(game, "MCCFR (external sampling)", mccfr.run_iteration, mccfr.average_policy, mccfr_blocks)
+
+
+def blocks_of(game: pyspiel.Game, label: str, step: Callable[[], object], policy: Callable[[], object], blocks: list[int]) -> None:
+    """Run `step` up to each count of `blocks`, printing the average policy's exploitability."""
+    started, done = time.perf_counter(), 0
+    for upto in blocks:
+        for _ in range(upto - done):
+            step()
+        done = upto
+        value = pyspiel.exploitability(game, policy())
+        print(f"  {label}, {upto:>6} iterations: exploitability {value:.4f} ({time.perf_counter() - started:.1f} s)")
+
+def main() -> None:
+    sizes()
+    for name, options, deals in VARIANTS:
+        if (name, deals) in SOLVE and options.get("max_bet") == 2 and options["players"] == 2:
+            solve(name, options, deals, [10, 100, 300], [100, 1000, 5000])
+
+
+if __name__ == "__main__":
+    main()

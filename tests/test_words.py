@@ -1,0 +1,119 @@
+"""Words of the card table: everything a person reads, in every game, is written for people.
+
+Random playouts of every game (fewest and most players) read every text of the acting
+seat's observation that a person reads (the labels of the legal moves, the log, the status,
+the recent event, the finished hand's sentences, zone labels, the terminal's view) and hold
+them to three rules: no raw Python values (lists, dicts, tuples, None/True/False), no "1
+tricks"-style plurals, and no card codes where a person reads suits (K♠, not KS).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from parlour.cards import card_symbol, symbols, trump_label
+from parlour.games import GAMES
+from parlour.views import name_seats, recent_text, status_lines, table_text
+
+RAW = re.compile(r"\[\s*-?\d+(\.\d+)?\s*,|\[\s*'|\{\s*'|\{\s*-?\d+\s*,|\(\s*-?\d+\s*,\s*-?\d+\s*\)|\[\]|\{\}|\bNone\b|\bTrue\b|\bFalse\b")
+NOUNS = "tricks|points|cards|hands|marks|lines|chips|stakes|deals|players|seats|bids|rounds|melds|games|pairs|ribs"
+PLURAL = re.compile(rf"(?<![\d.,/])(?<!eat )(?<!and )[+-]?1 ({NOUNS})\b")
+CODE = re.compile(r"(?<![\w])(10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])|(?<![\w])JK(?![A-Za-z0-9])")
+STEPS = 600
+
+
+def texts(game: Any, obs: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text of `obs` a person reads."""
+    for entry in obs.get("legal") or []:
+        yield "legal label", entry["label"]
+    for line in obs.get("log") or []:
+        yield "log", line
+    for line in status_lines(obs):
+        yield "status", line
+    recent = recent_text(obs)
+    if recent:
+        yield "recent", recent
+    last = obs.get("last_hand") or {}
+    for line in last.get("log") or []:
+        if isinstance(line, str):
+            yield "last hand log", line
+    for trick in last.get("tricks") or []:
+        if isinstance(trick, dict) and isinstance(trick.get("explanation"), str):
+            yield "last hand trick", trick["explanation"]
+    for zone in obs.get("zones") or []:
+        yield "zone label", zone["label"]
+    yield "terminal view", table_text(obs, getattr(game, "render_text", None))
+
+
+def faults(text: str) -> list[str]:
+    out = []
+    if RAW.search(text):
+        out.append("a raw Python value")
+    if PLURAL.search(text):
+        out.append("a plural after 1")
+    if CODE.search(text):
+        out.append("a card code")
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_text_a_person_reads_is_in_words_and_symbols(name: str) -> None:
+    game = GAMES[name]
+    seen: dict[str, tuple[str, str]] = {}
+    for players in sorted({game.min_players, game.max_players} & set(game.player_counts())):
+        for seed in (1, 2):
+            state = game.new_state(game.options(players=players), seed)
+            rng = random.Random(seed)
+            for _ in range(STEPS):
+                seat = state.to_act()
+                if seat is None:
+                    break
+                for where, text in texts(game, state.observation(seat)):
+                    for fault in faults(text):
+                        seen.setdefault(f"{where}: {fault}", (text, f"{players} players, seed {seed}"))
+                state.apply(rng.choice(state.legal_actions()))
+    assert not seen, "\n".join(f"{k}: {t!r} ({where})" for k, (t, where) in seen.items())
+
+
+def test_the_checks_catch_what_they_are_for() -> None:
+    assert faults("Scores: hand [0, 0, 0, 0, 0]") == ["a raw Python value"]
+    assert faults("Seat 1 takes 1 tricks") == ["a plural after 1"]
+    assert faults("Seat 1 plays KS.") == ["a card code"]
+    assert faults("Seat 1 plays K♠ and takes 1 trick; 11 tricks, 21 points.") == []
+
+
+def test_cards_read_with_their_suits() -> None:
+    assert symbols("Trick 3: seat 1 plays TH, seat 2 QS*1, seat 3 JK.") == "Trick 3: seat 1 plays 10♥, seat 2 Q♠*1, seat 3 Joker."
+    assert symbols("bid 13 S, play 10D") == "bid 13 S, play 10♦"
+    assert card_symbol("AC") == "A♣" and trump_label("NT") == "no trump" and trump_label("h") == "♥"
+
+
+def test_seats_are_named_for_the_reader() -> None:
+    names = ["You", "Ann", "Seat 2 (Ribs bot)"]
+    assert name_seats("Seat 0 plays K♠.", names) == "You play K♠."
+    assert name_seats("Seat 0 (Dealer) passes; seat 0's turn is over.", names) == "You (Dealer) pass; your turn is over."
+    assert name_seats("Trick 2: seat 2 wins, taking 3 points for seats 0 and 2.", names) == (
+        "Trick 2: seat 2 (Ribs bot) wins, taking 3 points for you and seat 2 (Ribs bot)."
+    )
+    assert name_seats("Seat 1 has 2 points; Seat 1's hand", names) == "Ann has 2 points; Ann's hand"
+    assert name_seats("Seat 7 waits.", names) == "Seat 7 waits."
+
+
+def test_labels_say_what_a_move_does() -> None:
+    ribs = GAMES["ribs"].new_state(GAMES["ribs"].options(players=4), 0)
+    while ribs.phase == "bidding":
+        ribs.apply(ribs.legal_actions()[0])
+    bidder = ribs.observation(ribs.to_act())
+    assert all(e["label"].startswith("lay ribs ") and e["label"].endswith(" face down") for e in bidder["legal"])
+    mighty = GAMES["mighty"].new_state(GAMES["mighty"].options(), 0)
+    labels = {e["text"]: e["label"] for e in mighty.observation(mighty.to_act())["legal"]}
+    assert labels["bid 13 S"] == "bid 13 ♠" and labels["bid 13 NT"] == "bid 13 no trump"
+    ridge = GAMES["ridge"]
+    assert ridge.new_state(ridge.options(), 0).action_label(ridge.new_state(ridge.options(), 0).text_to_action("declare H E")) == (
+        "declare ♥ trumps, East leads"
+    )

@@ -160,7 +160,7 @@ def margins(game: Game, scores: list[Any]) -> list[float]:
 def play_hands(task: PlayTask) -> Experience:
     """Play a task's hands and keep the learners' decisions (a worker: runs anywhere)."""
     from parlour.bots.models import make_model
-    from parlour.envs.encoder import encoder
+    from parlour.envs import encoder
     from parlour.games import game_from_spec
 
     game, options = game_from_spec(task.spec)
@@ -405,7 +405,7 @@ def plot_curve(curve: list[dict[str, Any]], title: str, path: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from parlour.envs.encoder import encoder
+    from parlour.envs import encoder
 
     game, options = game_from_args(args)
     if args.batch < 1 or args.epochs < 1 or args.minibatch < 1 or args.eval_hands < 1:

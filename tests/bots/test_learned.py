@@ -152,7 +152,7 @@ def test_the_keys_a_search_gives_the_learned_player_encode_as_the_whole_observat
     """A search builds its model bots' observations with only the keys they read
     (`LearnedBot.READS`): the tensor must not change for it."""
     from parlour.bots.learned import ENCODER_READS
-    from parlour.envs.encoder import encoder
+    from parlour.envs import encoder
 
     game = get_game(game_name)
     state = game.new_state(game.options(), 7)

@@ -41,7 +41,7 @@ class Policy:
     the index of each action text in the network's policy head."""
 
     def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
-        from parlour.envs.encoder import encoder
+        from parlour.envs import encoder
 
         self.params = params
         self.meta = meta

@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("parlour.arena", "a duplicate tournament between bots, with intervals and ratings"),
     "serve": ("parlour.server.serve", "run the web parlour: play in a browser with friends and bots"),
     "ridge": ("parlour.ridge_cli", "play given Ridge deals (PBN) against the double-dummy bot; export PBN"),
+    "train": ("parlour.train", "train a learned player by self-play, with checkpoints and a learning curve"),
     "analyse": ("parlour.analysis", "analyse a record with the game's exact oracle (Ridge: double dummy)"),
     "rules": ("parlour.howto", "how to play a game, with the table's rule options explained"),
 }

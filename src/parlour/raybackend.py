@@ -8,7 +8,8 @@ task order, so a seeded run gives the same results as the local backend.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from parlour.engine import OptionsError
@@ -21,15 +22,11 @@ def _run_chunk(worker: Callable[[Any], Any], chunk: Sequence[Any]) -> list[Any]:
     return [worker(task) for task in chunk]
 
 
-def run_on_ray(
-    worker: Callable[[T], R],
-    tasks: Sequence[T],
-    chunk: int,
-    jobs: int,
-    address: str | None,
-    advance: Callable[[int], None],
-) -> list[R]:
-    """`[worker(t) for t in tasks]` on Ray, calling `advance(k)` as chunks of k finish."""
+@contextlib.contextmanager
+def ray_session(jobs: int, address: str | None) -> Iterator[None]:
+    """Ray for the length of the block: joined at `address`, or a local Ray with `jobs`
+    CPUs, stopped afterwards if this block started it (one start for many rounds of
+    work, as training has)."""
     try:
         import ray
     except ImportError:
@@ -41,6 +38,24 @@ def run_on_ray(
         else:
             ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
     try:
+        yield
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run_on_ray(
+    worker: Callable[[T], R],
+    tasks: Sequence[T],
+    chunk: int,
+    jobs: int,
+    address: str | None,
+    advance: Callable[[int], None],
+) -> list[R]:
+    """`[worker(t) for t in tasks]` on Ray, calling `advance(k)` as chunks of k finish."""
+    with ray_session(jobs, address):
+        import ray
+
         remote = ray.remote(_run_chunk)
         chunks = [list(tasks[i : i + chunk]) for i in range(0, len(tasks), chunk)]
         worker_ref = ray.put(worker)
@@ -53,6 +68,3 @@ def run_on_ray(
                 done[k] = ray.get(ref)
                 advance(len(done[k]))
         return [r for k in range(len(chunks)) for r in done[k]]
-    finally:
-        if started:
-            ray.shutdown()

@@ -23,6 +23,7 @@ stopped after its first hand (its seed, dealer and deals, so it replays exactly)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -216,6 +217,27 @@ def hand_result(game: Game, state: State, bots: Sequence[Bot], seed: int, seats:
     return HandResult(seed, seats, scores, game.score_sense, money)
 
 
+def progress_bar() -> Any:
+    """The progress bar of long runs (simulate, arena, train), drawn on stderr."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    return Progress(*columns, console=Console(stderr=True), transient=False)
+
+
 def run_tasks(
     worker: Callable[[T], R],
     tasks: Sequence[T],
@@ -230,42 +252,54 @@ def run_tasks(
     `backend="ray"` sends the chunks to a Ray cluster (`address`, or a local Ray with
     `jobs` CPUs); results come back in task order, so they equal the local ones.
     """
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    results: list[R] = []
-    columns = (
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    from rich.console import Console
-
-    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+    with progress_bar() as progress:
         bar = progress.add_task(description, total=len(tasks))
-        if jobs == 1 and backend == "local":
+        with TaskRunner(jobs, backend, address) as runner:
+            return runner.map(worker, tasks, lambda k: progress.advance(bar, k))
+
+
+class TaskRunner:
+    """Where lists of tasks run, kept for many lists (training's rounds): in this process
+    (`jobs=1`), in a pool of `jobs` worker processes, or on Ray. Results come back in
+    task order whatever runs them, so a seeded run gives the same results everywhere."""
+
+    def __init__(self, jobs: int = 1, backend: str = "local", address: str | None = None) -> None:
+        self.jobs = jobs
+        self.backend = backend
+        self.address = address
+        self.pool: ProcessPoolExecutor | None = None
+        self.stack = contextlib.ExitStack()
+
+    def __enter__(self) -> TaskRunner:
+        if self.backend == "ray":
+            from parlour.raybackend import ray_session
+
+            self.stack.enter_context(ray_session(self.jobs, self.address))
+        elif self.jobs > 1:
+            self.pool = self.stack.enter_context(ProcessPoolExecutor(max_workers=self.jobs))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stack.close()
+
+    def map(self, worker: Callable[[T], R], tasks: Sequence[T], advance: Callable[[int], None]) -> list[R]:
+        """`[worker(t) for t in tasks]`, calling `advance(k)` as k more are done."""
+        results: list[R] = []
+        if self.pool is None and self.backend == "local":
             for task in tasks:
                 results.append(worker(task))
-                progress.advance(bar)
+                advance(1)
             return results
-        chunk = max(1, min(64, len(tasks) // (jobs * 8) or 1))
-        if backend == "ray":
+        chunk = max(1, min(64, len(tasks) // (self.jobs * 8) or 1))
+        if self.backend == "ray":
             from parlour.raybackend import run_on_ray
 
-            results = run_on_ray(worker, tasks, chunk, jobs, address, lambda k: progress.advance(bar, k))
-            return results
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for result in pool.map(worker, tasks, chunksize=chunk):
-                results.append(result)
-                progress.advance(bar)
-    return results
+            return run_on_ray(worker, tasks, chunk, self.jobs, self.address, advance)
+        assert self.pool is not None
+        for result in self.pool.map(worker, tasks, chunksize=chunk):
+            results.append(result)
+            advance(1)
+        return results
 
 
 @dataclass

@@ -28,12 +28,19 @@ def test_every_level_is_a_bot_of_the_registry_that_plays_legal_moves(name: str) 
 
 
 def test_normal_is_the_heuristic_and_strong_the_search() -> None:
-    assert level_spec("ribs", "normal") == "ribs-heuristic"
-    assert level_spec("ribs", "strong") == "ismcts"
-    assert level_spec("ribs", "strong", seconds=1.5) == "ismcts(seconds=1.5)"
+    assert level_spec("cramps", "normal") == "cramps-heuristic"
+    assert level_spec("cramps", "strong") == "ismcts"
+    assert level_spec("cramps", "strong", seconds=1.5) == "ismcts(seconds=1.5)"
     assert display_name("ribs", "random") == "Ribs bot (random)"
     with pytest.raises(OptionsError, match="levels: easy, normal, strong"):
         level_spec("ribs", "brilliant")
+
+
+def test_with_weights_normal_is_learned_and_strong_searches_with_it() -> None:
+    assert level_spec("ribs", "normal") == "learned"
+    assert level_spec("ribs", "strong") == "ismcts(model=learned, opponents=ribs-heuristic, iterations=24)"
+    assert level_spec("ribs", "strong", seconds=1) == "ismcts(model=learned, opponents=ribs-heuristic, seconds=1)"
+    assert display_name("ribs", level_spec("ribs", "strong")) == "Ribs bot (strong)"
 
 
 def test_the_careless_player_mostly_plays_the_heuristics_move() -> None:

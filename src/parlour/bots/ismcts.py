@@ -84,7 +84,19 @@ actions that did well for whoever played them earlier in this search are preferr
 the UCB exploration constant (default `DEFAULT_C`, for rewards in [0, 1]); `worlds`
 (tree only, default `DEFAULT_WORLDS`); `bias` > 0 adds `bias / (1 + visits)` to the
 heuristic bot's choice at the tree's root (a prior); `infer=0` samples worlds uniformly
-even where the model can judge them. A seeded bot with an iteration
+even where the model can judge them; `model`, the bot that is the model (a name of
+parlour.bots.models; default the game's heuristic bot): `model=learned` makes the
+learned player (parlour.bots.learned) the prior, the source of the rivals (its ranking
+of the legal moves, best first, where a model offers `preferences`) and the player of
+every seat in the playouts, so it is also the opponent model; it cannot judge worlds,
+so they are sampled uniformly; `opponents`, another such name, plays the other seats in
+the playouts and judges the worlds instead (default: the model), as
+`ismcts(model=learned, opponents=ribs-heuristic)` keeps the heuristic's cheap moves and
+its judge for the others while the learned player chooses for the searching seat;
+`cutoff=D` (root=paired, reward=margin, a model with a
+`value`, as the learned player has) ends each playout once D actions are played and
+the searching seat has a choice again, and takes the model's value of its view there
+instead of playing the hand out: far shorter playouts, so more of them a second. A seeded bot with an iteration
 budget plays the same moves on the same observations.
 """
 
@@ -300,8 +312,10 @@ class ISMCTS:
         rollout_bots: list[Any] | None = None,
         mast: bool = False,
         reward: str = DEFAULT_REWARD,
+        cutoff: int = 0,
     ) -> None:
         self.game = game
+        self.cutoff = cutoff
         self.rng = rng
         self.c = c
         self.rollout_bots = rollout_bots
@@ -454,12 +468,18 @@ class ISMCTS:
                 copy.push(candidates[k])
                 for b, bot in enumerate(self.rollout_bots or ()):
                     bot.rng.seed(stream + b)
-                scores = copy.hand_scores()
-                if not copy.hand_over() and copy.to_act() is not None:
-                    scores = self._rollout(copy, None)
-                reward = self.reward_of(scores)[seat]
+                if self.cutoff:
+                    reward, scores = self._valued_playout(copy, seat)
+                else:
+                    scores = copy.hand_scores()
+                    if not copy.hand_over() and copy.to_act() is not None:
+                        scores = self._rollout(copy, None)
+                    reward = self.reward_of(scores)[seat]
                 rewards[k].append(reward)
-                tallies[candidates[k]].add(reward, float(scores[seat]), self._won(scores, seat))
+                if scores is None:
+                    tallies[candidates[k]].add(reward, reward, False)
+                else:
+                    tallies[candidates[k]].add(reward, float(scores[seat]), self._won(scores, seat))
                 done += 1
             worlds += 1
             if worlds >= SETTLE_WORLDS:
@@ -527,7 +547,10 @@ class ISMCTS:
             return others
         chosen: list[Action] = []
         model = self.rollout_bots[observation["seat"]] if self.rollout_bots else None
-        if model is not None:
+        if model is not None and hasattr(model, "preferences"):
+            ranked = [world.text_to_action(text) for text in model.preferences(observation)]
+            chosen = [a for a in ranked if a != prior][:room]
+        elif model is not None:
             for _ in range(2 * room):
                 model.rng.seed(self.rng.getrandbits(32))
                 action = world.text_to_action(model.choose(observation))
@@ -634,7 +657,6 @@ class ISMCTS:
         bots = self.rollout_bots
         mast = self.mast
         push = world.push
-        actions = self.action_of
         if bots is None and mast is None:
             randrange = rng.randrange
             return world.rollout(lambda legal: legal[randrange(len(legal))] if len(legal) > 1 else legal[0])
@@ -660,17 +682,46 @@ class ISMCTS:
                 legal = world.legal_actions()
                 push(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
             else:
-                legal = world.legal_actions()
-                if len(legal) == 1:
-                    push(legal[0])
-                else:
-                    text = bots[seat].choose(self.facts(world, seat))
-                    action = actions.get(text)
-                    if action is None:
-                        action = actions[text] = world.text_to_action(text)
-                    push(action)
+                self._model_move(world, seat)
             if world.hand_over():
                 return world.hand_scores()
+
+    def _model_move(self, world: State, seat: int) -> None:
+        """Play the model bot's move for `seat` (a forced move without asking it)."""
+        legal = world.legal_actions()
+        if len(legal) == 1:
+            world.push(legal[0])
+            return
+        assert self.rollout_bots is not None
+        text = self.rollout_bots[seat].choose(self.facts(world, seat))
+        action = self.action_of.get(text)
+        if action is None:
+            action = self.action_of[text] = world.text_to_action(text)
+        world.push(action)
+
+    def _valued_playout(self, world: State, seat: int) -> tuple[float, list[Any] | None]:
+        """`seat`'s margin in points, and the hand's scores where it was played out: the
+        model plays on until `cutoff` actions are played and the seat has a choice again,
+        where the model's `value` of its view stands in for the rest of the hand (the
+        hand's real margin if it ends first, or if the model has no value for this
+        table). Cutting there keeps the value to the states it was trained on, the seat's
+        own decisions. A cut playout has no scores: the root's tallies count its margin
+        as its points and no win."""
+        played = 0
+        assert self.rollout_bots is not None
+        judge = self.rollout_bots[seat]
+        while True:
+            actor = world.to_act()
+            if actor is None or world.hand_over():
+                scores = world.hand_scores()
+                return margin_rewards(scores, self.game.score_sense)[seat], scores
+            if played >= self.cutoff and actor == seat and len(world.legal_actions()) > 1:
+                value = judge.value(self.facts(world, seat))
+                if value is not None:
+                    return float(value), None
+                played = -MAX_ITERATIONS
+            self._model_move(world, actor)
+            played += 1
 
 
 def model_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
@@ -687,7 +738,8 @@ def model_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
 
 
 class ISMCTSBot(Bot):
-    """`ismcts`, `ismcts(iterations=2000)`, `ismcts(seconds=0.5)`, `ismcts(rollout=heuristic)`."""
+    """`ismcts`, `ismcts(iterations=2000)`, `ismcts(seconds=0.5)`, `ismcts(rollout=heuristic)`,
+    `ismcts(model=learned)`."""
 
     name = "ismcts"
 
@@ -707,6 +759,9 @@ class ISMCTSBot(Bot):
         worlds: int | str = DEFAULT_WORLDS,
         reward: str = DEFAULT_REWARD,
         infer: int | str = 1,
+        model: str | None = None,
+        opponents: str | None = None,
+        cutoff: int | str = 0,
         **unknown: Any,
     ) -> None:
         super().__init__(game, seat, seed, **unknown)
@@ -725,7 +780,12 @@ class ISMCTSBot(Bot):
         self.bias = bounded("bias", bias, 0, 1000)
         self.worlds = int(bounded("worlds", worlds, 0, MAX_WORLDS, whole=True))
         self.infer = int(bounded("infer", infer, 0, 1, whole=True))
-        heuristic = game.heuristic_bot()
+        self.cutoff = int(bounded("cutoff", cutoff, 0, MAX_ITERATIONS, whole=True))
+        heuristic = model or game.heuristic_bot()
+        for name in (model, opponents):
+            if name is not None:
+                make_model(name, game, seat, 0)
+        others = opponents or heuristic
         if rollout is None:
             rollout = "heuristic" if heuristic is not None else "random"
         if rollout not in ("random", "mast", "heuristic"):
@@ -746,6 +806,8 @@ class ISMCTSBot(Bot):
             raise OptionsError(
                 f"ismcts: reward must be one of {', '.join(REWARDS)}, not {reward!r}"
             )
+        if self.cutoff and (root != "paired" or reward != "margin"):
+            raise OptionsError("ismcts: cutoff values the model's margin, so it needs root=paired and reward=margin")
         if self.iterations is None and self.seconds is None:
             self.iterations = DEFAULT_PAIRED_ITERATIONS if root == "paired" else DEFAULT_ITERATIONS
         self.root = root
@@ -753,7 +815,7 @@ class ISMCTSBot(Bot):
         if rollout == "heuristic":
             assert heuristic is not None
             rollout_bots = [
-                model_bot(heuristic, game, s, self.rng.getrandbits(32))
+                model_bot(heuristic if s == seat else others, game, s, self.rng.getrandbits(32))
                 for s in range(game.max_players)
             ]
         self.search = ISMCTS(
@@ -763,15 +825,18 @@ class ISMCTSBot(Bot):
             rollout_bots=rollout_bots,
             mast=rollout == "mast",
             reward=reward,
+            cutoff=self.cutoff,
         )
         self.prior_bot = None
         if self.bias > 0 or root == "paired":
             if heuristic is None:
                 raise OptionsError(f"{game.name} has no heuristic bot to bias the search")
             self.prior_bot = make_model(heuristic, game, seat, self.rng.getrandbits(32))
-        if rollout_bots and self.infer and hasattr(rollout_bots[0], "plausibility"):
+        if self.cutoff and not (rollout_bots and hasattr(rollout_bots[seat], "value")):
+            raise OptionsError("ismcts: cutoff needs a model with a value, such as model=learned")
+        if rollout_bots and self.infer and hasattr(rollout_bots[seat - 1], "plausibility"):
             self.search.judges = [
-                model_bot(heuristic, game, s, self.rng.getrandbits(32))
+                model_bot(others, game, s, self.rng.getrandbits(32))
                 for s in range(game.max_players)
             ]
 

@@ -2,18 +2,30 @@
 
 People choose a level, never a bot's code name ("ribs-heuristic"); the lobby, the table
 and the terminal show a bot as "Ribs bot (normal)". What stands behind each level is
-decided here alone: normal is the game's heuristic bot, strong the search bot (within the
-host's per-move limit, or `seconds` when given), easy the careless player (the heuristic
-with a share of random legal moves). A game without a heuristic bot plays random at easy
-and normal.
+decided here alone. Where the package ships a learned player's weights for the game
+(parlour.bots.learned), normal is the learned player and strong the search with the
+learned player as its model (`LEARNED_STRONG`): the learned player's choice is the move
+to beat, its ranking gives the rivals and it plays the searching seat in the playouts;
+the game's heuristic plays the other seats there, being cheap and able to judge sampled
+worlds. Its value head is not used: cutting playouts short with it measured worse
+(docs/strength.md). Elsewhere normal is
+the game's heuristic bot and strong the search bot with the heuristic as its model. Strong
+plays within the host's per-move limit, or `seconds` when given. Easy is the careless
+player (the heuristic with a share of random legal moves) everywhere. A game without a
+heuristic bot plays random at easy and normal. Weights are per table size; at a table
+they do not fit, the learned player plays as the heuristic (see parlour.bots.learned).
 """
 
 from __future__ import annotations
 
+from parlour.bots.learned import has_weights
 from parlour.engine import OptionsError
 from parlour.games import get_game
 
 LEVELS = ("easy", "normal", "strong")
+LEARNED_STRONG = "ismcts(model=learned, opponents={opponents}, {budget})"
+"""The strong level where a game has learned weights; its settings are the ones measured
+in docs/strength.md."""
 
 
 def level_spec(game_name: str, level: str, seconds: float | None = None) -> str:
@@ -22,9 +34,13 @@ def level_spec(game_name: str, level: str, seconds: float | None = None) -> str:
     heuristic = game.heuristic_bot()
     if level == "easy":
         return "careless" if heuristic else "random"
+    learned = heuristic is not None and has_weights(game_name)
     if level == "normal":
-        return heuristic or "random"
+        return "learned" if learned else heuristic or "random"
     if level == "strong":
+        if learned:
+            budget = f"seconds={seconds:g}" if seconds is not None else "iterations=24"
+            return LEARNED_STRONG.format(opponents=heuristic, budget=budget)
         return f"ismcts(seconds={seconds:g})" if seconds is not None else "ismcts"
     raise OptionsError(f"unknown bot level {str(level)[:40]!r} (levels: {', '.join(LEVELS)})")
 

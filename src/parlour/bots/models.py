@@ -8,10 +8,13 @@ would close a circle.
 
 from __future__ import annotations
 
+from typing import Any
+
 from parlour.bots.base import Bot, BotTable, RandomBot, bot_from_table
 from parlour.bots.couillon_heuristic import CouillonHeuristicBot
 from parlour.bots.cramps_heuristic import CrampsHeuristicBot
 from parlour.bots.kings_in_the_corner_heuristic import KingsHeuristicBot
+from parlour.bots.learned import LearnedBot
 from parlour.bots.mighty_heuristic import MightyHeuristicBot
 from parlour.bots.paks_heuristic import PaksHeuristicBot
 from parlour.bots.pitch_heuristic import PitchHeuristicBot
@@ -39,6 +42,16 @@ MODELS: BotTable = {
     "six_pack_bezique-heuristic": (SixPackBeziqueHeuristicBot, ("six_pack_bezique",)),
     "yaniv-heuristic": (YanivHeuristicBot, ("yaniv",)),
 }
+
+
+def learned_bot(game: Game, seat: int, seed: int | None = None, **params: Any) -> Bot:
+    """The learned player, with the game's heuristic bot (else random) to play the tables
+    its weights do not fit."""
+    heuristic = game.heuristic_bot() or "random"
+    return LearnedBot(game, seat, seed, fallback=lambda: make_model(heuristic, game, seat, seed), **params)
+
+
+MODELS["learned"] = (learned_bot, None)
 
 
 def make_model(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:

@@ -45,7 +45,6 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from parlour.bots.base import Bot
 from parlour.engine import Game, OptionsError, State
 from parlour.envs.tensors import encoder_of
 from parlour.games import GAMES
@@ -340,14 +339,21 @@ def spiel_state_of(spiel: ParlourGame, state: State) -> ParlourSpielState:
     return out
 
 
-class ISMCTS(Bot):
+class ISMCTS:
     """OpenSpiel's information-set MCTS (its Python ISMCTSBot with random rollouts) playing
     a parlour seat. It searches the OpenSpiel game of the current hand, so it maximises the
     hand's points; its worlds come from `Game.determinize` of its own observation, never
     from the true state. Parameters: `simulations` (100), `uct_c` (2.0), `rollouts` (1),
-    `worlds` (the most worlds sampled at the root; 0: a new world every simulation)."""
+    `worlds` (the most worlds sampled at the root; 0: a new world every simulation).
+
+    It is an outside bot in form (a class with `choose`), not a subclass of parlour's Bot:
+    the learned players in parlour.bots read the research tensors of this package, so this
+    package may not import parlour.bots back."""
 
     name = "openspiel-ismcts"
+    time_limit: float | None = None
+    READS: frozenset[str] | None = None
+    last_reason: str | None = None
 
     def __init__(
         self,
@@ -359,7 +365,9 @@ class ISMCTS(Bot):
         rollouts: str = "1",
         worlds: str = "0",
     ) -> None:
-        super().__init__(game, seat, seed)
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
         self.simulations = int(simulations)
         self.uct_c = float(uct_c)
         self.rollouts = int(rollouts)

@@ -1,0 +1,83 @@
+"""The learned players' network: a small MLP in numpy, with a policy and a value head.
+
+A learned player (parlour.bots.learned) and the trainer (parlour.train) share this one
+definition of the forward pass, so what is trained is exactly what plays. Playing needs
+numpy alone: no deep-learning library, float32 throughout.
+
+Shape: the encoder's tensor (flattened) -> `hidden` ReLU layers -> two heads, the logits
+of a policy over the game's action universe (masked to the legal actions before the
+softmax) and a value, the hand's expected margin for the seat in units of the trainer's
+`scale` (points of the game per unit). Weights and what they were trained on (game,
+options, the action texts in order, the encoder's shape, the training's own facts) are
+one `.npz` file, loaded without pickle.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+FloatArray = np.ndarray
+
+
+def init_params(inputs: int, hidden: tuple[int, ...], actions: int, rng: np.random.Generator) -> dict[str, FloatArray]:
+    """Fresh weights: He-scaled hidden layers, small policy and value heads (a near
+    uniform policy and a value near zero to start from)."""
+    params: dict[str, FloatArray] = {}
+    width = inputs
+    for k, units in enumerate(hidden):
+        params[f"w{k}"] = (rng.standard_normal((width, units)) * np.sqrt(2.0 / width)).astype(np.float32)
+        params[f"b{k}"] = np.zeros(units, np.float32)
+        width = units
+    params["wp"] = (rng.standard_normal((width, actions)) * 0.01).astype(np.float32)
+    params["bp"] = np.zeros(actions, np.float32)
+    params["wv"] = (rng.standard_normal((width, 1)) * 0.01).astype(np.float32)
+    params["bv"] = np.zeros(1, np.float32)
+    return params
+
+
+def depth(params: dict[str, FloatArray]) -> int:
+    """How many hidden layers `params` has."""
+    return sum(1 for key in params if key.startswith("w") and key[1:].isdigit())
+
+
+def forward(
+    params: dict[str, FloatArray], x: FloatArray, keep: list[FloatArray] | None = None
+) -> tuple[FloatArray, FloatArray]:
+    """Policy logits (rows x actions) and values (rows) of a batch of inputs.
+
+    `keep`, when given, receives every hidden layer's output in order, which is what
+    the trainer's backward pass needs."""
+    h = x
+    for k in range(depth(params)):
+        h = np.maximum(h @ params[f"w{k}"] + params[f"b{k}"], 0.0)
+        if keep is not None:
+            keep.append(h)
+    return h @ params["wp"] + params["bp"], (h @ params["wv"] + params["bv"])[:, 0]
+
+
+def masked_probabilities(logits: FloatArray, mask: FloatArray) -> FloatArray:
+    """Softmax of `logits` over the entries where `mask` is true; zero elsewhere."""
+    z = np.where(mask, logits, -np.inf)
+    z = z - z.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def save(path: str | Path, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
+    """Write weights and their facts (`meta`, JSON) as one compressed `.npz`."""
+    arrays: dict[str, Any] = {key: value.astype(np.float32) for key, value in params.items()}
+    arrays["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
+    with open(path, "wb") as out:
+        np.savez_compressed(out, **arrays)
+
+
+def load(path: str | Path) -> tuple[dict[str, FloatArray], dict[str, Any]]:
+    """The weights and facts `save` wrote."""
+    with np.load(path, allow_pickle=False) as data:
+        meta = json.loads(bytes(data["meta"]).decode())
+        params = {key: data[key].astype(np.float32) for key in data.files if key != "meta"}
+    return params, meta

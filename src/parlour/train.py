@@ -1,0 +1,543 @@
+"""`parlour train GAME`: a learned player by self-play, in numpy, with a learning curve.
+
+`parlour train ribs --players 6 --seconds 600 --out runs/ribs-6`
+
+What is learned: one network (parlour.bots.network) plays every learning seat. It reads
+the research tensor of the seat's observation (`parlour.envs.encoder`, the `views=False`
+facts, seat-relative) and gives a policy over the game's action universe, masked to the
+legal actions, and a value: the seat's margin at the hand's end (its score minus the
+others' mean, in the game's score sense), which is the arena's duplicate margin, the
+figure a level is judged by.
+
+How: policy gradient with a value baseline, clipped as in PPO ("PPO-lite"). Each round
+plays `--batch` hands, one hand an episode; in each hand every seat is a learner except
+that each seat is the game's heuristic bot with probability `--heuristic-share`, so the
+player meets the opponents it will be judged against as well as itself. A learner's
+every decision with a choice is kept with the hand's margin (divided by the first
+round's spread, `scale`) as its return; the advantage is the return less the value.
+Then `--epochs` passes of minibatch Adam over the round: the clipped policy loss, half
+the squared value error and an entropy bonus. Why this and not deep Monte-Carlo
+(DouZero): DMC values each (state, action) pair and needs many visits per action to rank
+them, with epsilon-greedy moves wasted on exploring; the policy gradient moves the whole
+masked distribution with each return, and the value head halves the noise of a hand's
+luck, which on two shared cores is what learns fastest. The clip lets each round be used
+for more than one pass. The forward pass is the player's own (network.forward); the
+backward pass and Adam are written out here, float32.
+
+Determinism: hand i of the run (counted over the whole run, resumes included) is dealt
+from seed `seed * 1_000_000_007 + i`, its moves sampled from a generator seeded by
+(seed, i), and the rounds' minibatches from (seed, round); the hands of a round run in
+fixed chunks of `CHUNK_HANDS`, gathered in order. So a fixed seed gives the same weights
+in one process, with `--jobs`, under `--backend ray`, and across `--resume`.
+`--seconds` (wall clock) stops after the round that passes the time, so the number of
+hands it reaches depends on the machine and its load; `--hands` does not. The run's
+facts keep the wall-clock seconds of training and the CPU-seconds of the whole run
+(its measurements included; with the local backend's workers, not Ray's).
+
+Out (`--out DIR`): `checkpoint.npz` (weights, Adam's moments and the run's facts;
+`--resume` reads it), `<game>-<players>.npz` (the weights alone, what
+`parlour/bots/weights/` ships), `curve.json` and `curve.png`: the duplicate margin of
+the learned player (greedy) in one seat against the game's heuristic bot in the others,
+with its 95% interval, measured every `--eval-every` hands on the same `--eval-hands`
+duplicate hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from parlour.arguments import add_game_arguments, game_from_args
+from parlour.bots.learned import ENCODER_READS
+from parlour.bots.network import FloatArray, forward, init_params, load, save
+from parlour.engine import Game, GameOptions, OptionsError
+from parlour.simulate import TaskRunner, mean_ci, progress_bar
+
+CHUNK_HANDS = 8
+SEED_STRIDE = 1_000_000_007
+CLIP = 0.2
+VALUE_WEIGHT = 0.5
+MAX_GRAD_NORM = 2.0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--seconds", type=float, help="train for about this many seconds (default 600)")
+    budget.add_argument("--hands", type=int, help="train on this many hands (reproducible anywhere)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument("--out", default="train-out", help="folder for checkpoints, weights and the curve")
+    parser.add_argument("--resume", metavar="CKPT", help="continue from a checkpoint.npz")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local", help="where the hands run")
+    parser.add_argument("--ray-address", help="an existing Ray cluster (default: start a local one)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes, or Ray CPUs (default 1)")
+    parser.add_argument("--batch", type=int, default=128, help="hands per round (default 128)")
+    parser.add_argument("--hidden", default="256,256", help="hidden layer sizes (default 256,256)")
+    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's step size (default 0.001)")
+    parser.add_argument("--epochs", type=int, default=2, help="passes over each round (default 2)")
+    parser.add_argument("--minibatch", type=int, default=512, help="decisions per Adam step (default 512)")
+    parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus (default 0.01)")
+    parser.add_argument(
+        "--heuristic-share", type=float, default=0.5,
+        help="chance that a seat is the heuristic bot rather than a learner (default 0.5)",
+    )
+    parser.add_argument("--eval-every", type=int, help="hands between points of the curve")
+    parser.add_argument("--eval-hands", type=int, default=120, help="duplicate hands per point of the curve")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a run is, kept in its checkpoint so that `--resume` goes on the same way."""
+
+    spec: str
+    seed: int
+    batch: int
+    hidden: tuple[int, ...]
+    lr: float
+    epochs: int
+    minibatch: int
+    entropy: float
+    heuristic_share: float
+    eval_hands: int
+
+
+@dataclass(frozen=True)
+class PlayTask:
+    """Hands `first`..`first + count - 1` of a run, played with `params`: picklable."""
+
+    spec: str
+    params: dict[str, FloatArray]
+    actions: tuple[str, ...]
+    seed: int
+    first: int
+    count: int
+    heuristic_share: float
+
+
+@dataclass
+class Experience:
+    """A learner's decisions: inputs, legal masks, moves, their log-probabilities, returns
+    (hand margins in points), and each hand's mean learner margin."""
+
+    x: FloatArray
+    mask: np.ndarray
+    action: np.ndarray
+    logp: FloatArray
+    margin: FloatArray
+    hand_margins: list[float]
+
+
+def table_spec(game: Game, options: GameOptions) -> str:
+    """The spec string of a table: what the encoder is built from and the weights name."""
+    values = ", ".join(f"{key}={value}" for key, value in options.to_json().items())
+    return f"{game.name}({values})"
+
+
+def action_texts(game: Game, options: GameOptions) -> tuple[str, ...]:
+    """The texts of the action universe, in order: the policy head's outputs."""
+    try:
+        universe = game.action_universe(options)
+    except NotImplementedError:
+        raise OptionsError(f"{game.title} has no fixed list of actions, so no policy to learn") from None
+    probe = game.new_state(options, 0)
+    return tuple(probe.action_to_text(a) for a in universe)
+
+
+def margins(game: Game, scores: list[Any]) -> list[float]:
+    """Each seat's score minus the others' mean, positive when better in the game's sense."""
+    values = [game.score_sense * float(s) for s in scores]
+    total, others = sum(values), len(values) - 1
+    return [v - (total - v) / others for v in values]
+
+
+def play_hands(task: PlayTask) -> Experience:
+    """Play a task's hands and keep the learners' decisions (a worker: runs anywhere)."""
+    from parlour.bots.models import make_model
+    from parlour.envs import encoder
+    from parlour.games import game_from_spec
+
+    game, options = game_from_spec(task.spec)
+    enc = encoder(task.spec)
+    index = {text: i for i, text in enumerate(task.actions)}
+    width = len(task.actions)
+    heuristic = game.heuristic_bot()
+    n = options.players
+    xs: list[FloatArray] = []
+    masks: list[np.ndarray] = []
+    moves: list[int] = []
+    logps: list[float] = []
+    returns: list[float] = []
+    hand_margins: list[float] = []
+    for i in range(task.first, task.first + task.count):
+        rng = np.random.default_rng([task.seed, i])
+        seed = task.seed * SEED_STRIDE + i
+        state = game.new_state(options, seed, dealer=i % n)
+        learners = [True] * n
+        if heuristic is not None and task.heuristic_share > 0:
+            learners = [bool(rng.random() >= task.heuristic_share) for _ in range(n)]
+            if not any(learners):
+                learners[int(rng.integers(n))] = True
+        bots = {
+            s: make_model(heuristic, game, s, int(rng.integers(2**31)))
+            for s in range(n)
+            if not learners[s] and heuristic is not None
+        }
+        rows: list[list[int]] = [[] for _ in range(n)]
+        while True:
+            seat = state.to_act()
+            if seat is None:
+                break
+            if not learners[seat]:
+                bot = bots[seat]
+                state.apply_text(bot.choose(state.observation(seat, views=False, keys=bot.READS)))
+                if state.hand_over():
+                    break
+                continue
+            obs = state.observation(seat, views=False, keys=ENCODER_READS)
+            legal = obs["legal_actions"]
+            if len(legal) == 1:
+                state.apply_text(legal[0])
+            else:
+                x = np.asarray(enc.encode(obs), np.float32).reshape(-1)
+                cols = [index[text] for text in legal]
+                logits, _ = forward(task.params, x[None, :])
+                z = logits[0, cols].astype(np.float64)
+                p = np.exp(z - z.max())
+                p /= p.sum()
+                k = min(int(np.searchsorted(np.cumsum(p), rng.random() * p.sum(), side="right")), len(cols) - 1)
+                mask = np.zeros(width, bool)
+                mask[cols] = True
+                rows[seat].append(len(moves))
+                xs.append(x)
+                masks.append(mask)
+                moves.append(cols[k])
+                logps.append(math.log(p[k]))
+                returns.append(0.0)
+                state.apply_text(legal[k])
+            if state.hand_over():
+                break
+        hand = margins(game, state.hand_scores())
+        for s in range(n):
+            for r in rows[s]:
+                returns[r] = hand[s]
+        hand_margins.append(float(np.mean([hand[s] for s in range(n) if learners[s]])))
+    return Experience(
+        np.array(xs, np.float32).reshape(len(xs), -1) if xs else np.zeros((0, 0), np.float32),
+        np.array(masks, bool).reshape(len(masks), width),
+        np.array(moves, np.int64),
+        np.array(logps, np.float32),
+        np.array(returns, np.float32),
+        hand_margins,
+    )
+
+
+def join(parts: list[Experience]) -> Experience:
+    parts_with_rows = [p for p in parts if len(p.action)]
+    return Experience(
+        np.concatenate([p.x for p in parts_with_rows]),
+        np.concatenate([p.mask for p in parts_with_rows]),
+        np.concatenate([p.action for p in parts_with_rows]),
+        np.concatenate([p.logp for p in parts_with_rows]),
+        np.concatenate([p.margin for p in parts_with_rows]),
+        [m for p in parts for m in p.hand_margins],
+    )
+
+
+def gradients(
+    params: dict[str, FloatArray],
+    x: FloatArray,
+    mask: np.ndarray,
+    action: np.ndarray,
+    logp_old: FloatArray,
+    advantage: FloatArray,
+    target: FloatArray,
+    entropy_weight: float,
+) -> tuple[dict[str, FloatArray], dict[str, float]]:
+    """The gradients of the PPO-lite loss on a minibatch, by hand, and its parts.
+
+    loss = -mean(min(ratio * A, clip(ratio) * A)) + VALUE_WEIGHT * mean((v - R)^2)
+           - entropy_weight * mean(entropy), the policy a softmax over the legal actions.
+    """
+    rows = len(action)
+    hidden: list[FloatArray] = []
+    logits, value = forward(params, x, hidden)
+    z = np.where(mask, logits, -np.inf)
+    z = z - z.max(axis=1, keepdims=True)
+    log_all = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    p = np.where(mask, np.exp(log_all), 0.0).astype(np.float32)
+    log_safe = np.where(mask, log_all, 0.0).astype(np.float32)
+    at = np.arange(rows)
+    logp = log_safe[at, action]
+    ratio = np.exp(logp - logp_old)
+    unclipped = ratio * advantage
+    clipped = np.clip(ratio, 1 - CLIP, 1 + CLIP) * advantage
+    active = unclipped <= clipped
+    g_logp = np.where(active, -advantage * ratio, 0.0) / rows
+    onehot = np.zeros_like(p)
+    onehot[at, action] = 1.0
+    entropy = -(p * log_safe).sum(axis=1)
+    d_logits = g_logp[:, None] * (onehot - p) + (entropy_weight / rows) * p * (log_safe + entropy[:, None])
+    d_value = (2 * VALUE_WEIGHT / rows) * (value - target)
+    top = hidden[-1] if hidden else x
+    grads: dict[str, FloatArray] = {
+        "wp": top.T @ d_logits,
+        "bp": d_logits.sum(axis=0),
+        "wv": top.T @ d_value[:, None],
+        "bv": np.array([d_value.sum()], np.float32),
+    }
+    d_h = d_logits @ params["wp"].T + d_value[:, None] @ params["wv"].T
+    for k in range(len(hidden) - 1, -1, -1):
+        d_h = d_h * (hidden[k] > 0)
+        below = hidden[k - 1] if k else x
+        grads[f"w{k}"] = below.T @ d_h
+        grads[f"b{k}"] = d_h.sum(axis=0)
+        if k:
+            d_h = d_h @ params[f"w{k}"].T
+    stats = {
+        "policy_loss": float(-np.minimum(unclipped, clipped).mean()),
+        "value_loss": float(((value - target) ** 2).mean()),
+        "entropy": float(entropy.mean()),
+        "clipped": float(1 - active.mean()),
+    }
+    return {k: v.astype(np.float32) for k, v in grads.items()}, stats
+
+
+class Adam:
+    """Adam with a global gradient-norm clip, its moments kept for checkpoints."""
+
+    def __init__(self, params: dict[str, FloatArray], lr: float) -> None:
+        self.lr = lr
+        self.step = 0
+        self.m = {k: np.zeros_like(v) for k, v in params.items()}
+        self.v = {k: np.zeros_like(v) for k, v in params.items()}
+
+    def apply(self, params: dict[str, FloatArray], grads: dict[str, FloatArray]) -> None:
+        norm = math.sqrt(sum(float((g.astype(np.float64) ** 2).sum()) for g in grads.values()))
+        shrink = min(1.0, MAX_GRAD_NORM / (norm + 1e-12))
+        self.step += 1
+        b1, b2 = 0.9, 0.999
+        correction = math.sqrt(1 - b2**self.step) / (1 - b1**self.step)
+        for key, grad in grads.items():
+            g = grad * np.float32(shrink)
+            self.m[key] = b1 * self.m[key] + (1 - b1) * g
+            self.v[key] = b2 * self.v[key] + (1 - b2) * g * g
+            params[key] -= (self.lr * correction * self.m[key] / (np.sqrt(self.v[key]) + 1e-8)).astype(np.float32)
+
+
+def learn(
+    params: dict[str, FloatArray], adam: Adam, batch: Experience, scale: float, settings: Settings, round_: int
+) -> dict[str, float]:
+    """One round's update: advantages against the current value, then minibatch epochs."""
+    target = (batch.margin / scale).astype(np.float32)
+    _, value = forward(params, batch.x)
+    advantage = target - value
+    advantage = ((advantage - advantage.mean()) / (advantage.std() + 1e-6)).astype(np.float32)
+    rng = np.random.default_rng([settings.seed, round_, 1])
+    stats: dict[str, float] = {}
+    for _ in range(settings.epochs):
+        order = rng.permutation(len(batch.action))
+        for start in range(0, len(order), settings.minibatch):
+            part = order[start : start + settings.minibatch]
+            grads, stats = gradients(
+                params, batch.x[part], batch.mask[part], batch.action[part], batch.logp[part],
+                advantage[part], target[part], settings.entropy,
+            )
+            adam.apply(params, grads)
+    return stats
+
+
+def evaluate(runner: TaskRunner, game: Game, options: GameOptions, weights: Path, hands: int, seed: int) -> tuple[float, float]:
+    """The learned player's duplicate margin (and its 95% half-width) in one seat against
+    the game's heuristic bot (random where there is none) in the others."""
+    from parlour.arena import duplicate_margins, duplicate_tasks
+    from parlour.simulate import simulate_hand
+
+    other = game.heuristic_bot() or "random"
+    bots = [f"learned(weights={weights})"] + [other] * (options.players - 1)
+    tasks = duplicate_tasks(game.name, options, bots, hands, seed)
+    results = runner.map(simulate_hand, tasks, lambda k: None)
+    return mean_ci(duplicate_margins(results, bots, options.players)[bots[0]])
+
+
+def weights_meta(game: Game, options: GameOptions, settings: Settings, actions: tuple[str, ...], shape: Any, scale: float, facts: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "game": game.name,
+        "spec": settings.spec,
+        "options": options.to_json(),
+        "actions": list(actions),
+        "encoder_shape": list(shape),
+        "scale": scale,
+        "hidden": list(settings.hidden),
+        "training": facts,
+    }
+
+
+def plot_curve(curve: list[dict[str, Any]], title: str, path: Path) -> None:
+    """The learning curve: margin against the heuristic by hands trained, with intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axis = plt.subplots(figsize=(8, 4.5))
+    xs = [point["hands"] for point in curve]
+    ys = [point["margin"] for point in curve]
+    half = [point["half"] for point in curve]
+    axis.errorbar(xs, ys, yerr=half, fmt="o-", capsize=3, color="tab:blue")
+    axis.axhline(0, color="grey", linewidth=1, linestyle="--")
+    for point in curve:
+        axis.annotate(f"{point['seconds'] / 60:.0f} min", (point["hands"], point["margin"]),
+                      textcoords="offset points", xytext=(0, 8), ha="center", fontsize=7)
+    axis.set_xlabel("hands of training")
+    axis.set_ylabel("duplicate margin vs the heuristic, points a hand (95% CI)")
+    axis.set_title(title, fontsize=10)
+    axis.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def run(args: argparse.Namespace) -> int:
+    from parlour.envs import encoder
+
+    game, options = game_from_args(args)
+    if args.batch < 1 or args.epochs < 1 or args.minibatch < 1 or args.eval_hands < 1:
+        raise OptionsError("--batch, --epochs, --minibatch and --eval-hands must be at least 1")
+    if not 0 <= args.heuristic_share < 1:
+        raise OptionsError("--heuristic-share must be from 0 to below 1")
+    try:
+        hidden = tuple(int(h) for h in args.hidden.split(",") if h.strip())
+    except ValueError:
+        raise OptionsError("--hidden: write sizes such as 256,256") from None
+    settings = Settings(
+        table_spec(game, options), args.seed, args.batch, hidden, args.lr, args.epochs,
+        args.minibatch, args.entropy, args.heuristic_share, args.eval_hands,
+    )
+    actions = action_texts(game, options)
+    shape = tuple(encoder(settings.spec).shape)
+    inputs = int(np.prod(shape))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    hands_done, round_, seconds, cpu, scale = 0, 0, 0.0, 0.0, 0.0
+    curve: list[dict[str, Any]] = []
+    if args.resume:
+        params, meta, adam = read_checkpoint(Path(args.resume))
+        run_facts = meta["training"]
+        if run_facts["settings"]["spec"] != settings.spec:
+            raise OptionsError(f"--resume: the checkpoint is of {run_facts['settings']['spec']}, not {settings.spec}")
+        settings = Settings(**{**run_facts["settings"], "hidden": tuple(run_facts["settings"]["hidden"])})
+        hands_done, round_, seconds = run_facts["hands"], run_facts["rounds"], run_facts["seconds"]
+        cpu = run_facts.get("cpu_seconds", 0.0)
+        scale, curve = meta["scale"], run_facts["curve"]
+    else:
+        params = init_params(inputs, settings.hidden, len(actions), np.random.default_rng([settings.seed, 0]))
+        adam = Adam(params, settings.lr)
+    budget_hands = hands_done + args.hands if args.hands is not None else None
+    budget_seconds = seconds + (args.seconds if args.seconds is not None else (600.0 if args.hands is None else math.inf))
+    eval_every = args.eval_every or max(settings.batch, (args.hands or 8 * settings.batch * 8) // 8)
+    next_eval = (hands_done // eval_every + 1) * eval_every if curve else 0
+    weights_file = out / f"{game.name}-{options.players}.npz"
+
+    def facts() -> dict[str, Any]:
+        return {
+            "settings": {**settings.__dict__, "hidden": list(settings.hidden)},
+            "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1),
+            "cpu_seconds": round(cpu, 1), "curve": curve,
+            "machine": machine(),
+        }
+
+    def write(path: Path, with_adam: bool) -> None:
+        arrays = dict(params)
+        meta = weights_meta(game, options, settings, actions, shape, scale or 1.0, facts())
+        if with_adam:
+            arrays |= {f"adam_m_{k}": v for k, v in adam.m.items()} | {f"adam_v_{k}": v for k, v in adam.v.items()}
+            meta["adam_step"] = adam.step
+        save(path, arrays, meta)
+
+    def point() -> None:
+        write(weights_file, False)
+        margin, half = evaluate(runner, game, options, weights_file.resolve(), settings.eval_hands, 10**6 + settings.seed)
+        curve.append({"hands": hands_done, "seconds": round(seconds, 1), "margin": margin, "half": half})
+
+    total = budget_hands if budget_hands is not None else budget_seconds
+    cpu_started = cpu_time()
+    with TaskRunner(args.jobs, args.backend, args.ray_address) as runner, progress_bar() as progress:
+        bar = progress.add_task(f"{game.title} training", total=total, completed=hands_done if budget_hands else seconds)
+        while True:
+            if hands_done >= next_eval:
+                point()
+                next_eval = hands_done + eval_every
+                last = curve[-1]
+                progress.update(bar, description=f"{game.title} training, margin {last['margin']:+.2f}±{last['half']:.2f}")
+            if (budget_hands is not None and hands_done >= budget_hands) or seconds >= budget_seconds:
+                break
+            started = time.perf_counter()
+            count = settings.batch if budget_hands is None else min(settings.batch, budget_hands - hands_done)
+            tasks = [
+                PlayTask(settings.spec, params, actions, settings.seed, hands_done + k, min(CHUNK_HANDS, count - k), settings.heuristic_share)
+                for k in range(0, count, CHUNK_HANDS)
+            ]
+            batch = join(runner.map(play_hands, tasks, lambda k: None))
+            if not scale:
+                scale = float(np.std(batch.margin)) or 1.0
+            learn(params, adam, batch, scale, settings, round_)
+            hands_done += count
+            round_ += 1
+            seconds += time.perf_counter() - started
+            progress.update(bar, completed=hands_done if budget_hands is not None else min(seconds, total))
+        if not curve or curve[-1]["hands"] != hands_done:
+            point()
+    cpu += cpu_time() - cpu_started
+    write(out / "checkpoint.npz", True)
+    write(weights_file, False)
+    (out / "curve.json").write_text(json.dumps(curve, indent=1))
+    plot_curve(curve, f"{settings.spec}: learned vs {game.heuristic_bot() or 'random'}, seed {settings.seed}", out / "curve.png")
+    last = curve[-1]
+    print(
+        f"{settings.spec}: {hands_done} hands in {seconds:.0f} s of training ({cpu:.0f} CPU-seconds); "
+        f"margin vs {game.heuristic_bot() or 'random'} {last['margin']:+.3f} "
+        f"({last['margin'] - last['half']:+.3f} .. {last['margin'] + last['half']:+.3f}) over {settings.eval_hands} duplicate hands; "
+        f"weights {weights_file}"
+    )
+    return 0
+
+
+def read_checkpoint(path: Path) -> tuple[dict[str, FloatArray], dict[str, Any], Adam]:
+    """The weights, facts and optimizer of a checkpoint `run` wrote."""
+    if not path.is_file():
+        raise OptionsError(f"--resume: no checkpoint {str(path)!r}")
+    arrays, meta = load(path)
+    if "adam_step" not in meta:
+        raise OptionsError(f"--resume: {str(path)!r} holds weights only, not a checkpoint")
+    params = {k: v for k, v in arrays.items() if not k.startswith("adam_")}
+    adam = Adam(params, meta["training"]["settings"]["lr"])
+    adam.step = meta["adam_step"]
+    adam.m = {k: arrays[f"adam_m_{k}"] for k in params}
+    adam.v = {k: arrays[f"adam_v_{k}"] for k in params}
+    return params, meta, adam
+
+
+def cpu_time() -> float:
+    """CPU seconds used so far by this process and its ended worker processes (the local
+    backend's; Ray's are not its children): on a shared machine the wall clock says
+    little about the work a run needed."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def machine() -> str:
+    """Where the run trained, for the record of how long it took."""
+    import os
+    import platform
+
+    return f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.processor() or platform.system()}"

@@ -1,0 +1,170 @@
+"""The learned players: the network's gradients, training runs, checkpoints and resumes
+the same, and the weights (shipped or trained) play legal, seeded moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from parlour.bots import make_bot
+from parlour.bots.learned import shipped_tables, weights_path
+from parlour.bots.network import forward, init_params, load, masked_probabilities
+from parlour.cli import main
+from parlour.engine import OptionsError
+from parlour.games import get_game
+from parlour.simulate import play_hand
+from parlour.train import gradients
+
+TRAIN = ["train", "ribs", "--players", "4", "--batch", "8", "--hidden", "16", "--eval-hands", "4", "--minibatch", "64"]
+
+
+def loss(params: dict[str, np.ndarray], x: np.ndarray, mask: np.ndarray, action: np.ndarray,
+         logp_old: np.ndarray, advantage: np.ndarray, target: np.ndarray) -> float:
+    """The loss `gradients` differentiates, written plainly (clip 0.2, value 0.5, entropy 0.01)."""
+    logits, value = forward(params, x)
+    p = masked_probabilities(logits.astype(np.float64), mask)
+    logp = np.log(p[np.arange(len(action)), action])
+    ratio = np.exp(logp - logp_old)
+    policy = -np.minimum(ratio * advantage, np.clip(ratio, 0.8, 1.2) * advantage).mean()
+    entropy = -(np.where(mask, p * np.log(np.where(mask, p, 1.0)), 0.0)).sum(axis=1).mean()
+    return float(policy + 0.5 * ((value - target) ** 2).mean() - 0.01 * entropy)
+
+
+def test_gradients_match_finite_differences() -> None:
+    rng = np.random.default_rng(3)
+    params = init_params(5, (7, 6), 4, rng)
+    params["wp"] *= 50
+    params["wv"] *= 50
+    x = rng.standard_normal((6, 5)).astype(np.float32)
+    mask = np.array([[1, 1, 0, 1]] * 3 + [[0, 1, 1, 1]] * 3, bool)
+    action = np.array([0, 1, 3, 1, 2, 3])
+    advantage = rng.standard_normal(6).astype(np.float32)
+    target = rng.standard_normal(6).astype(np.float32)
+    logits, _ = forward(params, x)
+    probs = masked_probabilities(logits, mask)
+    logp_old = np.log(probs[np.arange(6), action]).astype(np.float32) + np.float32(0.05)
+    grads, _ = gradients(params, x, mask, action, logp_old, advantage, target, 0.01)
+    wide = {k: v.astype(np.float64) for k, v in params.items()}
+    for key in ("w0", "b1", "wp", "bv"):
+        flat = wide[key].reshape(-1)
+        for i in range(0, flat.size, max(1, flat.size // 5)):
+            keep = flat[i]
+            flat[i] = keep + 1e-5
+            up = loss(wide, x, mask, action, logp_old, advantage, target)
+            flat[i] = keep - 1e-5
+            down = loss(wide, x, mask, action, logp_old, advantage, target)
+            flat[i] = keep
+            assert grads[key].reshape(-1)[i] == pytest.approx((up - down) / 2e-5, rel=2e-2, abs=1e-4)
+
+
+def test_training_checkpoints_and_resumes_to_the_same_weights(tmp_path: Path) -> None:
+    straight, first = tmp_path / "straight", tmp_path / "first"
+    assert main([*TRAIN, "--hands", "16", "--out", str(straight)]) == 0
+    assert main([*TRAIN, "--hands", "8", "--out", str(first)]) == 0
+    assert main([*TRAIN, "--hands", "8", "--out", str(first), "--resume", str(first / "checkpoint.npz")]) == 0
+    one, meta = load(straight / "ribs-4.npz")
+    two, meta_two = load(first / "ribs-4.npz")
+    assert meta["training"]["hands"] == meta_two["training"]["hands"] == 16
+    for key in one:
+        np.testing.assert_array_equal(one[key], two[key])
+    fresh, _ = load(tmp_path / "first" / "checkpoint.npz")
+    assert not np.array_equal(fresh["w0"], init_params(fresh["w0"].shape[0], (16,), len(fresh["bp"]), np.random.default_rng([0, 0]))["w0"])
+    assert (straight / "curve.png").stat().st_size > 0
+
+
+def test_ray_backend_trains_the_same_weights(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="Ray is not installed here (pip install -e '.[ray]')")
+    assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path / "local"), "--jobs", "2"]) == 0
+    assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path / "ray"), "--backend", "ray", "--jobs", "1"]) == 0
+    local, _ = load(tmp_path / "local" / "ribs-4.npz")
+    on_ray, _ = load(tmp_path / "ray" / "ribs-4.npz")
+    for key in local:
+        np.testing.assert_array_equal(local[key], on_ray[key])
+
+
+def test_resume_refuses_another_table(tmp_path: Path) -> None:
+    assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path)]) == 0
+    with pytest.raises(OptionsError, match="checkpoint is of ribs"):
+        from parlour.cli import build_parser
+        from parlour.train import run
+
+        run(build_parser().parse_args([*TRAIN[:2], "--players", "5", "--resume", str(tmp_path / "checkpoint.npz")]))
+
+
+def moves(spec: str, game_name: str, players: int, seed: int) -> list[str]:
+    """The moves of seat 0 playing `spec` against random players for one hand."""
+    game = get_game(game_name)
+    state = game.new_state(game.options(players=players), seed)
+    chosen: list[str] = []
+    bot = make_bot(spec, game, 0, seed)
+
+    class Recorder:
+        def choose(self, observation: dict) -> str:
+            text = bot.choose(observation)
+            assert text in observation["legal_actions"]
+            chosen.append(text)
+            return text
+
+    others = [make_bot("random", game, s, s) for s in range(1, players)]
+    play_hand(state, [Recorder(), *others])  # type: ignore[list-item]
+    return chosen
+
+
+@pytest.mark.parametrize(("game_name", "players"), shipped_tables())
+def test_shipped_weights_load_and_play_legal_seeded_moves(game_name: str, players: int) -> None:
+    params, meta = load(weights_path(game_name, players))
+    assert meta["game"] == game_name and meta["options"]["players"] == players
+    assert params["bp"].shape == (len(meta["actions"]),)
+    assert weights_path(game_name, players).stat().st_size < 5_000_000
+    for spec in ("learned", "learned(temperature=1)"):
+        assert moves(spec, game_name, players, 5) == moves(spec, game_name, players, 5)
+
+
+def test_trained_weights_play_and_search_with_them(tmp_path: Path) -> None:
+    assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path)]) == 0
+    weights = tmp_path / "ribs-4.npz"
+    sampled = moves(f"learned(weights={weights}, temperature=1)", "ribs", 4, 2)
+    assert sampled == moves(f"learned(weights={weights}, temperature=1)", "ribs", 4, 2)
+    search = f"ismcts(model=learned(weights={weights}), iterations=12, cutoff=4, reward=margin)"
+    assert moves(search, "ribs", 4, 3) == moves(search, "ribs", 4, 3)
+    mixed = f"ismcts(model=learned(weights={weights}), opponents=ribs-heuristic, iterations=8, cutoff=2, reward=margin)"
+    assert make_bot(mixed, get_game("ribs"), 2, 0).search.rollout_bots[1].name == "ribs-heuristic"
+    with pytest.raises(OptionsError, match="trained for ribs"):
+        moves(f"learned(weights={weights})", "ribs", 5, 1)
+
+
+def test_learned_without_weights_plays_the_heuristic() -> None:
+    assert moves("learned", "ribs", 9, 4) == moves("ribs-heuristic", "ribs", 9, 4)
+
+
+def test_cutoff_needs_a_valued_model() -> None:
+    game = get_game("ribs")
+    with pytest.raises(OptionsError, match="reward=margin"):
+        make_bot("ismcts(model=learned, cutoff=3)", game, 0)
+    with pytest.raises(OptionsError, match="value"):
+        make_bot("ismcts(cutoff=3, reward=margin)", game, 0)
+
+
+@pytest.mark.parametrize("game_name", ["ribs", "pitch", "yaniv"])
+def test_the_keys_a_search_gives_the_learned_player_encode_as_the_whole_observation(game_name: str) -> None:
+    """A search builds its model bots' observations with only the keys they read
+    (`LearnedBot.READS`): the tensor must not change for it."""
+    from parlour.bots.learned import ENCODER_READS
+    from parlour.envs import encoder
+
+    game = get_game(game_name)
+    state = game.new_state(game.options(), 7)
+    enc = encoder(game_name)
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        seat = state.to_act()
+        if seat is None or state.hand_over():
+            break
+        for s in range(state.options.players):
+            np.testing.assert_array_equal(
+                enc.encode(state.observation(s, views=False, keys=ENCODER_READS)), enc.encode(state.observation(s))
+            )
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.integers(len(legal)))])

@@ -4,10 +4,11 @@ Source: rules/sources/denexa-collection.txt, section "Couillon"; rulings R-COUIL
 in rules/RULINGS-others.md.
 
 Pack and deal. 24 cards, A K Q J T 9 in each suit (`deck`=24, R-COUILLON-1; `deck`=32
-adds 8 and 7, `deck`=16 drops T and 9), aces high. Partners sit opposite: seats {0, 2} v {1, 3} (G-3). Each seat
-gets 4 cards, dealt as slices clockwise from the dealer's left (G-4); the rest is the
-stub (8 cards, 16 with 32), whose top card is turned face up: the upcard. Seat 0 deals
-first unless the record says otherwise; the deal passes left.
+adds 8 and 7, `deck`=16 drops T and 9), aces high. Partners sit opposite: seats {0, 2} v
+{1, 3} (G-3). Each seat gets 4 cards (`hand_cards`), dealt as slices clockwise from the
+dealer's left (G-4); the rest is the stub (8 cards, 16 with 32), whose top card is turned
+face up: the upcard. Seat 0 deals first unless the record says otherwise; the deal
+passes left.
 
 Trump. From dealer+1 clockwise each seat accepts the upcard's suit as trump or passes;
 the first to accept ends it and that seat's team are the acceptors (R-COUILLON-2). If all
@@ -34,7 +35,8 @@ Decisions the sources leave open, taken here:
   hands fit those voids, the hidden stub taking anything.
 - A small game for exact solvers, ours: `hand_cards` 1 to 3 (as many tricks) and a
   16-card pack of A K Q J (every card counts, so the pack still holds 40 points). A short
-  hand shrinks the tree of one deal; a short pack makes deals share what a seat sees.
+  hand shrinks the tree of one deal; a short pack leaves fewer different deals, so the few
+  deals an exact solver samples stand for more of the game.
 - `hand_scores()` gives each seat its team's card points; `match_scores()` its team's
   count of wins still needed (G-11), so lower is better; `winners()` is the team at 0.
 

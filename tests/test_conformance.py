@@ -33,6 +33,7 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {},
         {"low": "played", "smudge_set": 4, "target": 5},
         {"target": 1},
+        {"hand_cards": 2, "target": 3},
     ],
     "mighty": [
         {},
@@ -47,6 +48,7 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "couillon": [
         {},
         {"deck": 32, "tie_carry": "accumulate"},
+        {"deck": 16, "hand_cards": 2},
     ],
     "kings_in_the_corner": [
         {},

@@ -125,6 +125,33 @@ def test_mccfr_lowers_exploitability_on_a_small_variant() -> None:
     assert learned < uniform / 4, (learned, uniform)
 
 
+SHORT_HANDS = {
+    "couillon": {"deck": 16, "hand_cards": 2},
+    "pitch": {"hand_cards": 1},
+}
+"""The trick games' small variants: four seats, a short hand (Couillon from a 16-card pack)."""
+
+
+@pytest.mark.parametrize("name", sorted(SHORT_HANDS))
+def test_the_short_hand_variants_load_and_pass_the_random_simulation_test(name: str) -> None:
+    game = pyspiel.load_game(f"parlour_{name}", {"players": 4, "options": json.dumps(SHORT_HANDS[name]), "deals": 20})
+    assert game.max_game_length() == 4 + 4 * SHORT_HANDS[name]["hand_cards"]
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_cfr_beats_the_uniform_policy_on_the_smallest_short_hand() -> None:
+    params = {"players": 4, "options": json.dumps(SHORT_HANDS["couillon"]), "deals": 1, "returns": "zero_sum"}
+    game = pyspiel.load_game("parlour_couillon", params)
+    size = openspiel.tree_size(game)
+    assert (size.states, size.terminals, size.infostates) == (320, 50, [81, 56, 61, 71])
+    uniform = pyspiel.exploitability(game, pyspiel.UniformRandomPolicy(game))
+    solver = pyspiel.CFRSolver(game)
+    for _ in range(10):
+        solver.evaluate_and_update_policy()
+    learned = pyspiel.exploitability(game, solver.average_policy())
+    assert learned < uniform / 10, (learned, uniform)
+
+
 def test_openspiel_ismcts_plays_in_the_arena(capsys: pytest.CaptureFixture[str]) -> None:
     spec = "parlour.envs.openspiel:ISMCTS(simulations=10)"
     assert main(["arena", "pitch", "--bots", f"{spec},random", "--hands", "2", "--json"]) == 0

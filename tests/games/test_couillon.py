@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from parlour.cards import CARD_TEXTS, parse_cards
-from parlour.engine import IllegalAction
+from parlour.engine import IllegalAction, OptionsError
 from parlour.games.couillon import GAME, CouillonOptions, CouillonState, card_points
 from parlour.games.tricks import voids_shown
 
@@ -54,6 +54,21 @@ def test_the_pack_and_the_stub() -> None:
     assert state.upcard == state.stub[0]
     state = GAME.new_state(CouillonOptions(deck=32), 1)
     assert len(state.full_pack()) == 32 and len(state.stub) == 16
+
+
+def test_the_small_game_deals_short_hands_from_sixteen_cards() -> None:
+    state = GAME.new_state(CouillonOptions(deck=16, hand_cards=3), 1)
+    assert len(state.full_pack()) == 16 and len(state.stub) == 4
+    assert all(len(state.observation(s)["hand"]) == 3 for s in range(4))
+    state.apply_text("accept")
+    rng = random.Random(1)
+    for _ in range(11):
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.phase == "play" and state.observation(0)["trick_number"] == 3
+    state.apply(state.legal_actions()[0])
+    assert state.last_hand is not None and sum(state.last_hand["points"]) == 40 - state.last_hand["stub_points"]
+    with pytest.raises(OptionsError, match="a 16-card pack dealt 4 cards each leaves no upcard and bottom card"):
+        CouillonOptions(deck=16, hand_cards=4)
 
 
 def test_losing_acceptors_take_a_mark_and_the_winners_erase_a_line() -> None:

@@ -229,6 +229,20 @@ def test_options_are_checked() -> None:
         GAME.options(smudge_set=3)
 
 
+def test_a_short_hand_of_two_tricks_and_its_smudge() -> None:
+    """`hand_cards`=2: two cards each, two tricks; a smudge needs both tricks and all four points."""
+    hands = {0: "2S 3C", 1: "AS JS", 2: "4C 5D", 3: "2H 3H"}
+    state = new(hands, hand_cards=2)
+    assert len(state.stub) == 44
+    play(state, "bid smudge", "pass", "pass", "pass", "play AS", "play 4C", "play 2H", "play 2S", "play JS")
+    assert state.to_act() == 2, "seat 2 plays to the second trick"
+    play(state, "play 5D", "play 3H", "play 3C")
+    assert state.last_hand is not None and state.last_hand["tricks_won"] == [0, 2]
+    assert state.last_hand["made"] == [0, 4] and state.hand_scores() == [0, 5, 0, 5]
+    with pytest.raises(OptionsError, match="hand_cards must be a whole number from 1 to 6, not 0"):
+        GAME.options(hand_cards=0)
+
+
 def test_the_stub_never_leaves_the_engine() -> None:
     state = new(seed=5)
     rng = random.Random(0)

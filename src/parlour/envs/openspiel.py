@@ -72,6 +72,25 @@ def _parameters(game: Game) -> dict[str, Any]:
     }
 
 
+GAME_STRING_COMMA = ";"
+"""What separates the options in the game's string: OpenSpiel cuts a game string's
+parameters at every comma, so `options` is kept there as JSON with this in place of its
+commas, and read back from either form."""
+
+
+def _read_options(text: str) -> dict[str, Any]:
+    try:
+        extra = json.loads(text)
+    except json.JSONDecodeError as exc:
+        try:
+            extra = json.loads(text.replace(GAME_STRING_COMMA, ","))
+        except json.JSONDecodeError:
+            raise OptionsError(f"'options' is a JSON object of option values: {exc}") from None
+    if not isinstance(extra, dict):
+        raise OptionsError("'options' is a JSON object of option values")
+    return extra
+
+
 def _game_type(game: Game) -> pyspiel.GameType:
     """The registered type: the most general utility any options give (the loaded game's
     own `get_type()` says which its options make)."""
@@ -102,12 +121,8 @@ class ParlourGame(pyspiel.Game):
 
     def __init__(self, game: Game, params: dict[str, Any] | None = None) -> None:
         values = {**_parameters(game), **(params or {})}
-        try:
-            extra = json.loads(values["options"])
-        except json.JSONDecodeError as exc:
-            raise OptionsError(f"'options' is a JSON object of option values: {exc}") from None
-        if not isinstance(extra, dict):
-            raise OptionsError("'options' is a JSON object of option values")
+        extra = _read_options(values["options"])
+        values["options"] = json.dumps(extra, sort_keys=True, separators=(GAME_STRING_COMMA, ":"))
         self.parlour = game
         self.options = game.options(**{**extra, "players": values["players"]})
         self.deals = int(values["deals"])

@@ -4,10 +4,11 @@ Source: rules/sources/denexa-collection.txt, section "Couillon"; rulings R-COUIL
 in rules/RULINGS-others.md.
 
 Pack and deal. 24 cards, A K Q J T 9 in each suit (`deck`=24, R-COUILLON-1; `deck`=32
-adds 8 and 7), aces high. Partners sit opposite: seats {0, 2} v {1, 3} (G-3). Each seat
-gets 4 cards, dealt as slices clockwise from the dealer's left (G-4); the rest is the
-stub (8 cards, 16 with 32), whose top card is turned face up: the upcard. Seat 0 deals
-first unless the record says otherwise; the deal passes left.
+adds 8 and 7, `deck`=16 drops T and 9), aces high. Partners sit opposite: seats {0, 2} v
+{1, 3} (G-3). Each seat gets 4 cards (`hand_cards`), dealt as slices clockwise from the
+dealer's left (G-4); the rest is the stub (8 cards, 16 with 32), whose top card is turned
+face up: the upcard. Seat 0 deals first unless the record says otherwise; the deal
+passes left.
 
 Trump. From dealer+1 clockwise each seat accepts the upcard's suit as trump or passes;
 the first to accept ends it and that seat's team are the acceptors (R-COUILLON-2). If all
@@ -32,6 +33,10 @@ Decisions the sources leave open, taken here:
 - A seat shows a void in the suit led only by playing a card that is neither of that
   suit nor a trump; `determinize` deals the unseen cards (cards.deal_constrained) so the
   hands fit those voids, the hidden stub taking anything.
+- A small game for exact solvers, ours: `hand_cards` 1 to 3 (as many tricks) and a
+  16-card pack of A K Q J (every card counts, so the pack still holds 40 points). A short
+  hand shrinks the tree of one deal; a short pack leaves fewer different deals, so the few
+  deals an exact solver samples stand for more of the game.
 - `hand_scores()` gives each seat its team's card points; `match_scores()` its team's
   count of wins still needed (G-11), so lower is better; `winners()` is the team at 0.
 
@@ -85,6 +90,7 @@ POINTS = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 CARD_POINTS = tuple(POINTS.get(c % 13, 0) for c in range(52))
 HAND_CARDS = 4
 LINES = 5
+PACKS = {16: (JACK, QUEEN, KING, ACE), 24: EUCHRE_RANKS, 32: PIQUET_RANKS}
 ACCEPT, PASS = 100, 101
 TRUMP, PLAY = "trump", "play"
 
@@ -98,21 +104,33 @@ class CouillonOptions(GameOptions):
     # R-COUILLON-1: 24 cards A-9 (an eight-card stub) or the source's 32 cards A-7.
     deck: int = 24
     """The pack: 24 cards (A down to 9 in each suit, leaving a stub of 8) or 32 cards (A down to 7,
-    a stub of 16)."""
+    a stub of 16); 16 cards (A, K, Q and J of each suit, every card worth points) make a small
+    game with fewer cards a hand."""
     # R-COUILLON-3: after ties the next decided hand counts double, or 1 more per tie.
     tie_carry: Literal["double", "accumulate"] = "double"
     """After tied hands: double = the next hand with a winner counts 2, however many ties came
     before; accumulate = it counts 1 more for each tie."""
+    hand_cards: int = HAND_CARDS
+    """Cards dealt to each player, and so tricks in a hand: 4 in the standard game; 1 to 3 make a
+    short hand, small enough for programs that solve a hand exactly by walking through every way
+    to play it."""
 
     def check(self) -> None:
         if self.players != 4:
             raise OptionsError(f"Couillon is for 4 players in two partnerships, not {self.players}")
-        if self.deck not in (24, 32):
-            raise OptionsError(f"deck must be 24 or 32 cards, not {self.deck}")
+        if self.deck not in PACKS:
+            raise OptionsError(f"deck must be 16, 24 or 32 cards, not {self.deck}")
+        if not isinstance(self.hand_cards, int) or not 1 <= self.hand_cards <= HAND_CARDS:
+            raise OptionsError(f"hand_cards must be a whole number from 1 to {HAND_CARDS}, not {self.hand_cards}")
+        if self.deck - 4 * self.hand_cards < 2:
+            raise OptionsError(
+                f"a {self.deck}-card pack dealt {self.hand_cards} cards each leaves no upcard and bottom card "
+                f"in the stub: deal at most {(self.deck - 2) // 4} cards each"
+            )
 
     @property
     def pack(self) -> list[int]:
-        return pack(EUCHRE_RANKS if self.deck == 24 else PIQUET_RANKS)
+        return pack(PACKS[self.deck])
 
 
 def card_points(cards: list[int]) -> int:
@@ -133,7 +151,7 @@ class CouillonState(State):
         self.ties = 0
 
     def _deal(self, given: Any) -> None:
-        hands, stub, record = deal_hands(self.options.pack, HAND_CARDS, self.dealer, self.rng, given, "Couillon")
+        hands, stub, record = deal_hands(self.options.pack, self.options.hand_cards, self.dealer, self.rng, given, "Couillon")
         self.deals.append(record)
         self.hands = [set(h) for h in hands]
         self.stub = stub
@@ -226,7 +244,7 @@ class CouillonState(State):
         )
         self.trick = []
         self.trick_no += 1
-        if self.trick_no == HAND_CARDS:
+        if self.trick_no == self.options.hand_cards:
             self._end_hand()
         else:
             self.leader = self.turn = winner
@@ -352,7 +370,7 @@ class CouillonState(State):
             "trump": SUIT_NAMES[self.trump] if playing else None,
             "trump_suit": SUIT_CHARS[self.trump] if playing else None,
             "acceptor": self.acceptor,
-            "trick_number": min(self.trick_no + 1, HAND_CARDS),
+            "trick_number": min(self.trick_no + 1, self.options.hand_cards),
             "trick": [[(self.leader + i) % 4, CARD_TEXTS[c]] for i, c in enumerate(self.trick)],
             "tricks": [
                 {"leader": ld, "cards": [CARD_TEXTS[c] for c in cards], "winner": w} for ld, cards, w in self.tricks
@@ -439,7 +457,7 @@ class Couillon(Game):
         lines = [f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}, upcard {obs['upcard']}."]
         if obs["trump"]:
             who = f"accepted by seat {obs['acceptor']}" if obs["acceptor"] is not None else f"bottom card {obs['bottom_card']}"
-            lines.append(f"Trumps: {obs['trump']} ({who}). Trick {obs['trick_number']} of 4.")
+            lines.append(f"Trumps: {obs['trump']} ({who}). Trick {obs['trick_number']} of {obs['options'].get('hand_cards', HAND_CARDS)}.")
         if obs["trick"]:
             lines.append("Table: " + ", ".join(f"seat {s} {c}" for s, c in obs["trick"]))
         if obs["hand"] is not None:
@@ -454,10 +472,11 @@ class Couillon(Game):
         return [[0, 2], [1, 3]]
 
     def limits(self, options: GameOptions) -> Limits:
-        """Four accept-or-pass calls, then four tricks of four cards. A seat's hand score is
-        its team's card points, at most the pack's 40."""
+        """Four accept-or-pass calls, then `hand_cards` tricks of four cards. A seat's hand
+        score is its team's card points, at most the pack's 40."""
+        assert isinstance(options, CouillonOptions)
         return Limits(
-            hand_actions=4 + 4 * HAND_CARDS,
+            hand_actions=4 + 4 * options.hand_cards,
             match_hands=None,
             hand_scores=(0, 40),
             notes="no match bound: acceptors who lose add a line",

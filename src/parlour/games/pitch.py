@@ -33,7 +33,10 @@ over the target that did not make a bid plays on.
 
 Decisions the sources leave open, taken here: the hand's log explains each trick; the
 four points are shown in `last_hand` with the team that took each and why; scores of a
-set team can go negative (the source: "deducted from their score").
+set team can go negative (the source: "deducted from their score"). A short hand
+(`hand_cards` below 6: as many tricks, a smudge needing all of them) is ours, for exact
+solvers: the tree of one deal grows several times over with each card a hand holds,
+while a shorter pack would not shrink it (the deal is chance), so the pack stays whole.
 
 The partnerships, the deal with its stub, trick play with trumps and the voids it shows
 are the family rules of parlour.games.tricks, shared with Couillon.
@@ -112,6 +115,10 @@ class PitchOptions(GameOptions):
     # R-PITCH-2: what a set smudge loses, 5 (its value) or 4.
     smudge_set: int = 5
     """What a failed smudge costs: 5 (its value) or 4."""
+    hand_cards: int = TRICKS
+    """Cards dealt to each player, and so tricks in a hand: 6 in the standard game; 1 to 5 make a
+    short hand (a smudge then needs every one of its tricks), small enough for programs that
+    solve a hand exactly by walking through every way to play it."""
 
     def check(self) -> None:
         if self.players != 4:
@@ -120,6 +127,8 @@ class PitchOptions(GameOptions):
             raise OptionsError(f"target must be a whole number of at least 1, not {self.target}")
         if self.smudge_set not in (4, 5):
             raise OptionsError(f"smudge_set must be 4 or 5, not {self.smudge_set}")
+        if not isinstance(self.hand_cards, int) or not 1 <= self.hand_cards <= TRICKS:
+            raise OptionsError(f"hand_cards must be a whole number from 1 to {TRICKS}, not {self.hand_cards}")
 
 
 def game_points(cards: list[int]) -> int:
@@ -138,7 +147,7 @@ class PitchState(State):
         self.totals = [0, 0]
 
     def _deal(self, given: Any) -> None:
-        hands, stub, record = deal_hands(pack(), TRICKS, self.dealer, self.rng, given, "Pitch", stub_optional=True)
+        hands, stub, record = deal_hands(pack(), self.options.hand_cards, self.dealer, self.rng, given, "Pitch", stub_optional=True)
         self.deals.append(record)
         self.hands = [mask_of(h) for h in hands]
         self.dealt = mask_of(c for h in hands for c in h)
@@ -240,7 +249,7 @@ class PitchState(State):
         self.tricks.append({"leader": self.leader, "cards": [card_text(x) for x in self.trick], "winner": winner})
         self.trick = []
         self.leader = self.turn = winner
-        if len(self.tricks) == TRICKS:
+        if len(self.tricks) == self.options.hand_cards:
             self._end_hand()
 
     # --- scoring -------------------------------------------------------------------------
@@ -275,7 +284,7 @@ class PitchState(State):
         pt = self.pitcher % 2
         bid = self.high_bid
         if bid == SMUDGE:
-            ok = made[pt] == 4 and self.tricks_won[pt] == TRICKS
+            ok = made[pt] == 4 and self.tricks_won[pt] == self.options.hand_cards
             gain = 5 if ok else -self.options.smudge_set
         else:
             ok = made[pt] >= bid
@@ -340,7 +349,7 @@ class PitchState(State):
         """Every hand scores at most 4 points made; a team's delta is its points or -bid."""
         if self.phase != OVER:
             played = len(self.tricks) * 4 + len(self.trick)
-            assert sum(bin(h).count("1") for h in self.hands) == 24 - played
+            assert sum(bin(h).count("1") for h in self.hands) == 4 * self.options.hand_cards - played
         if self.just_ended and self.last_hand is not None:
             made = self.last_hand["made"]
             assert 0 <= sum(made) <= 4, f"{made} points made in one hand"
@@ -477,11 +486,11 @@ class Pitch(Game):
         return [[0, 2], [1, 3]]
 
     def limits(self, options: GameOptions) -> Limits:
-        """One bid or pass a seat, six tricks of four. A team makes at most 4 points (a smudge
+        """One bid or pass a seat, `hand_cards` tricks of four. A team makes at most 4 points (a smudge
         5) and a set team loses its bid (a smudge `smudge_set`)."""
         assert isinstance(options, PitchOptions)
         return Limits(
-            hand_actions=4 + 4 * TRICKS,
+            hand_actions=4 + 4 * options.hand_cards,
             match_hands=None,
             hand_scores=(-max(4, options.smudge_set), 5),
             notes="no match bound: a team over the target that did not make its bid plays on",

@@ -115,7 +115,10 @@ def check_nothing_covered(page: Any, width: int) -> None:
         TABLE_PARTS,
     )
     assert not overlaps, f"at {width} px the hand panel covers {overlaps}"
-    style = page.eval_on_selector("#mine", "el => getComputedStyle(el).backgroundColor")
+    # Read once the panel is drawn: a re-render (a hand ending) may replace it for a moment.
+    style = page.wait_for_function(
+        "() => { const el = document.querySelector('#mine'); return (el && getComputedStyle(el).backgroundColor) || null; }"
+    ).json_value()
     assert style in ("rgb(255, 255, 255)", "rgba(255, 255, 255, 0.96)") and (width > 400 or style == "rgb(255, 255, 255)")
 
 

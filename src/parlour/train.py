@@ -55,7 +55,7 @@ from typing import Any
 import numpy as np
 
 from parlour.arguments import add_game_arguments, game_from_args
-from parlour.bots.learned import ENCODER_READS
+from parlour.bots.learned import ENCODER_READS, FEATURE_BUCKETS, head_features
 from parlour.bots.network import FloatArray, forward, init_params, load, save
 from parlour.engine import Game, GameOptions, OptionsError
 from parlour.simulate import TaskRunner, mean_ci, progress_bar
@@ -65,6 +65,9 @@ SEED_STRIDE = 1_000_000_007
 CLIP = 0.2
 VALUE_WEIGHT = 0.5
 MAX_GRAD_NORM = 2.0
+FLAT_HEAD_MOST = 1000
+IMITATION_HANDS = 1 << 40
+"""Hands copied from the heuristic are numbered from here, apart from the run's own."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -88,6 +91,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--heuristic-share", type=float, default=0.5,
         help="chance that a seat is the heuristic bot rather than a learner (default 0.5)",
     )
+    parser.add_argument(
+        "--head", choices=("auto", "actions", "features"), default="auto",
+        help="policy head: one output per action, or actions scored by their features "
+        "(auto: per action up to 1,000 actions)",
+    )
+    parser.add_argument("--buckets", type=int, default=FEATURE_BUCKETS, help="outputs of a features head (default 2048)")
+    parser.add_argument(
+        "--imitate", type=int, default=0, metavar="HANDS",
+        help="first learn to copy the heuristic bot over this many hands of it playing itself (default 0)",
+    )
+    parser.add_argument("--imitate-epochs", type=int, default=2, help="passes over each round of copying (default 2)")
     parser.add_argument("--eval-every", type=int, help="hands between points of the curve")
     parser.add_argument("--eval-hands", type=int, default=120, help="duplicate hands per point of the curve")
 
@@ -106,6 +120,8 @@ class Settings:
     entropy: float
     heuristic_share: float
     eval_hands: int
+    head: str = "actions"
+    buckets: int = FEATURE_BUCKETS
 
 
 @dataclass(frozen=True)
@@ -119,19 +135,48 @@ class PlayTask:
     first: int
     count: int
     heuristic_share: float
+    head: str = "actions"
+    buckets: int = FEATURE_BUCKETS
+    imitate: bool = False
+    """Every seat the heuristic, each decision kept with the heuristic's move: the
+    examples a player first learns to copy (`--imitate`)."""
 
 
 @dataclass
 class Experience:
-    """A learner's decisions: inputs, legal masks, moves, their log-probabilities, returns
-    (hand margins in points), and each hand's mean learner margin."""
+    """A learner's decisions, one row each: inputs, the move (its place among the row's
+    legal actions), its log-probability, the return (the hand's margin in points); and
+    the legal actions themselves, ragged: `counts[r]` actions a row, each with
+    `feature_counts[e]` head outputs, laid end to end in `features`. Also each hand's
+    mean learner margin."""
 
     x: FloatArray
-    mask: np.ndarray
     action: np.ndarray
     logp: FloatArray
     margin: FloatArray
+    counts: np.ndarray
+    feature_counts: np.ndarray
+    features: np.ndarray
     hand_margins: list[float]
+
+    def rows(self, part: np.ndarray) -> Experience:
+        """The experience of rows `part`, in that order."""
+        entry_starts = np.cumsum(self.counts) - self.counts
+        entries = spans(entry_starts[part], self.counts[part])
+        feature_starts = np.cumsum(self.feature_counts) - self.feature_counts
+        return Experience(
+            self.x[part], self.action[part], self.logp[part], self.margin[part], self.counts[part],
+            self.feature_counts[entries], self.features[spans(feature_starts[entries], self.feature_counts[entries])], [],
+        )
+
+
+def spans(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The indices starts[0] .. starts[0]+lengths[0]-1, then the next span's, end to end."""
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, np.int64)
+    ends = np.cumsum(lengths)
+    return np.repeat(starts - (ends - lengths), lengths) + np.arange(total)
 
 
 def table_spec(game: Game, options: GameOptions) -> str:
@@ -140,14 +185,28 @@ def table_spec(game: Game, options: GameOptions) -> str:
     return f"{game.name}({values})"
 
 
-def action_texts(game: Game, options: GameOptions) -> tuple[str, ...]:
-    """The texts of the action universe, in order: the policy head's outputs."""
+def action_texts(game: Game, options: GameOptions, head: str = "actions") -> tuple[str, ...]:
+    """The texts of the action universe, in order: the "actions" head's outputs (none for
+    a "features" head, which reads each action's text)."""
+    if head == "features":
+        return ()
     try:
         universe = game.action_universe(options)
     except NotImplementedError:
-        raise OptionsError(f"{game.title} has no fixed list of actions, so no policy to learn") from None
+        raise OptionsError(f"{game.title} has no fixed list of actions: train it with --head features") from None
     probe = game.new_state(options, 0)
     return tuple(probe.action_to_text(a) for a in universe)
+
+
+def chosen_head(game: Game, options: GameOptions, asked: str) -> str:
+    """`--head auto`: one output per action where the game lists at most `FLAT_HEAD_MOST`
+    actions, else the features head."""
+    if asked != "auto":
+        return asked
+    try:
+        return "actions" if len(game.action_universe(options)) <= FLAT_HEAD_MOST else "features"
+    except NotImplementedError:
+        return "features"
 
 
 def margins(game: Game, scores: list[Any]) -> list[float]:
@@ -166,21 +225,26 @@ def play_hands(task: PlayTask) -> Experience:
     game, options = game_from_spec(task.spec)
     enc = encoder(task.spec)
     index = {text: i for i, text in enumerate(task.actions)}
-    width = len(task.actions)
     heuristic = game.heuristic_bot()
+    if task.imitate and heuristic is None:
+        raise OptionsError(f"--imitate: {game.title} has no heuristic bot to copy")
     n = options.players
     xs: list[FloatArray] = []
-    masks: list[np.ndarray] = []
     moves: list[int] = []
     logps: list[float] = []
     returns: list[float] = []
+    counts: list[int] = []
+    feature_counts: list[int] = []
+    features: list[np.ndarray] = []
     hand_margins: list[float] = []
     for i in range(task.first, task.first + task.count):
         rng = np.random.default_rng([task.seed, i])
         seed = task.seed * SEED_STRIDE + i
         state = game.new_state(options, seed, dealer=i % n)
         learners = [True] * n
-        if heuristic is not None and task.heuristic_share > 0:
+        if task.imitate:
+            learners = [False] * n
+        elif heuristic is not None and task.heuristic_share > 0:
             learners = [bool(rng.random() >= task.heuristic_share) for _ in range(n)]
             if not any(learners):
                 learners[int(rng.integers(n))] = True
@@ -194,46 +258,59 @@ def play_hands(task: PlayTask) -> Experience:
             seat = state.to_act()
             if seat is None:
                 break
-            if not learners[seat]:
+            if not learners[seat] and not task.imitate:
                 bot = bots[seat]
                 state.apply_text(bot.choose(state.observation(seat, views=False, keys=bot.READS)))
                 if state.hand_over():
                     break
                 continue
-            obs = state.observation(seat, views=False, keys=ENCODER_READS)
+            keys: frozenset[str] | None = ENCODER_READS
+            if task.imitate:
+                reads = bots[seat].READS
+                keys = None if reads is None else ENCODER_READS | reads
+            obs = state.observation(seat, views=False, keys=keys)
             legal = obs["legal_actions"]
             if len(legal) == 1:
                 state.apply_text(legal[0])
             else:
                 x = np.asarray(enc.encode(obs), np.float32).reshape(-1)
-                cols = [index[text] for text in legal]
-                logits, _ = forward(task.params, x[None, :])
-                z = logits[0, cols].astype(np.float64)
-                p = np.exp(z - z.max())
-                p /= p.sum()
-                k = min(int(np.searchsorted(np.cumsum(p), rng.random() * p.sum(), side="right")), len(cols) - 1)
-                mask = np.zeros(width, bool)
-                mask[cols] = True
+                heads = [head_features(task.head, index, task.buckets, text) for text in legal]
+                if task.imitate:
+                    k = legal.index(state.action_to_text(state.text_to_action(bots[seat].choose(obs))))
+                    logp = 0.0
+                    state.apply_text(legal[k])
+                else:
+                    outputs, _ = forward(task.params, x[None, :])
+                    z = np.array([outputs[0, h].sum() for h in heads], np.float64)
+                    p = np.exp(z - z.max())
+                    p /= p.sum()
+                    k = min(int(np.searchsorted(np.cumsum(p), rng.random() * p.sum(), side="right")), len(legal) - 1)
+                    logp = math.log(p[k])
+                    state.apply_text(legal[k])
                 rows[seat].append(len(moves))
                 xs.append(x)
-                masks.append(mask)
-                moves.append(cols[k])
-                logps.append(math.log(p[k]))
+                moves.append(k)
+                logps.append(logp)
                 returns.append(0.0)
-                state.apply_text(legal[k])
+                counts.append(len(legal))
+                feature_counts.extend(len(h) for h in heads)
+                features.extend(heads)
             if state.hand_over():
                 break
         hand = margins(game, state.hand_scores())
         for s in range(n):
             for r in rows[s]:
                 returns[r] = hand[s]
-        hand_margins.append(float(np.mean([hand[s] for s in range(n) if learners[s]])))
+        kept = [hand[s] for s in range(n) if learners[s] or task.imitate]
+        hand_margins.append(float(np.mean(kept)))
     return Experience(
         np.array(xs, np.float32).reshape(len(xs), -1) if xs else np.zeros((0, 0), np.float32),
-        np.array(masks, bool).reshape(len(masks), width),
         np.array(moves, np.int64),
         np.array(logps, np.float32),
         np.array(returns, np.float32),
+        np.array(counts, np.int64),
+        np.array(feature_counts, np.int64),
+        np.concatenate(features) if features else np.zeros(0, np.int64),
         hand_margins,
     )
 
@@ -242,57 +319,73 @@ def join(parts: list[Experience]) -> Experience:
     parts_with_rows = [p for p in parts if len(p.action)]
     return Experience(
         np.concatenate([p.x for p in parts_with_rows]),
-        np.concatenate([p.mask for p in parts_with_rows]),
         np.concatenate([p.action for p in parts_with_rows]),
         np.concatenate([p.logp for p in parts_with_rows]),
         np.concatenate([p.margin for p in parts_with_rows]),
+        np.concatenate([p.counts for p in parts_with_rows]),
+        np.concatenate([p.feature_counts for p in parts_with_rows]),
+        np.concatenate([p.features for p in parts_with_rows]),
         [m for p in parts for m in p.hand_margins],
     )
 
 
 def gradients(
     params: dict[str, FloatArray],
-    x: FloatArray,
-    mask: np.ndarray,
-    action: np.ndarray,
-    logp_old: FloatArray,
+    batch: Experience,
     advantage: FloatArray,
     target: FloatArray,
     entropy_weight: float,
+    imitation: bool = False,
 ) -> tuple[dict[str, FloatArray], dict[str, float]]:
     """The gradients of the PPO-lite loss on a minibatch, by hand, and its parts.
 
     loss = -mean(min(ratio * A, clip(ratio) * A)) + VALUE_WEIGHT * mean((v - R)^2)
-           - entropy_weight * mean(entropy), the policy a softmax over the legal actions.
+           - entropy_weight * mean(entropy), the policy a softmax over each row's legal
+    actions, an action's logit the sum of its head outputs. With `imitation` the policy
+    part is the cross-entropy of the recorded moves, -mean(log p(move)).
     """
+    x, action, logp_old = batch.x, batch.action, batch.logp
     rows = len(action)
     hidden: list[FloatArray] = []
-    logits, value = forward(params, x, hidden)
-    z = np.where(mask, logits, -np.inf)
-    z = z - z.max(axis=1, keepdims=True)
-    log_all = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
-    p = np.where(mask, np.exp(log_all), 0.0).astype(np.float32)
-    log_safe = np.where(mask, log_all, 0.0).astype(np.float32)
-    at = np.arange(rows)
-    logp = log_safe[at, action]
-    ratio = np.exp(logp - logp_old)
-    unclipped = ratio * advantage
-    clipped = np.clip(ratio, 1 - CLIP, 1 + CLIP) * advantage
-    active = unclipped <= clipped
-    g_logp = np.where(active, -advantage * ratio, 0.0) / rows
-    onehot = np.zeros_like(p)
-    onehot[at, action] = 1.0
-    entropy = -(p * log_safe).sum(axis=1)
-    d_logits = g_logp[:, None] * (onehot - p) + (entropy_weight / rows) * p * (log_safe + entropy[:, None])
-    d_value = (2 * VALUE_WEIGHT / rows) * (value - target)
+    outputs, value = forward(params, x, hidden)
+    width = outputs.shape[1]
+    entries = len(batch.feature_counts)
+    entry_row = np.repeat(np.arange(rows), batch.counts)
+    feature_entry = np.repeat(np.arange(entries), batch.feature_counts)
+    cell = entry_row[feature_entry] * width + batch.features
+    z = np.bincount(feature_entry, weights=outputs.reshape(-1)[cell], minlength=entries)
+    starts = np.cumsum(batch.counts) - batch.counts
+    z = z - np.maximum.reduceat(z, starts)[entry_row]
+    e = np.exp(z)
+    log_all = z - np.log(np.add.reduceat(e, starts))[entry_row]
+    p = np.exp(log_all)
+    picked = starts + action
+    logp = log_all[picked]
+    if imitation:
+        ratio = np.ones(rows)
+        unclipped = clipped = logp
+        active = np.ones(rows, bool)
+        g_logp = np.full(rows, -1.0 / rows)
+    else:
+        ratio = np.exp(logp - logp_old)
+        unclipped = ratio * advantage
+        clipped = np.clip(ratio, 1 - CLIP, 1 + CLIP) * advantage
+        active = unclipped <= clipped
+        g_logp = np.where(active, -advantage * ratio, 0.0) / rows
+    onehot = np.zeros(entries)
+    onehot[picked] = 1.0
+    entropy = -np.add.reduceat(p * log_all, starts)
+    d_z = g_logp[entry_row] * (onehot - p) + (entropy_weight / rows) * p * (log_all + entropy[entry_row])
+    d_outputs = np.bincount(cell, weights=d_z[feature_entry], minlength=rows * width).reshape(rows, width).astype(np.float32)
+    d_value = ((2 * VALUE_WEIGHT / rows) * (value - target)).astype(np.float32)
     top = hidden[-1] if hidden else x
     grads: dict[str, FloatArray] = {
-        "wp": top.T @ d_logits,
-        "bp": d_logits.sum(axis=0),
+        "wp": top.T @ d_outputs,
+        "bp": d_outputs.sum(axis=0),
         "wv": top.T @ d_value[:, None],
         "bv": np.array([d_value.sum()], np.float32),
     }
-    d_h = d_logits @ params["wp"].T + d_value[:, None] @ params["wv"].T
+    d_h = d_outputs @ params["wp"].T + d_value[:, None] @ params["wv"].T
     for k in range(len(hidden) - 1, -1, -1):
         d_h = d_h * (hidden[k] > 0)
         below = hidden[k - 1] if k else x
@@ -332,7 +425,8 @@ class Adam:
 
 
 def learn(
-    params: dict[str, FloatArray], adam: Adam, batch: Experience, scale: float, settings: Settings, round_: int
+    params: dict[str, FloatArray], adam: Adam, batch: Experience, scale: float, settings: Settings, round_: int,
+    imitation: bool = False, epochs: int | None = None,
 ) -> dict[str, float]:
     """One round's update: advantages against the current value, then minibatch epochs."""
     target = (batch.margin / scale).astype(np.float32)
@@ -341,14 +435,11 @@ def learn(
     advantage = ((advantage - advantage.mean()) / (advantage.std() + 1e-6)).astype(np.float32)
     rng = np.random.default_rng([settings.seed, round_, 1])
     stats: dict[str, float] = {}
-    for _ in range(settings.epochs):
+    for _ in range(epochs or settings.epochs):
         order = rng.permutation(len(batch.action))
         for start in range(0, len(order), settings.minibatch):
             part = order[start : start + settings.minibatch]
-            grads, stats = gradients(
-                params, batch.x[part], batch.mask[part], batch.action[part], batch.logp[part],
-                advantage[part], target[part], settings.entropy,
-            )
+            grads, stats = gradients(params, batch.rows(part), advantage[part], target[part], settings.entropy, imitation)
             adam.apply(params, grads)
     return stats
 
@@ -372,6 +463,8 @@ def weights_meta(game: Game, options: GameOptions, settings: Settings, actions: 
         "spec": settings.spec,
         "options": options.to_json(),
         "actions": list(actions),
+        "head": settings.head,
+        "buckets": settings.buckets,
         "encoder_shape": list(shape),
         "scale": scale,
         "hidden": list(settings.hidden),
@@ -416,16 +509,20 @@ def run(args: argparse.Namespace) -> int:
         hidden = tuple(int(h) for h in args.hidden.split(",") if h.strip())
     except ValueError:
         raise OptionsError("--hidden: write sizes such as 256,256") from None
+    if args.buckets < 16 or args.imitate < 0 or args.imitate_epochs < 1:
+        raise OptionsError("--buckets must be at least 16, --imitate at least 0, --imitate-epochs at least 1")
+    if args.imitate and game.heuristic_bot() is None:
+        raise OptionsError(f"--imitate: {game.title} has no heuristic bot to copy")
     settings = Settings(
         table_spec(game, options), args.seed, args.batch, hidden, args.lr, args.epochs,
         args.minibatch, args.entropy, args.heuristic_share, args.eval_hands,
+        chosen_head(game, options, args.head), args.buckets,
     )
-    actions = action_texts(game, options)
     shape = tuple(encoder(settings.spec).shape)
     inputs = int(np.prod(shape))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    hands_done, round_, seconds, cpu, scale = 0, 0, 0.0, 0.0, 0.0
+    hands_done, round_, seconds, cpu, scale, imitated = 0, 0, 0.0, 0.0, 0.0, 0
     curve: list[dict[str, Any]] = []
     if args.resume:
         params, meta, adam = read_checkpoint(Path(args.resume))
@@ -433,11 +530,14 @@ def run(args: argparse.Namespace) -> int:
         if run_facts["settings"]["spec"] != settings.spec:
             raise OptionsError(f"--resume: the checkpoint is of {run_facts['settings']['spec']}, not {settings.spec}")
         settings = Settings(**{**run_facts["settings"], "hidden": tuple(run_facts["settings"]["hidden"])})
+        imitated = run_facts.get("imitated", 0)
         hands_done, round_, seconds = run_facts["hands"], run_facts["rounds"], run_facts["seconds"]
         cpu = run_facts.get("cpu_seconds", 0.0)
         scale, curve = meta["scale"], run_facts["curve"]
-    else:
-        params = init_params(inputs, settings.hidden, len(actions), np.random.default_rng([settings.seed, 0]))
+    actions = action_texts(game, options, settings.head)
+    if not args.resume:
+        outputs = len(actions) if settings.head == "actions" else settings.buckets
+        params = init_params(inputs, settings.hidden, outputs, np.random.default_rng([settings.seed, 0]))
         adam = Adam(params, settings.lr)
     budget_hands = hands_done + args.hands if args.hands is not None else None
     budget_seconds = seconds + (args.seconds if args.seconds is not None else (600.0 if args.hands is None else math.inf))
@@ -448,7 +548,7 @@ def run(args: argparse.Namespace) -> int:
     def facts() -> dict[str, Any]:
         return {
             "settings": {**settings.__dict__, "hidden": list(settings.hidden)},
-            "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1),
+            "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1), "imitated": imitated,
             "cpu_seconds": round(cpu, 1), "curve": curve,
             "machine": machine(),
         }
@@ -469,6 +569,23 @@ def run(args: argparse.Namespace) -> int:
     total = budget_hands if budget_hands is not None else budget_seconds
     cpu_started = cpu_time()
     with TaskRunner(args.jobs, args.backend, args.ray_address) as runner, progress_bar() as progress:
+        if args.imitate and not args.resume:
+            copying = progress.add_task(f"{game.title}: copying {game.heuristic_bot()}", total=args.imitate)
+            while imitated < args.imitate:
+                started = time.perf_counter()
+                count = min(settings.batch, args.imitate - imitated)
+                tasks = [
+                    PlayTask(settings.spec, params, actions, settings.seed, IMITATION_HANDS + imitated + k,
+                             min(CHUNK_HANDS, count - k), 0.0, settings.head, settings.buckets, imitate=True)
+                    for k in range(0, count, CHUNK_HANDS)
+                ]
+                batch = join(runner.map(play_hands, tasks, lambda k: None))
+                if not scale:
+                    scale = float(np.std(batch.margin)) or 1.0
+                learn(params, adam, batch, scale, settings, IMITATION_HANDS + imitated, imitation=True, epochs=args.imitate_epochs)
+                imitated += count
+                seconds += time.perf_counter() - started
+                progress.update(copying, completed=imitated)
         bar = progress.add_task(f"{game.title} training", total=total, completed=hands_done if budget_hands else seconds)
         while True:
             if hands_done >= next_eval:
@@ -481,7 +598,8 @@ def run(args: argparse.Namespace) -> int:
             started = time.perf_counter()
             count = settings.batch if budget_hands is None else min(settings.batch, budget_hands - hands_done)
             tasks = [
-                PlayTask(settings.spec, params, actions, settings.seed, hands_done + k, min(CHUNK_HANDS, count - k), settings.heuristic_share)
+                PlayTask(settings.spec, params, actions, settings.seed, hands_done + k, min(CHUNK_HANDS, count - k),
+                         settings.heuristic_share, settings.head, settings.buckets)
                 for k in range(0, count, CHUNK_HANDS)
             ]
             batch = join(runner.map(play_hands, tasks, lambda k: None))

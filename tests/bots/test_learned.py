@@ -10,53 +10,92 @@ import pytest
 
 from parlour.bots import make_bot
 from parlour.bots.learned import shipped_tables, weights_path
-from parlour.bots.network import forward, init_params, load, masked_probabilities
+from parlour.bots.network import forward, init_params, load
 from parlour.cli import main
 from parlour.engine import OptionsError
 from parlour.games import get_game
 from parlour.simulate import play_hand
-from parlour.train import gradients
+from parlour.train import Experience, gradients
 
 TRAIN = ["train", "ribs", "--players", "4", "--batch", "8", "--hidden", "16", "--eval-hands", "4", "--minibatch", "64"]
 
 
-def loss(params: dict[str, np.ndarray], x: np.ndarray, mask: np.ndarray, action: np.ndarray,
-         logp_old: np.ndarray, advantage: np.ndarray, target: np.ndarray) -> float:
-    """The loss `gradients` differentiates, written plainly (clip 0.2, value 0.5, entropy 0.01)."""
-    logits, value = forward(params, x)
-    p = masked_probabilities(logits.astype(np.float64), mask)
-    logp = np.log(p[np.arange(len(action)), action])
-    ratio = np.exp(logp - logp_old)
-    policy = -np.minimum(ratio * advantage, np.clip(ratio, 0.8, 1.2) * advantage).mean()
-    entropy = -(np.where(mask, p * np.log(np.where(mask, p, 1.0)), 0.0)).sum(axis=1).mean()
-    return float(policy + 0.5 * ((value - target) ** 2).mean() - 0.01 * entropy)
+def loss(params: dict[str, np.ndarray], x: np.ndarray, legal: list[list[np.ndarray]], action: np.ndarray,
+         logp_old: np.ndarray, advantage: np.ndarray, target: np.ndarray, imitation: bool = False) -> float:
+    """The loss `gradients` differentiates, written plainly (clip 0.2, value 0.5, entropy
+    0.01), an action's logit the sum of its head outputs."""
+    outputs, value = forward(params, x)
+    policy, entropy = [], []
+    for r, actions in enumerate(legal):
+        z = np.array([outputs[r, h].sum() for h in actions], np.float64)
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        logp = np.log(p[action[r]])
+        ratio = np.exp(logp - logp_old[r])
+        if imitation:
+            policy.append(-logp)
+        else:
+            policy.append(-min(ratio * advantage[r], np.clip(ratio, 0.8, 1.2) * advantage[r]))
+        entropy.append(-(p * np.log(p)).sum())
+    return float(np.mean(policy) + 0.5 * ((value - target) ** 2).mean() - 0.01 * np.mean(entropy))
 
 
-def test_gradients_match_finite_differences() -> None:
+def log_softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max()
+    return z - np.log(np.exp(z).sum())
+
+
+def experience(x: np.ndarray, legal: list[list[np.ndarray]], action: np.ndarray, logp_old: np.ndarray) -> Experience:
+    heads = [h for actions in legal for h in actions]
+    return Experience(
+        x, action, logp_old, np.zeros(len(action), np.float32), np.array([len(a) for a in legal]),
+        np.array([len(h) for h in heads]), np.concatenate(heads), [],
+    )
+
+
+@pytest.mark.parametrize("head", ["actions", "features"])
+@pytest.mark.parametrize("imitation", [False, True])
+def test_gradients_match_finite_differences(head: str, imitation: bool) -> None:
     rng = np.random.default_rng(3)
     params = init_params(5, (7, 6), 4, rng)
     params["wp"] *= 50
     params["wv"] *= 50
     x = rng.standard_normal((6, 5)).astype(np.float32)
-    mask = np.array([[1, 1, 0, 1]] * 3 + [[0, 1, 1, 1]] * 3, bool)
-    action = np.array([0, 1, 3, 1, 2, 3])
+    if head == "actions":
+        legal = [[np.array([a]) for a in row] for row in [[0, 1, 3]] * 3 + [[1, 2, 3]] * 3]
+        action = np.array([0, 1, 2, 0, 1, 2])
+    else:  # actions sharing outputs, one output counted twice, rows of 2 to 4 actions
+        legal = [[np.array(h) for h in row] for row in [
+            [[0, 1], [1, 2, 2], [3]], [[0], [0, 3]], [[2, 1], [1], [3, 0, 1], [2]],
+            [[3, 3], [0, 1]], [[1], [2], [3]], [[0, 2], [1, 3]],
+        ]]
+        action = np.array([1, 0, 3, 1, 2, 0])
     advantage = rng.standard_normal(6).astype(np.float32)
     target = rng.standard_normal(6).astype(np.float32)
-    logits, _ = forward(params, x)
-    probs = masked_probabilities(logits, mask)
-    logp_old = np.log(probs[np.arange(6), action]).astype(np.float32) + np.float32(0.05)
-    grads, _ = gradients(params, x, mask, action, logp_old, advantage, target, 0.01)
+    outputs, _ = forward(params, x)
+    logp_old = np.array([log_softmax(np.array([outputs[r, h].sum() for h in actions]))[action[r]]
+                         for r, actions in enumerate(legal)], np.float32) + np.float32(0.05)
+    grads, _ = gradients(params, experience(x, legal, action, logp_old), advantage, target, 0.01, imitation)
     wide = {k: v.astype(np.float64) for k, v in params.items()}
-    for key in ("w0", "b1", "wp", "bv"):
+    for key in ("w0", "b1", "wp", "bp", "bv"):
         flat = wide[key].reshape(-1)
         for i in range(0, flat.size, max(1, flat.size // 5)):
             keep = flat[i]
             flat[i] = keep + 1e-5
-            up = loss(wide, x, mask, action, logp_old, advantage, target)
+            up = loss(wide, x, legal, action, logp_old, advantage, target, imitation)
             flat[i] = keep - 1e-5
-            down = loss(wide, x, mask, action, logp_old, advantage, target)
+            down = loss(wide, x, legal, action, logp_old, advantage, target, imitation)
             flat[i] = keep
             assert grads[key].reshape(-1)[i] == pytest.approx((up - down) / 2e-5, rel=2e-2, abs=1e-4)
+
+
+def test_experience_rows_gathers_the_ragged_legal_actions() -> None:
+    legal = [[np.array([r, 10 + k]) for k in range(r + 1)] for r in range(4)]
+    whole = experience(np.arange(4, dtype=np.float32)[:, None], legal, np.zeros(4, np.int64), np.zeros(4, np.float32))
+    part = whole.rows(np.array([3, 1]))
+    assert part.counts.tolist() == [4, 2]
+    assert part.features.tolist() == [3, 10, 3, 11, 3, 12, 3, 13, 1, 10, 1, 11]
+    assert part.x[:, 0].tolist() == [3, 1]
 
 
 def test_training_checkpoints_and_resumes_to_the_same_weights(tmp_path: Path) -> None:
@@ -116,7 +155,7 @@ def moves(spec: str, game_name: str, players: int, seed: int) -> list[str]:
 def test_shipped_weights_load_and_play_legal_seeded_moves(game_name: str, players: int) -> None:
     params, meta = load(weights_path(game_name, players))
     assert meta["game"] == game_name and meta["options"]["players"] == players
-    assert params["bp"].shape == (len(meta["actions"]),)
+    assert params["bp"].shape == ((len(meta["actions"]),) if meta.get("head", "actions") == "actions" else (meta["buckets"],))
     assert weights_path(game_name, players).stat().st_size < 5_000_000
     for spec in ("learned", "learned(temperature=1)"):
         assert moves(spec, game_name, players, 5) == moves(spec, game_name, players, 5)
@@ -168,3 +207,33 @@ def test_the_keys_a_search_gives_the_learned_player_encode_as_the_whole_observat
             )
         legal = state.legal_actions()
         state.apply(legal[int(rng.integers(len(legal)))])
+
+
+def test_action_features_read_an_action_as_a_card_player_does() -> None:
+    from parlour.bots.learned import action_features
+
+    kings = action_features("meld KS KS* KH* KC*", 2048)
+    assert len(kings) == len(action_features("meld QS QS* QH* QC*", 2048))
+    shared = set(kings.tolist()) & set(action_features("meld KD KD* KH* KC*", 2048).tolist())
+    assert len(shared) >= 6  # the verb, the shape, the card count, kings, hearts and clubs
+    assert action_features("play 7H on N", 2048).tolist() != action_features("play 7H on S", 2048).tolist()
+    assert kings.tolist().count(int(action_features("KC", 2048)[2])) == 1  # the king of clubs, once as a card
+
+
+def test_a_features_head_learns_paks_which_lists_no_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Paks has no action universe: the features head scores its actions, the player first
+    copies the heuristic, and the weights play legal, seeded moves."""
+    assert main(["train", "paks", "--head", "actions", "--hands", "8", "--out", str(tmp_path / "no")]) != 0
+    assert "train it with --head features" in capsys.readouterr().err
+    args = ["train", "paks", "--batch", "4", "--hidden", "16", "--eval-hands", "2", "--imitate", "4", "--hands", "4"]
+    assert main([*args, "--out", str(tmp_path / "a")]) == 0
+    params, meta = load(tmp_path / "a" / "paks-2.npz")
+    assert meta["head"] == "features" and params["bp"].shape == (meta["buckets"],)
+    assert meta["training"]["imitated"] == 4
+    weights = tmp_path / "a" / "paks-2.npz"
+    spec = f"learned(weights={weights}, temperature=1)"
+    assert moves(spec, "paks", 2, 4) == moves(spec, "paks", 2, 4)
+    assert main([*args, "--out", str(tmp_path / "b")]) == 0
+    again, _ = load(tmp_path / "b" / "paks-2.npz")
+    for key in params:
+        np.testing.assert_array_equal(params[key], again[key])

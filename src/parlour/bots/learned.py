@@ -13,11 +13,24 @@ of one's own and refuses a table it does not fit.
 A search (parlour.bots.ismcts) uses the same player as its model: `preferences` ranks
 the legal moves (its candidates), and `value` is the network's estimate of the hand's
 margin for the seat.
+
+Two policy heads. Where a game's action universe is small (Ribs: 92 actions at six
+seats), the head has one output per action ("actions"). Where it is huge (Mighty 23,796,
+Zetema 55,407, Bezique 158,715) or cannot be listed at all (Paks), the head scores
+each legal action by its features instead ("features"): the action's text is read as a
+card player reads it (its verb, each card and its rank and suit, each other word in its
+place, the move's shape with the cards left out, how many cards), each such fact is
+hashed into one of `buckets` outputs, and an action's logit is the sum of its facts'
+outputs. So "meld KS KS* KH* KC*" shares what was learned with every other meld of
+kings, and an action never met in training still has a sensible score. Both heads are the
+same network: the "actions" head is the special case where each action has one fact, its
+own number.
 """
 
 from __future__ import annotations
 
 import functools
+import zlib
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -27,6 +40,7 @@ import numpy as np
 
 from parlour.bots.base import Bot
 from parlour.bots.network import FloatArray, forward, load
+from parlour.cards import parse_card
 from parlour.engine import Game, OptionsError
 
 ENCODER_READS = frozenset({"actions", "scores"})
@@ -34,11 +48,49 @@ ENCODER_READS = frozenset({"actions", "scores"})
 scores; it leaves out past hands and the log), so a search asks for no others."""
 WEIGHTS_PACKAGE = "parlour.bots"
 WEIGHTS_FOLDER = "weights"
+FEATURE_BUCKETS = 2048
+"""Outputs of a "features" head: enough that the few hundred facts a game's actions
+have seldom share one, small enough that the weights stay about 2 MB."""
+
+
+def card_of(token: str) -> str | None:
+    """The card a word of an action names ("KS", "QC*1": a card with a pack's mark), else None."""
+    base = token.split("*", 1)[0]
+    try:
+        parse_card(base)
+    except ValueError:
+        return None
+    return base.upper()
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def action_features(text: str, buckets: int) -> np.ndarray:
+    """The bucket numbers of an action's facts (see the module's docstring), with repeats:
+    "meld QD QD QC QC" counts each queen twice."""
+    words = text.split()
+    facts = [f"verb:{words[0] if words else ''}", f"text:{text}"]
+    shape: list[str] = []
+    cards = 0
+    for place, word in enumerate(words):
+        card = card_of(word)
+        if card is None:
+            facts.append(f"{place}:{word}")
+            shape.append(word)
+            continue
+        cards += 1
+        facts += [f"card:{card}", f"rank:{card[:-1]}", f"suit:{card[-1]}"]
+        if "*" in word:
+            facts.append("marked")
+        shape.append("#")
+    facts += [f"shape:{' '.join(shape)}", f"cards:{cards}"]
+    found = np.array([zlib.crc32(fact.encode()) % buckets for fact in facts], np.int64)
+    found.flags.writeable = False
+    return found
 
 
 class Policy:
     """Weights with what reads them: the encoder of the table they were trained at and
-    the index of each action text in the network's policy head."""
+    the policy head's reading of an action (its outputs, see `features`)."""
 
     def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
         from parlour.envs import encoder
@@ -49,27 +101,39 @@ class Policy:
         self.game: str = meta["game"]
         self.options: dict[str, Any] = meta["options"]
         self.encoder = encoder(self.spec)
-        self.index = {text: i for i, text in enumerate(meta["actions"])}
+        self.head: str = meta.get("head", "actions")
+        self.index = {text: i for i, text in enumerate(meta.get("actions", ()))}
+        self.buckets = int(meta.get("buckets", FEATURE_BUCKETS))
         self.scale = float(meta.get("scale", 1.0))
 
     def fits(self, observation: dict[str, Any]) -> bool:
         """Whether the weights were trained for this observation's game and rules."""
         return observation["game"] == self.game and observation["options"] == self.options
 
-    def mask(self, legal: list[str]) -> tuple[list[int], FloatArray]:
-        """The policy-head indices of the legal texts, and the boolean mask over the head."""
-        rows = [self.index[text] for text in legal]
-        mask = np.zeros(len(self.index), bool)
-        mask[rows] = True
-        return rows, mask
+    def features(self, text: str) -> np.ndarray:
+        """The policy head's outputs whose sum is the action's logit."""
+        return head_features(self.head, self.index, self.buckets, text)
+
+    def legal_logits(self, outputs: FloatArray, legal: list[str]) -> FloatArray:
+        """The logits of the legal actions, in their order, from the head's outputs."""
+        if self.head == "actions":
+            return outputs[[self.index[text] for text in legal]]
+        return np.array([outputs[self.features(text)].sum() for text in legal], np.float32)
 
     def evaluate(self, observation: dict[str, Any]) -> tuple[FloatArray, float]:
         """The logits of the observation's legal actions, in their order, and the value
         (the seat's expected hand margin, in points)."""
         x = np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1)
-        logits, value = forward(self.params, x)
-        rows = [self.index[text] for text in observation["legal_actions"]]
-        return logits[0, rows], float(value[0]) * self.scale
+        outputs, value = forward(self.params, x)
+        return self.legal_logits(outputs[0], observation["legal_actions"]), float(value[0]) * self.scale
+
+
+def head_features(head: str, index: dict[str, int], buckets: int, text: str) -> np.ndarray:
+    """An action's outputs of a policy head: its own number ("actions") or its facts'
+    buckets ("features"). The trainer and the player share it."""
+    if head == "actions":
+        return np.array([index[text]], np.int64)
+    return action_features(text, buckets)
 
 
 def weights_path(game: str, players: int) -> Path:

@@ -66,6 +66,9 @@ CLIP = 0.2
 VALUE_WEIGHT = 0.5
 MAX_GRAD_NORM = 2.0
 FLAT_HEAD_MOST = 1000
+PRIOR_START = 4.0
+"""The prior's output at the start: the heuristic's move has e^4 (about 55) times the
+weight of any other, so a fresh player plays it nearly always and still explores."""
 IMITATION_HANDS = 1 << 40
 """Hands copied from the heuristic are numbered from here, apart from the run's own."""
 
@@ -96,6 +99,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="policy head: one output per action, or actions scored by their features "
         "(auto: per action up to 1,000 actions)",
     )
+    parser.add_argument(
+        "--prior", action="store_true",
+        help="the heuristic bot's move is an input: the player starts as the heuristic and learns where to depart from it",
+    )
     parser.add_argument("--buckets", type=int, default=FEATURE_BUCKETS, help="outputs of a features head (default 2048)")
     parser.add_argument(
         "--imitate", type=int, default=0, metavar="HANDS",
@@ -122,6 +129,7 @@ class Settings:
     eval_hands: int
     head: str = "actions"
     buckets: int = FEATURE_BUCKETS
+    prior: str | None = None
 
 
 @dataclass(frozen=True)
@@ -137,6 +145,8 @@ class PlayTask:
     heuristic_share: float
     head: str = "actions"
     buckets: int = FEATURE_BUCKETS
+    prior: str | None = None
+    """The heuristic whose move is a fact of each action (`--prior`), or None."""
     imitate: bool = False
     """Every seat the heuristic, each decision kept with the heuristic's move: the
     examples a player first learns to copy (`--imitate`)."""
@@ -225,6 +235,8 @@ def play_hands(task: PlayTask) -> Experience:
     game, options = game_from_spec(task.spec)
     enc = encoder(task.spec)
     index = {text: i for i, text in enumerate(task.actions)}
+    prior_output = len(task.actions) if task.head == "actions" else task.buckets
+    probe = game.new_state(options, 0)
     heuristic = game.heuristic_bot()
     if task.imitate and heuristic is None:
         raise OptionsError(f"--imitate: {game.title} has no heuristic bot to copy")
@@ -253,6 +265,11 @@ def play_hands(task: PlayTask) -> Experience:
             for s in range(n)
             if not learners[s] and heuristic is not None
         }
+        priors = {
+            s: make_model(task.prior, game, s, int(rng.integers(2**31)))
+            for s in range(n)
+            if task.prior is not None and (learners[s] or task.imitate)
+        }
         rows: list[list[int]] = [[] for _ in range(n)]
         while True:
             seat = state.to_act()
@@ -265,9 +282,9 @@ def play_hands(task: PlayTask) -> Experience:
                     break
                 continue
             keys: frozenset[str] | None = ENCODER_READS
-            if task.imitate:
-                reads = bots[seat].READS
-                keys = None if reads is None else ENCODER_READS | reads
+            for helper in (bots[seat] if task.imitate else None, priors.get(seat)):
+                if helper is not None and keys is not None:
+                    keys = None if helper.READS is None else keys | helper.READS
             obs = state.observation(seat, views=False, keys=keys)
             legal = obs["legal_actions"]
             if len(legal) == 1:
@@ -275,6 +292,11 @@ def play_hands(task: PlayTask) -> Experience:
             else:
                 x = np.asarray(enc.encode(obs), np.float32).reshape(-1)
                 heads = [head_features(task.head, index, task.buckets, text) for text in legal]
+                if seat in priors:
+                    prior_move = probe.action_to_text(probe.text_to_action(priors[seat].choose(obs)))
+                    if prior_move in legal:
+                        k = legal.index(prior_move)
+                        heads[k] = np.append(heads[k], prior_output)
                 if task.imitate:
                     k = legal.index(state.action_to_text(state.text_to_action(bots[seat].choose(obs))))
                     logp = 0.0
@@ -445,16 +467,18 @@ def learn(
 
 
 def evaluate(runner: TaskRunner, game: Game, options: GameOptions, weights: Path, hands: int, seed: int) -> tuple[float, float]:
-    """The learned player's duplicate margin (and its 95% half-width) in one seat against
-    the game's heuristic bot (random where there is none) in the others."""
+    """The learned player's duplicate margin (and its 95% half-width) in one seat (one
+    side, in a partnership game) against the game's heuristic bot (random where there is
+    none) in the others."""
     from parlour.arena import duplicate_margins, duplicate_tasks
     from parlour.simulate import simulate_hand
 
     other = game.heuristic_bot() or "random"
-    bots = [f"learned(weights={weights})"] + [other] * (options.players - 1)
+    sides = len(game.teams(options))
+    bots = [f"learned(weights={weights})"] + [other] * (sides - 1)
     tasks = duplicate_tasks(game.name, options, bots, hands, seed)
     results = runner.map(simulate_hand, tasks, lambda k: None)
-    return mean_ci(duplicate_margins(results, bots, options.players)[bots[0]])
+    return mean_ci(duplicate_margins(results, bots, sides)[bots[0]])
 
 
 def weights_meta(game: Game, options: GameOptions, settings: Settings, actions: tuple[str, ...], shape: Any, scale: float, facts: dict[str, Any]) -> dict[str, Any]:
@@ -465,6 +489,7 @@ def weights_meta(game: Game, options: GameOptions, settings: Settings, actions: 
         "actions": list(actions),
         "head": settings.head,
         "buckets": settings.buckets,
+        "prior": settings.prior,
         "encoder_shape": list(shape),
         "scale": scale,
         "hidden": list(settings.hidden),
@@ -511,12 +536,12 @@ def run(args: argparse.Namespace) -> int:
         raise OptionsError("--hidden: write sizes such as 256,256") from None
     if args.buckets < 16 or args.imitate < 0 or args.imitate_epochs < 1:
         raise OptionsError("--buckets must be at least 16, --imitate at least 0, --imitate-epochs at least 1")
-    if args.imitate and game.heuristic_bot() is None:
-        raise OptionsError(f"--imitate: {game.title} has no heuristic bot to copy")
+    if (args.imitate or args.prior) and game.heuristic_bot() is None:
+        raise OptionsError(f"--imitate and --prior: {game.title} has no heuristic bot")
     settings = Settings(
         table_spec(game, options), args.seed, args.batch, hidden, args.lr, args.epochs,
         args.minibatch, args.entropy, args.heuristic_share, args.eval_hands,
-        chosen_head(game, options, args.head), args.buckets,
+        chosen_head(game, options, args.head), args.buckets, game.heuristic_bot() if args.prior else None,
     )
     shape = tuple(encoder(settings.spec).shape)
     inputs = int(np.prod(shape))
@@ -536,8 +561,10 @@ def run(args: argparse.Namespace) -> int:
         scale, curve = meta["scale"], run_facts["curve"]
     actions = action_texts(game, options, settings.head)
     if not args.resume:
-        outputs = len(actions) if settings.head == "actions" else settings.buckets
+        outputs = (len(actions) if settings.head == "actions" else settings.buckets) + (settings.prior is not None)
         params = init_params(inputs, settings.hidden, outputs, np.random.default_rng([settings.seed, 0]))
+        if settings.prior is not None:
+            params["bp"][-1] = PRIOR_START
         adam = Adam(params, settings.lr)
     budget_hands = hands_done + args.hands if args.hands is not None else None
     budget_seconds = seconds + (args.seconds if args.seconds is not None else (600.0 if args.hands is None else math.inf))
@@ -576,7 +603,7 @@ def run(args: argparse.Namespace) -> int:
                 count = min(settings.batch, args.imitate - imitated)
                 tasks = [
                     PlayTask(settings.spec, params, actions, settings.seed, IMITATION_HANDS + imitated + k,
-                             min(CHUNK_HANDS, count - k), 0.0, settings.head, settings.buckets, imitate=True)
+                             min(CHUNK_HANDS, count - k), 0.0, settings.head, settings.buckets, settings.prior, imitate=True)
                     for k in range(0, count, CHUNK_HANDS)
                 ]
                 batch = join(runner.map(play_hands, tasks, lambda k: None))
@@ -599,7 +626,7 @@ def run(args: argparse.Namespace) -> int:
             count = settings.batch if budget_hands is None else min(settings.batch, budget_hands - hands_done)
             tasks = [
                 PlayTask(settings.spec, params, actions, settings.seed, hands_done + k, min(CHUNK_HANDS, count - k),
-                         settings.heuristic_share, settings.head, settings.buckets)
+                         settings.heuristic_share, settings.head, settings.buckets, settings.prior)
                 for k in range(0, count, CHUNK_HANDS)
             ]
             batch = join(runner.map(play_hands, tasks, lambda k: None))

@@ -237,3 +237,16 @@ def test_a_features_head_learns_paks_which_lists_no_actions(tmp_path: Path, caps
     again, _ = load(tmp_path / "b" / "paks-2.npz")
     for key in params:
         np.testing.assert_array_equal(params[key], again[key])
+
+
+def test_a_prior_player_starts_as_the_heuristic_and_reads_its_move(tmp_path: Path) -> None:
+    """`--prior`: untrained, the player makes the heuristic's every move (the prior's
+    output starts high); the weights say which heuristic they read."""
+    assert main(["train", "pitch", "--prior", "--hidden", "16", "--eval-hands", "2", "--hands", "0",
+                 "--out", str(tmp_path)]) == 0
+    params, meta = load(tmp_path / "pitch-4.npz")
+    assert meta["prior"] == "pitch-heuristic" and params["bp"].shape == (len(meta["actions"]) + 1,)
+    weights = tmp_path / "pitch-4.npz"
+    assert moves(f"learned(weights={weights})", "pitch", 4, 6) == moves("pitch-heuristic", "pitch", 4, 6)
+    sampled = f"learned(weights={weights}, temperature=2)"
+    assert moves(sampled, "pitch", 4, 6) == moves(sampled, "pitch", 4, 6)

@@ -25,6 +25,15 @@ outputs. So "meld KS KS* KH* KC*" shares what was learned with every other meld 
 kings, and an action never met in training still has a sensible score. Both heads are the
 same network: the "actions" head is the special case where each action has one fact, its
 own number.
+
+The heuristic's move as a fact (`prior`). Weights trained with `parlour train --prior`
+read one more fact of an action: whether it is the move the game's heuristic bot would
+make here. The head has one more output for it, started high, so a fresh player plays
+the heuristic's move and training learns where to depart from it: the player improves
+on the heuristic instead of having to rediscover it from nothing, which on two cores
+was out of reach for most games (docs/strength.md). Such a player asks its own copy of
+the heuristic bot (seeded like itself) before each move, so it is as fast as the
+heuristic plus one pass of the network.
 """
 
 from __future__ import annotations
@@ -105,27 +114,47 @@ class Policy:
         self.index = {text: i for i, text in enumerate(meta.get("actions", ()))}
         self.buckets = int(meta.get("buckets", FEATURE_BUCKETS))
         self.scale = float(meta.get("scale", 1.0))
+        self.prior: str | None = meta.get("prior")
+        self.prior_output = len(self.index) if self.head == "actions" else self.buckets
+        self._probe: Any = None
 
     def fits(self, observation: dict[str, Any]) -> bool:
         """Whether the weights were trained for this observation's game and rules."""
         return observation["game"] == self.game and observation["options"] == self.options
 
     def features(self, text: str) -> np.ndarray:
-        """The policy head's outputs whose sum is the action's logit."""
+        """The policy head's outputs whose sum is the action's logit (the prior's fact aside)."""
         return head_features(self.head, self.index, self.buckets, text)
 
-    def legal_logits(self, outputs: FloatArray, legal: list[str]) -> FloatArray:
+    def legal_logits(self, outputs: FloatArray, legal: list[str], prior_move: str | None = None) -> FloatArray:
         """The logits of the legal actions, in their order, from the head's outputs."""
         if self.head == "actions":
-            return outputs[[self.index[text] for text in legal]]
-        return np.array([outputs[self.features(text)].sum() for text in legal], np.float32)
+            logits = outputs[[self.index[text] for text in legal]]
+        else:
+            logits = np.array([outputs[self.features(text)].sum() for text in legal], np.float32)
+        if self.prior is not None and prior_move in legal:
+            logits = logits.copy()
+            logits[legal.index(prior_move)] += outputs[self.prior_output]
+        return logits
 
-    def evaluate(self, observation: dict[str, Any]) -> tuple[FloatArray, float]:
+    def canonical(self, text: str) -> str:
+        """An action text as the engine writes it ("discard 3S 5D 2D" for the heuristic's
+        "discard 2D 3S 5D"), read on a probe deal of the weights' table."""
+        if self._probe is None:
+            from parlour.games import game_from_spec
+
+            game, options = game_from_spec(self.spec)
+            self._probe = game.new_state(options, 0)
+        return str(self._probe.action_to_text(self._probe.text_to_action(text)))
+
+    def evaluate(self, observation: dict[str, Any], prior_move: str | None = None) -> tuple[FloatArray, float]:
         """The logits of the observation's legal actions, in their order, and the value
-        (the seat's expected hand margin, in points)."""
+        (the seat's expected hand margin, in points). `prior_move` is the heuristic's
+        move, for weights that read it."""
         x = np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1)
         outputs, value = forward(self.params, x)
-        return self.legal_logits(outputs[0], observation["legal_actions"]), float(value[0]) * self.scale
+        logits = self.legal_logits(outputs[0], observation["legal_actions"], prior_move)
+        return logits, float(value[0]) * self.scale
 
 
 def head_features(head: str, index: dict[str, int], buckets: int, text: str) -> np.ndarray:
@@ -207,9 +236,17 @@ class LearnedBot(Bot):
             self.policy = policy_at(str(Path(weights).resolve()))
             if self.policy.game != game.name:
                 raise OptionsError(f"learned: {weights!r} holds weights for {self.policy.game}, not {game.name}")
+        self.seed = seed
         self.own_weights = self.policy is not None
         self.fallback_factory = fallback
         self.fallback: Bot | None = None
+        self.prior_bot: Bot | None = None
+        heuristic = game.heuristic_bot()
+        if heuristic is not None:
+            from parlour.bots.models import model_reads
+
+            reads = model_reads(heuristic)
+            self.READS = None if reads is None else ENCODER_READS | reads
 
     def policy_for(self, observation: dict[str, Any]) -> Policy | None:
         """The weights that play this observation, or None: the fallback plays it."""
@@ -230,7 +267,7 @@ class LearnedBot(Bot):
         policy = self.policy_for(observation)
         if policy is None:
             return self.fallback_bot().choose(observation)
-        logits, _ = policy.evaluate(observation)
+        logits, _ = self.evaluate(policy, observation)
         if self.temperature == 0:
             return legal[int(np.argmax(logits))]
         weights = np.exp((logits - logits.max()) / self.temperature)
@@ -246,14 +283,25 @@ class LearnedBot(Bot):
         if policy is None:
             first = self.choose(observation)
             return [first, *(a for a in legal if a != first)]
-        logits, _ = policy.evaluate(observation)
+        logits, _ = self.evaluate(policy, observation)
         return [legal[k] for k in np.argsort(-logits, kind="stable")]
 
     def value(self, observation: dict[str, Any]) -> float | None:
         """The network's estimate of the seat's hand margin in points (None without
         weights that fit)."""
         policy = self.policy_for(observation)
-        return None if policy is None else policy.evaluate(observation)[1]
+        return None if policy is None else self.evaluate(policy, observation)[1]
+
+    def evaluate(self, policy: Policy, observation: dict[str, Any]) -> tuple[FloatArray, float]:
+        """The policy's logits and value, with the heuristic's move where it reads one."""
+        prior_move = None
+        if policy.prior is not None:
+            if self.prior_bot is None:
+                from parlour.bots.models import make_model
+
+                self.prior_bot = make_model(policy.prior, self.game, self.seat, self.seed)
+            prior_move = policy.canonical(self.prior_bot.choose(observation))
+        return policy.evaluate(observation, prior_move)
 
     def fallback_bot(self) -> Bot:
         if self.fallback is None:

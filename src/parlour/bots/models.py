@@ -57,3 +57,9 @@ MODELS["learned"] = (learned_bot, None)
 def make_model(spec: str, game: Game, seat: int, seed: int | None = None) -> Bot:
     """A bot of MODELS from a spec string, as `parlour.bots.make_bot` makes any bot."""
     return bot_from_table(MODELS, spec, game, seat, seed)
+
+
+def model_reads(spec: str) -> frozenset[str] | None:
+    """The observation keys the model `spec` reads (`Bot.READS`; None: all of them)."""
+    entry = MODELS.get(spec.split("(", 1)[0].strip())
+    return getattr(entry[0], "READS", None) if entry is not None else None

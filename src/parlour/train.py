@@ -66,9 +66,9 @@ CLIP = 0.2
 VALUE_WEIGHT = 0.5
 MAX_GRAD_NORM = 2.0
 FLAT_HEAD_MOST = 1000
-PRIOR_START = 4.0
-"""The prior's output at the start: the heuristic's move has e^4 (about 55) times the
-weight of any other, so a fresh player plays it nearly always and still explores."""
+PRIOR_START = 2.0
+"""The prior's output at the start: the heuristic's move has e^2 (about 7.4) times the
+weight of any other: a fresh player plays it greedily and explores the others often."""
 IMITATION_HANDS = 1 << 40
 """Hands copied from the heuristic are numbered from here, apart from the run's own."""
 

@@ -28,9 +28,9 @@ def test_every_level_is_a_bot_of_the_registry_that_plays_legal_moves(name: str) 
 
 
 def test_normal_is_the_heuristic_and_strong_the_search() -> None:
-    assert level_spec("cramps", "normal") == "cramps-heuristic"
-    assert level_spec("cramps", "strong") == "ismcts"
-    assert level_spec("cramps", "strong", seconds=1.5) == "ismcts(seconds=1.5)"
+    assert level_spec("pitch", "normal") == "pitch-heuristic"  # no weights shipped for Pitch
+    assert level_spec("pitch", "strong") == "ismcts"
+    assert level_spec("pitch", "strong", seconds=1.5) == "ismcts(seconds=1.5)"
     assert display_name("ribs", "random") == "Ribs bot (random)"
     with pytest.raises(OptionsError, match="levels: easy, normal, strong"):
         level_spec("ribs", "brilliant")

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from parlour.bots.base import Bot
-from parlour.bots.network import FloatArray, forward, load
+from parlour.bots.network import FloatArray, forward, hidden_and_value, load
 from parlour.cards import parse_card
 from parlour.engine import Game, OptionsError
 
@@ -152,8 +152,19 @@ class Policy:
         (the seat's expected hand margin, in points). `prior_move` is the heuristic's
         move, for weights that read it."""
         x = np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1)
-        outputs, value = forward(self.params, x)
-        logits = self.legal_logits(outputs[0], observation["legal_actions"], prior_move)
+        legal = observation["legal_actions"]
+        if self.head == "actions":
+            outputs, value = forward(self.params, x)
+            return self.legal_logits(outputs[0], legal, prior_move), float(value[0]) * self.scale
+        h, value = hidden_and_value(self.params, x)
+        heads = [self.features(text) for text in legal]
+        if self.prior is not None and prior_move in legal:
+            k = legal.index(prior_move)
+            heads[k] = np.append(heads[k], self.prior_output)
+        used, where = np.unique(np.concatenate(heads), return_inverse=True)
+        outputs = h[0] @ self.params["wp"][:, used] + self.params["bp"][used]
+        sizes = [len(head) for head in heads]
+        logits = np.add.reduceat(outputs[where], np.cumsum(sizes) - sizes).astype(np.float32)
         return logits, float(value[0]) * self.scale
 
 

@@ -59,6 +59,15 @@ def forward(
     return h @ params["wp"] + params["bp"], (h @ params["wv"] + params["bv"])[:, 0]
 
 
+def hidden_and_value(params: dict[str, FloatArray], x: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """The last hidden layer and the values of a batch: what a player needs before it
+    reads only the policy outputs its legal actions use (`forward` gives all of them)."""
+    h = x
+    for k in range(depth(params)):
+        h = np.maximum(h @ params[f"w{k}"] + params[f"b{k}"], 0.0)
+    return h, (h @ params["wv"] + params["bv"])[:, 0]
+
+
 def masked_probabilities(logits: FloatArray, mask: FloatArray) -> FloatArray:
     """Softmax of `logits` over the entries where `mask` is true; zero elsewhere."""
     z = np.where(mask, logits, -np.inf)

@@ -163,7 +163,7 @@ class Policy:
             heads[k] = np.append(heads[k], self.prior_output)
         used, where = np.unique(np.concatenate(heads), return_inverse=True)
         outputs = h[0] @ self.params["wp"][:, used] + self.params["bp"][used]
-        sizes = [len(head) for head in heads]
+        sizes = np.array([len(head) for head in heads], np.int64)
         logits = np.add.reduceat(outputs[where], np.cumsum(sizes) - sizes).astype(np.float32)
         return logits, float(value[0]) * self.scale
 
@@ -219,7 +219,7 @@ class LearnedBot(Bot):
     """`learned`, `learned(temperature=0.5)`, `learned(weights=checkpoint.npz)`."""
 
     name = "learned"
-    READS = ENCODER_READS
+    READS: frozenset[str] | None = ENCODER_READS
 
     def __init__(
         self,
@@ -230,6 +230,7 @@ class LearnedBot(Bot):
         weights: str | None = None,
         temperature: float | str = 0.0,
         fallback: Callable[[], Bot] | None = None,
+        prior_model: Callable[[str], Bot] | None = None,
         policy: Policy | None = None,
         **unknown: Any,
     ) -> None:
@@ -247,17 +248,11 @@ class LearnedBot(Bot):
             self.policy = policy_at(str(Path(weights).resolve()))
             if self.policy.game != game.name:
                 raise OptionsError(f"learned: {weights!r} holds weights for {self.policy.game}, not {game.name}")
-        self.seed = seed
         self.own_weights = self.policy is not None
         self.fallback_factory = fallback
         self.fallback: Bot | None = None
+        self.prior_model = prior_model
         self.prior_bot: Bot | None = None
-        heuristic = game.heuristic_bot()
-        if heuristic is not None:
-            from parlour.bots.models import model_reads
-
-            reads = model_reads(heuristic)
-            self.READS = None if reads is None else ENCODER_READS | reads
 
     def policy_for(self, observation: dict[str, Any]) -> Policy | None:
         """The weights that play this observation, or None: the fallback plays it."""
@@ -308,9 +303,9 @@ class LearnedBot(Bot):
         prior_move = None
         if policy.prior is not None:
             if self.prior_bot is None:
-                from parlour.bots.models import make_model
-
-                self.prior_bot = make_model(policy.prior, self.game, self.seat, self.seed)
+                if self.prior_model is None:
+                    raise OptionsError(f"learned: these weights read {policy.prior}'s moves, and no such bot was given")
+                self.prior_bot = self.prior_model(policy.prior)
             prior_move = policy.canonical(self.prior_bot.choose(observation))
         return policy.evaluate(observation, prior_move)
 

@@ -14,7 +14,7 @@ from parlour.bots.base import Bot, BotTable, RandomBot, bot_from_table
 from parlour.bots.couillon_heuristic import CouillonHeuristicBot
 from parlour.bots.cramps_heuristic import CrampsHeuristicBot
 from parlour.bots.kings_in_the_corner_heuristic import KingsHeuristicBot
-from parlour.bots.learned import LearnedBot
+from parlour.bots.learned import ENCODER_READS, LearnedBot
 from parlour.bots.mighty_heuristic import MightyHeuristicBot
 from parlour.bots.paks_heuristic import PaksHeuristicBot
 from parlour.bots.pitch_heuristic import PitchHeuristicBot
@@ -46,9 +46,15 @@ MODELS: BotTable = {
 
 def learned_bot(game: Game, seat: int, seed: int | None = None, **params: Any) -> Bot:
     """The learned player, with the game's heuristic bot (else random) to play the tables
-    its weights do not fit."""
+    its weights do not fit and to give its move to weights that read it (`--prior`)."""
     heuristic = game.heuristic_bot() or "random"
-    return LearnedBot(game, seat, seed, fallback=lambda: make_model(heuristic, game, seat, seed), **params)
+    bot = LearnedBot(
+        game, seat, seed, fallback=lambda: make_model(heuristic, game, seat, seed),
+        prior_model=lambda spec: make_model(spec, game, seat, seed), **params,
+    )
+    reads = model_reads(heuristic)  # weights trained with --prior ask the heuristic too
+    bot.READS = None if reads is None else ENCODER_READS | reads
+    return bot
 
 
 MODELS["learned"] = (learned_bot, None)

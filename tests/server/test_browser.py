@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from serverkit import ROOT, ServerProcess, replay_to
 
+from parlour.bots.levels import level_spec
 from parlour.games import GAMES
 
 CHROMIUM = "/usr/bin/chromium"
@@ -140,6 +141,12 @@ def check_against_engine(page: Any, server: ServerProcess, table: str) -> None:
     assert page.locator("#history h3").text_content() == "Hand 1 of 1"
 
 
+def normal(game: str) -> str:
+    """The lobby's choice of the game's normal bot (the heuristic, or the learned player
+    where weights ship): the lobby offers levels, not code names."""
+    return "bot:" + level_spec(game, "normal")
+
+
 @dataclass(frozen=True)
 class WholeHand:
     """A game whose whole first hand seat 0 plays by clicks at both widths."""
@@ -159,13 +166,13 @@ class WholeHand:
 # first turn: such a deal is replaced by a new table.
 WHOLE_HANDS = {
     "ribs": WholeHand(4, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, clicked="play"),
-    "zetema": WholeHand(2, {1: "bot:zetema-heuristic"}),
+    "zetema": WholeHand(2, {1: normal("zetema")}),
     "seven_and_a_half": WholeHand(4, {1: "bot:random", 2: "bot:random", 3: "bot:random"},
                                   ticked=("banker_sets_limits",), clicked="limits"),
-    "six_pack_bezique": WholeHand(2, {1: "bot:six_pack_bezique-heuristic"}),
-    "yaniv": WholeHand(2, {1: "bot:yaniv-heuristic"}, clicked="draw"),
-    "paks": WholeHand(2, {1: "bot:paks-heuristic"}),
-    "kings_in_the_corner": WholeHand(4, {1: "bot:random", 2: "bot:kings_in_the_corner-heuristic", 3: "bot:random"}),
+    "six_pack_bezique": WholeHand(2, {1: normal("six_pack_bezique")}),
+    "yaniv": WholeHand(2, {1: normal("yaniv")}, clicked="draw"),
+    "paks": WholeHand(2, {1: normal("paks")}),
+    "kings_in_the_corner": WholeHand(4, {1: "bot:random", 2: normal("kings_in_the_corner"), 3: "bot:random"}),
 }
 
 

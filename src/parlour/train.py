@@ -55,7 +55,14 @@ from typing import Any
 import numpy as np
 
 from parlour.arguments import add_game_arguments, game_from_args
-from parlour.bots.learned import ENCODER_READS, FEATURE_BUCKETS, head_features
+from parlour.bots.learned import (
+    ENCODER_READS,
+    FEATURE_BUCKETS,
+    engine_text,
+    head_features,
+    head_size,
+    with_prior_fact,
+)
 from parlour.bots.network import FloatArray, forward, init_params, load, save
 from parlour.engine import Game, GameOptions, OptionsError
 from parlour.simulate import TaskRunner, mean_ci, progress_bar
@@ -235,7 +242,7 @@ def play_hands(task: PlayTask) -> Experience:
     game, options = game_from_spec(task.spec)
     enc = encoder(task.spec)
     index = {text: i for i, text in enumerate(task.actions)}
-    prior_output = len(task.actions) if task.head == "actions" else task.buckets
+    prior_output = head_size(task.head, len(task.actions), task.buckets)
     probe = game.new_state(options, 0)
     heuristic = game.heuristic_bot()
     if task.imitate and heuristic is None:
@@ -293,12 +300,9 @@ def play_hands(task: PlayTask) -> Experience:
                 x = np.asarray(enc.encode(obs), np.float32).reshape(-1)
                 heads = [head_features(task.head, index, task.buckets, text) for text in legal]
                 if seat in priors:
-                    prior_move = probe.action_to_text(probe.text_to_action(priors[seat].choose(obs)))
-                    if prior_move in legal:
-                        k = legal.index(prior_move)
-                        heads[k] = np.append(heads[k], prior_output)
+                    heads = with_prior_fact(heads, legal, engine_text(probe, priors[seat].choose(obs)), prior_output)
                 if task.imitate:
-                    k = legal.index(state.action_to_text(state.text_to_action(bots[seat].choose(obs))))
+                    k = legal.index(engine_text(state, bots[seat].choose(obs)))
                     logp = 0.0
                     state.apply_text(legal[k])
                 else:
@@ -561,7 +565,7 @@ def run(args: argparse.Namespace) -> int:
         scale, curve = meta["scale"], run_facts["curve"]
     actions = action_texts(game, options, settings.head)
     if not args.resume:
-        outputs = (len(actions) if settings.head == "actions" else settings.buckets) + (settings.prior is not None)
+        outputs = head_size(settings.head, len(actions), settings.buckets) + (settings.prior is not None)
         params = init_params(inputs, settings.hidden, outputs, np.random.default_rng([settings.seed, 0]))
         if settings.prior is not None:
             params["bp"][-1] = PRIOR_START

@@ -50,7 +50,7 @@ import numpy as np
 from parlour.bots.base import Bot
 from parlour.bots.network import FloatArray, forward, hidden_and_value, load
 from parlour.cards import parse_card
-from parlour.engine import Game, OptionsError
+from parlour.engine import Game, OptionsError, State
 
 ENCODER_READS = frozenset({"actions", "scores"})
 """The engine's dear observation keys the encoder reads (the hand's course and the
@@ -115,7 +115,7 @@ class Policy:
         self.buckets = int(meta.get("buckets", FEATURE_BUCKETS))
         self.scale = float(meta.get("scale", 1.0))
         self.prior: str | None = meta.get("prior")
-        self.prior_output = len(self.index) if self.head == "actions" else self.buckets
+        self.prior_output = head_size(self.head, len(self.index), self.buckets)
         self._probe: Any = None
 
     def fits(self, observation: dict[str, Any]) -> bool:
@@ -145,7 +145,7 @@ class Policy:
 
             game, options = game_from_spec(self.spec)
             self._probe = game.new_state(options, 0)
-        return str(self._probe.action_to_text(self._probe.text_to_action(text)))
+        return engine_text(self._probe, text)
 
     def evaluate(self, observation: dict[str, Any], prior_move: str | None = None) -> tuple[FloatArray, float]:
         """The logits of the observation's legal actions, in their order, and the value
@@ -158,9 +158,8 @@ class Policy:
             return self.legal_logits(outputs[0], legal, prior_move), float(value[0]) * self.scale
         h, value = hidden_and_value(self.params, x)
         heads = [self.features(text) for text in legal]
-        if self.prior is not None and prior_move in legal:
-            k = legal.index(prior_move)
-            heads[k] = np.append(heads[k], self.prior_output)
+        if self.prior is not None:
+            heads = with_prior_fact(heads, legal, prior_move, self.prior_output)
         used, where = np.unique(np.concatenate(heads), return_inverse=True)
         outputs = h[0] @ self.params["wp"][:, used] + self.params["bp"][used]
         sizes = np.array([len(head) for head in heads], np.int64)
@@ -174,6 +173,31 @@ def head_features(head: str, index: dict[str, int], buckets: int, text: str) -> 
     if head == "actions":
         return np.array([index[text]], np.int64)
     return action_features(text, buckets)
+
+
+def head_size(head: str, actions: int, buckets: int) -> int:
+    """How many outputs a policy head has before the prior's: one per action of the
+    universe ("actions") or `buckets` ("features"). The prior's output is the next one,
+    so this is also its number; the trainer sizes the network by it and the player reads
+    the prior there, and the two must agree or trained weights would be misread."""
+    return actions if head == "actions" else buckets
+
+
+def with_prior_fact(heads: list[np.ndarray], legal: list[str], prior_move: str | None, prior_output: int) -> list[np.ndarray]:
+    """The legal actions' head outputs (`heads`, in the order of `legal`) with the
+    prior's output added to the heuristic's move, where that move is legal. One function
+    for the trainer and the player, so weights trained with `--prior` are played exactly
+    as they were trained."""
+    if prior_move is None or prior_move not in legal:
+        return heads
+    k = legal.index(prior_move)
+    return [*heads[:k], np.append(heads[k], prior_output), *heads[k + 1 :]]
+
+
+def engine_text(state: State, text: str) -> str:
+    """An action text as the engine writes it, read on `state` (a bot may spell a move
+    otherwise, "discard 2D 3S 5D" for "discard 3S 5D 2D"; the policy knows the engine's)."""
+    return str(state.action_to_text(state.text_to_action(text)))
 
 
 def weights_path(game: str, players: int) -> Path:

@@ -45,6 +45,7 @@ duplicate hands.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import time
@@ -176,14 +177,23 @@ class Experience:
     features: np.ndarray
     hand_margins: list[float]
 
+    @functools.cached_property
+    def entry_starts(self) -> np.ndarray:
+        """Where each row's legal actions start among all rows' (kept: a round's
+        minibatches all read them)."""
+        return np.cumsum(self.counts) - self.counts
+
+    @functools.cached_property
+    def feature_starts(self) -> np.ndarray:
+        """Where each legal action's head outputs start in `features` (kept, likewise)."""
+        return np.cumsum(self.feature_counts) - self.feature_counts
+
     def rows(self, part: np.ndarray) -> Experience:
         """The experience of rows `part`, in that order."""
-        entry_starts = np.cumsum(self.counts) - self.counts
-        entries = spans(entry_starts[part], self.counts[part])
-        feature_starts = np.cumsum(self.feature_counts) - self.feature_counts
+        entries = spans(self.entry_starts[part], self.counts[part])
         return Experience(
             self.x[part], self.action[part], self.logp[part], self.margin[part], self.counts[part],
-            self.feature_counts[entries], self.features[spans(feature_starts[entries], self.feature_counts[entries])], [],
+            self.feature_counts[entries], self.features[spans(self.feature_starts[entries], self.feature_counts[entries])], [],
         )
 
 
@@ -380,7 +390,7 @@ def gradients(
     feature_entry = np.repeat(np.arange(entries), batch.feature_counts)
     cell = entry_row[feature_entry] * width + batch.features
     z = np.bincount(feature_entry, weights=outputs.reshape(-1)[cell], minlength=entries)
-    starts = np.cumsum(batch.counts) - batch.counts
+    starts = batch.entry_starts
     z = z - np.maximum.reduceat(z, starts)[entry_row]
     e = np.exp(z)
     log_all = z - np.log(np.add.reduceat(e, starts))[entry_row]

@@ -35,7 +35,8 @@ facts keep the wall-clock seconds of training and the CPU-seconds of the whole r
 (its measurements included; with the local backend's workers, not Ray's).
 
 Out (`--out DIR`): `checkpoint.npz` (weights, Adam's moments and the run's facts;
-`--resume` reads it), `<game>-<players>.npz` (the weights alone, what
+`--resume` reads it and goes on with its settings, refusing flags that ask for others),
+`<game>-<players>.npz` (the weights alone, what
 `parlour/bots/weights/` ships), `curve.json` and `curve.png`: the duplicate margin of
 the learned player (greedy) in one seat against the game's heuristic bot in the others,
 with its 95% interval, measured every `--eval-every` hands on the same `--eval-hands`
@@ -86,24 +87,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--seconds", type=float, help="train for about this many seconds (default 600)")
     budget.add_argument("--hands", type=int, help="train on this many hands (reproducible anywhere)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument("--seed", type=int, help="seed of the run (default 0)")
     parser.add_argument("--out", default="train-out", help="folder for checkpoints, weights and the curve")
     parser.add_argument("--resume", metavar="CKPT", help="continue from a checkpoint.npz")
     parser.add_argument("--backend", choices=("local", "ray"), default="local", help="where the hands run")
     parser.add_argument("--ray-address", help="an existing Ray cluster (default: start a local one)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes, or Ray CPUs (default 1)")
-    parser.add_argument("--batch", type=int, default=128, help="hands per round (default 128)")
-    parser.add_argument("--hidden", default="256,256", help="hidden layer sizes (default 256,256)")
-    parser.add_argument("--lr", type=float, default=1e-3, help="Adam's step size (default 0.001)")
-    parser.add_argument("--epochs", type=int, default=2, help="passes over each round (default 2)")
-    parser.add_argument("--minibatch", type=int, default=512, help="decisions per Adam step (default 512)")
-    parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus (default 0.01)")
+    parser.add_argument("--batch", type=int, help="hands per round (default 128)")
+    parser.add_argument("--hidden", help="hidden layer sizes (default 256,256)")
+    parser.add_argument("--lr", type=float, help="Adam's step size (default 0.001)")
+    parser.add_argument("--epochs", type=int, help="passes over each round (default 2)")
+    parser.add_argument("--minibatch", type=int, help="decisions per Adam step (default 512)")
+    parser.add_argument("--entropy", type=float, help="entropy bonus (default 0.01)")
     parser.add_argument(
-        "--heuristic-share", type=float, default=0.5,
+        "--heuristic-share", type=float,
         help="chance that a seat is the heuristic bot rather than a learner (default 0.5)",
     )
     parser.add_argument(
-        "--head", choices=("auto", "actions", "features"), default="auto",
+        "--head", choices=("auto", "actions", "features"),
         help="policy head: one output per action, or actions scored by their features "
         "(auto: per action up to 1,000 actions)",
     )
@@ -111,14 +112,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--prior", action="store_true",
         help="the heuristic bot's move is an input: the player starts as the heuristic and learns where to depart from it",
     )
-    parser.add_argument("--buckets", type=int, default=FEATURE_BUCKETS, help="outputs of a features head (default 2048)")
+    parser.add_argument("--buckets", type=int, help="outputs of a features head (default 2048)")
     parser.add_argument(
         "--imitate", type=int, default=0, metavar="HANDS",
         help="first learn to copy the heuristic bot over this many hands of it playing itself (default 0)",
     )
     parser.add_argument("--imitate-epochs", type=int, default=2, help="passes over each round of copying (default 2)")
     parser.add_argument("--eval-every", type=int, help="hands between points of the curve")
-    parser.add_argument("--eval-hands", type=int, default=120, help="duplicate hands per point of the curve")
+    parser.add_argument("--eval-hands", type=int, help="duplicate hands per point of the curve (default 120)")
+
+
+RUN_DEFAULTS: dict[str, Any] = {
+    "seed": 0, "batch": 128, "hidden": "256,256", "lr": 1e-3, "epochs": 2, "minibatch": 512,
+    "entropy": 0.01, "heuristic_share": 0.5, "eval_hands": 120, "head": "auto", "buckets": FEATURE_BUCKETS,
+}
+"""The run's settings when a flag is not given. The flags default to None so that a
+resumed run can tell a setting asked for from one left alone (`with_defaults`)."""
+
+
+def with_defaults(args: argparse.Namespace) -> set[str]:
+    """Fill `args` with `RUN_DEFAULTS` where a flag was not given; the names that were."""
+    given = {name for name in RUN_DEFAULTS if getattr(args, name) is not None}
+    for name in RUN_DEFAULTS.keys() - given:
+        setattr(args, name, RUN_DEFAULTS[name])
+    if args.prior:
+        given.add("prior")
+    return given
 
 
 @dataclass(frozen=True)
@@ -536,10 +555,18 @@ def plot_curve(curve: list[dict[str, Any]], title: str, path: Path) -> None:
     plt.close(fig)
 
 
+def setting_text(value: Any) -> str:
+    """A setting as it is written on the command line (`--hidden 256,256`)."""
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return "off" if value is None else str(value)
+
+
 def run(args: argparse.Namespace) -> int:
     from parlour.envs import encoder
 
     game, options = game_from_args(args)
+    given = with_defaults(args)
     if args.batch < 1 or args.epochs < 1 or args.minibatch < 1 or args.eval_hands < 1:
         raise OptionsError("--batch, --epochs, --minibatch and --eval-hands must be at least 1")
     if not 0 <= args.heuristic_share < 1:
@@ -568,7 +595,15 @@ def run(args: argparse.Namespace) -> int:
         run_facts = meta["training"]
         if run_facts["settings"]["spec"] != settings.spec:
             raise OptionsError(f"--resume: the checkpoint is of {run_facts['settings']['spec']}, not {settings.spec}")
-        settings = Settings(**{**run_facts["settings"], "hidden": tuple(run_facts["settings"]["hidden"])})
+        kept = Settings(**{**run_facts["settings"], "hidden": tuple(run_facts["settings"]["hidden"])})
+        changed = sorted(name for name in given if getattr(settings, name) != getattr(kept, name))
+        if changed:
+            raise OptionsError(
+                "--resume goes on with the checkpoint's own settings, and it was trained with "
+                + ", ".join(f"--{name.replace('_', '-')} {setting_text(getattr(kept, name))}" for name in changed)
+                + "; leave those flags out, or start a new run in another --out to change them"
+            )
+        settings = kept
         imitated = run_facts.get("imitated", 0)
         hands_done, round_, seconds = run_facts["hands"], run_facts["rounds"], run_facts["seconds"]
         cpu = run_facts.get("cpu_seconds", 0.0)

@@ -251,3 +251,18 @@ def test_a_prior_player_starts_as_the_heuristic_and_reads_its_move(tmp_path: Pat
     assert moves(f"learned(weights={weights})", "pitch", 4, 6) == moves("pitch-heuristic", "pitch", 4, 6)
     sampled = f"learned(weights={weights}, temperature=2)"
     assert moves(sampled, "pitch", 4, 6) == moves(sampled, "pitch", 4, 6)
+
+
+def test_resume_refuses_changed_settings_and_keeps_the_rest(tmp_path: Path) -> None:
+    """A resumed run goes on with its checkpoint's settings: a flag asking for another
+    setting is refused with the setting it was trained with, not silently ignored (it was,
+    and a resumed Ribs run trained on at the old share of heuristic seats)."""
+    from parlour.cli import build_parser
+    from parlour.train import run
+
+    assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path)]) == 0
+    checkpoint = str(tmp_path / "checkpoint.npz")
+    with pytest.raises(OptionsError, match=r"--heuristic-share 0\.5.*--lr 0\.001"):
+        run(build_parser().parse_args([*TRAIN, "--hands", "8", "--out", str(tmp_path), "--resume", checkpoint,
+                                       "--heuristic-share", "0.8", "--lr", "0.01"]))
+    assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path), "--resume", checkpoint, "--heuristic-share", "0.5"]) == 0

@@ -66,7 +66,7 @@ from parlour.bots.learned import (
     with_prior_fact,
 )
 from parlour.bots.network import FloatArray, forward, init_params, load, save
-from parlour.engine import Game, GameOptions, OptionsError
+from parlour.engine import Game, GameOptions, OptionsError, plural
 from parlour.simulate import TaskRunner, mean_ci, progress_bar
 
 CHUNK_HANDS = 8
@@ -80,6 +80,11 @@ PRIOR_START = 2.0
 weight of any other: a fresh player plays it greedily and explores the others often."""
 IMITATION_HANDS = 1 << 40
 """Hands copied from the heuristic are numbered from here, apart from the run's own."""
+UNBOUNDED_HAND_ACTIONS = 3_000
+"""Where a game's rules set no bound on a hand (`Limits.hand_actions` None: Mighty deals
+again while all five pass), a training hand is abandoned after this many actions, its
+decisions dropped. Learners that all learned to pass would otherwise deal forever, and
+they did: a Mighty run grew to 19 GB in twelve minutes. A real hand is far shorter."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -195,6 +200,8 @@ class Experience:
     feature_counts: np.ndarray
     features: np.ndarray
     hand_margins: list[float]
+    abandoned: int = 0
+    """Hands stopped at `UNBOUNDED_HAND_ACTIONS` and left out."""
 
     @functools.cached_property
     def entry_starts(self) -> np.ndarray:
@@ -274,6 +281,8 @@ def play_hands(task: PlayTask) -> Experience:
     prior_output = head_size(task.head, len(task.actions), task.buckets)
     probe = game.new_state(options, 0)
     heuristic = game.heuristic_bot()
+    longest = game.limits(options).hand_actions or UNBOUNDED_HAND_ACTIONS
+    abandoned = 0
     if task.imitate and heuristic is None:
         raise OptionsError(f"--imitate: {game.title} has no heuristic bot to copy")
     n = options.players
@@ -307,10 +316,12 @@ def play_hands(task: PlayTask) -> Experience:
             if task.prior is not None and (learners[s] or task.imitate)
         }
         rows: list[list[int]] = [[] for _ in range(n)]
+        first_row, first_feature, actions_played = len(moves), len(features), 0
         while True:
             seat = state.to_act()
-            if seat is None:
+            if seat is None or actions_played == longest:
                 break
+            actions_played += 1
             if not learners[seat] and not task.imitate:
                 bot = bots[seat]
                 state.apply_text(bot.choose(state.observation(seat, views=False, keys=bot.READS)))
@@ -352,6 +363,11 @@ def play_hands(task: PlayTask) -> Experience:
                 features.extend(heads)
             if state.hand_over():
                 break
+        if not state.hand_over() and seat is not None:
+            abandoned += 1
+            del xs[first_row:], moves[first_row:], logps[first_row:], returns[first_row:], counts[first_row:]
+            del feature_counts[first_feature:], features[first_feature:]
+            continue
         hand = margins(game, state.hand_scores())
         for s in range(n):
             for r in rows[s]:
@@ -367,11 +383,12 @@ def play_hands(task: PlayTask) -> Experience:
         np.array(feature_counts, np.int64),
         np.concatenate(features) if features else np.zeros(0, np.int64),
         hand_margins,
+        abandoned,
     )
 
 
 def join(parts: list[Experience]) -> Experience:
-    parts_with_rows = [p for p in parts if len(p.action)]
+    parts_with_rows = [p for p in parts if len(p.action)] or parts[:1]
     return Experience(
         np.concatenate([p.x for p in parts_with_rows]),
         np.concatenate([p.action for p in parts_with_rows]),
@@ -381,6 +398,7 @@ def join(parts: list[Experience]) -> Experience:
         np.concatenate([p.feature_counts for p in parts_with_rows]),
         np.concatenate([p.features for p in parts_with_rows]),
         [m for p in parts for m in p.hand_margins],
+        sum(p.abandoned for p in parts),
     )
 
 
@@ -588,7 +606,7 @@ def run(args: argparse.Namespace) -> int:
     inputs = int(np.prod(shape))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    hands_done, round_, seconds, cpu, scale, imitated = 0, 0, 0.0, 0.0, 0.0, 0
+    hands_done, round_, seconds, cpu, scale, imitated, abandoned = 0, 0, 0.0, 0.0, 0.0, 0, 0
     curve: list[dict[str, Any]] = []
     if args.resume:
         params, meta, adam = read_checkpoint(Path(args.resume))
@@ -607,6 +625,7 @@ def run(args: argparse.Namespace) -> int:
         imitated = run_facts.get("imitated", 0)
         hands_done, round_, seconds = run_facts["hands"], run_facts["rounds"], run_facts["seconds"]
         cpu = run_facts.get("cpu_seconds", 0.0)
+        abandoned = run_facts.get("abandoned", 0)
         scale, curve = meta["scale"], run_facts["curve"]
     actions = action_texts(game, options, settings.head)
     if not args.resume:
@@ -625,7 +644,7 @@ def run(args: argparse.Namespace) -> int:
         return {
             "settings": {**settings.__dict__, "hidden": list(settings.hidden)},
             "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1), "imitated": imitated,
-            "cpu_seconds": round(cpu, 1), "curve": curve,
+            "cpu_seconds": round(cpu, 1), "abandoned": abandoned, "curve": curve,
             "machine": machine(),
         }
 
@@ -679,13 +698,14 @@ def run(args: argparse.Namespace) -> int:
                 for k in range(0, count, CHUNK_HANDS)
             ]
             batch = join(runner.map(play_hands, tasks, lambda k: None))
-            if not scale:
-                scale = float(np.std(batch.margin)) or 1.0
-            learn(params, adam, batch, scale, settings, round_)
+            if len(batch.action):
+                scale = scale or float(np.std(batch.margin)) or 1.0
+                learn(params, adam, batch, scale, settings, round_)
             hands_done += count
             round_ += 1
             seconds += time.perf_counter() - started
             progress.update(bar, completed=hands_done if budget_hands is not None else min(seconds, total))
+            abandoned += batch.abandoned
         if not curve or curve[-1]["hands"] != hands_done:
             point()
     cpu += cpu_time() - cpu_started
@@ -699,6 +719,7 @@ def run(args: argparse.Namespace) -> int:
         f"margin vs {game.heuristic_bot() or 'random'} {last['margin']:+.3f} "
         f"({last['margin'] - last['half']:+.3f} .. {last['margin'] + last['half']:+.3f}) over {settings.eval_hands} duplicate hands; "
         f"weights {weights_file}"
+        + (f"; {plural(abandoned, 'hand')} abandoned after {UNBOUNDED_HAND_ACTIONS:,} actions" if abandoned else "")
     )
     return 0
 

@@ -266,3 +266,18 @@ def test_resume_refuses_changed_settings_and_keeps_the_rest(tmp_path: Path) -> N
         run(build_parser().parse_args([*TRAIN, "--hands", "8", "--out", str(tmp_path), "--resume", checkpoint,
                                        "--heuristic-share", "0.8", "--lr", "0.01"]))
     assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path), "--resume", checkpoint, "--heuristic-share", "0.5"]) == 0
+
+
+def test_training_abandons_hands_the_rules_do_not_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mighty deals again while all five pass, so learners that all pass would deal for
+    ever; a training hand past the cap is dropped and counted. With the cap at 5 actions
+    every hand is dropped, the run still ends, and the weights are the untrained ones."""
+    import parlour.train
+
+    monkeypatch.setattr(parlour.train, "UNBOUNDED_HAND_ACTIONS", 5)
+    mighty = ["train", "mighty", "--hands", "4", "--batch", "2", "--hidden", "8", "--eval-hands", "1", "--head", "features",
+              "--buckets", "16", "--out", str(tmp_path)]
+    assert main(mighty) == 0
+    _, meta = load(tmp_path / "mighty-5.npz")
+    assert meta["training"]["abandoned"] == 4
+    assert meta["training"]["hands"] == 4

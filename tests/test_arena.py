@@ -60,6 +60,14 @@ def test_elo_is_a_bradley_terry_fit() -> None:
     assert even == {"a": 1500.0, "b": 1500.0}
 
 
+def test_levels_meet_in_the_arena(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "paks", "--players", "2", "--bots", "strong(seconds=0.02),normal", "--hands", "2", "--json"]
+    assert main(args) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["bot"] for row in rows] == ["strong(seconds=0.02)", "normal"]
+    assert rows[0]["seat_hands"] == rows[1]["seat_hands"] == 2
+
+
 def test_bad_arena_input() -> None:
     assert main(["arena", "ribs", "--players", "4", "--bots", "nobody"]) == 2
     assert main(["arena", "ribs", "--players", "4", "--bots", "random", "--hands", "0"]) == 2

@@ -194,6 +194,14 @@ def test_seats_are_named_moves_labelled_and_a_hint_is_given(monkeypatch: pytest.
     assert "Moves weighed (points you score this hand" in out and "sampled deals" in out
 
 
+def test_the_other_seats_are_bots_of_a_level(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = play(monkeypatch, capsys, ["ribs", "--seed", "3", "--bots", "easy,strong(seconds=0.05)"], Interrupting(["bid 2"]))
+    assert code == 0
+    assert "Seat 1 (Ribs bot, easy)" in out and "Seat 2 (Ribs bot, strong)" in out and "Seat 3 (Ribs bot, strong)" in out
+    code, out, _ = play(monkeypatch, capsys, ["ribs", "--seed", "3"], Interrupting(["bid 2"]))
+    assert code == 0 and "Seat 1 (Ribs bot)" in out
+
+
 def test_a_move_may_be_typed_as_its_label() -> None:
     game = GAMES["ribs"]
     state = game.new_state(game.options(players=4), 0)

@@ -13,6 +13,9 @@ explanation too, unless a log line just said it). Plain text
 Bad input re-prompts with the reason and changes nothing. At the end the record can be
 saved (`--record FILE` saves it without asking).
 
+The other seats are bots of a level, as in the lobby (`--bots strong`, or one a seat:
+`--bots strong,normal,easy`; default normal), or any bot spec.
+
 Words, not notation: the seats are named (You, "Seat 2 (Ribs bot)") in every line through
 `views.name_seats`, cards show their suits (K♠), and the moves are listed by their labels
 (`lay ribs face down`); a move is typed as its text (`play KS`, any case) or its label.
@@ -46,6 +49,7 @@ from parlour.views import (
     table_text,
 )
 
+DEFAULT_LEVEL = "normal"
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
 
@@ -53,7 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument("--seed", type=int, help="seed of the deal (random when omitted)")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    parser.add_argument("--bots", help="bot specs for the other seats, comma-separated")
+    parser.add_argument("--bots", help="the other seats' bots, comma-separated: a level (easy, normal, strong; "
+                        "default normal) or a bot spec, e.g. strong,normal,easy or ismcts(iterations=200)")
     parser.add_argument("--record", metavar="FILE", help="save the game record to FILE at the end (or on Ctrl-C)")
     parser.add_argument("--force", "--overwrite", action="store_true", dest="force",
                         help="overwrite an existing --record file without asking")
@@ -69,8 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < n:
         raise OptionsError(f"--seat must be from 0 to {n - 1}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    default_bot = game.heuristic_bot() or "random"
-    specs = split_bots(args.bots) if args.bots else [default_bot]
+    specs = split_bots(args.bots) if args.bots else [DEFAULT_LEVEL]
     others = [s for s in range(n) if s != args.seat]
     bots: dict[int, Bot] = {}
     chosen: dict[int, str] = {}
@@ -100,13 +104,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def bot_words(game: Game, spec: str) -> str:
-    """A bot as the table names it: "Ribs bot", "Ribs bot, search", from its spec."""
+    """A bot as the table names it: "Ribs bot" (the normal level, or the heuristic),
+    "Ribs bot, strong", "Ribs bot, search", from its spec."""
     try:
         name = parse_spec(spec)[0]
     except ValueError:
         name = spec
-    kinds = {"random": "random", "ismcts": "search"}
-    if name.endswith("-heuristic"):
+    kinds = {"random": "random", "ismcts": "search", "easy": "easy", "strong": "strong"}
+    if name.endswith("-heuristic") or name == DEFAULT_LEVEL:
         return f"{game.title} bot"
     kind = kinds.get(name) or name.removeprefix(f"{game.name}-").replace("-", " ").replace("dd", "double dummy")
     return f"{game.title} bot, {kind}"

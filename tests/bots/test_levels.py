@@ -70,3 +70,35 @@ def test_the_careless_player_mostly_plays_the_heuristics_move() -> None:
     assert agree[0.5] < decisions
     with pytest.raises(OptionsError, match="slips must be a number from 0 to 1"):
         make_bot("careless(slips=2)", game, 0, 1)
+
+
+def test_a_level_is_a_bot_name_everywhere_and_plays_as_the_bot_it_stands_for() -> None:
+    """The arena and the terminal make bots by name, so `strong` must be the very bot the
+    lobby's strong level is: the same moves with the same seed."""
+    game = get_game("cramps")
+    assert bot_names("cramps")[:3] == list(LEVELS)
+    for level in LEVELS:
+        state = game.new_state(game.options(players=4), seed=11)
+        by_name = {s: make_bot(level, game, s, 7 + s) for s in range(4)}
+        by_spec = {s: make_bot(level_spec("cramps", level), game, s, 7 + s) for s in range(4)}
+        for _ in range(12):
+            seat = state.to_act()
+            assert seat is not None
+            obs = state.observation(seat)
+            move = by_name[seat].choose(obs)
+            assert move == by_spec[seat].choose(obs)
+            state.apply_text(move)
+    bot = make_bot("strong(seconds=0.05)", game, 0, 1)
+    assert type(bot).__name__ == "ISMCTSBot" and bot.seconds == 0.05
+
+
+def test_a_level_refuses_settings_it_does_not_take() -> None:
+    game = get_game("ribs")
+    with pytest.raises(OptionsError, match="the normal level takes no settings, not seconds"):
+        make_bot("normal(seconds=1)", game, 0, 1)
+    with pytest.raises(OptionsError, match="the strong level takes only seconds, not z"):
+        make_bot("strong(z=2)", game, 0, 1)
+    with pytest.raises(OptionsError, match="seconds must be a number"):
+        make_bot("strong(seconds=soon)", game, 0, 1)
+    with pytest.raises(OptionsError, match="unknown bot 'brilliant' \\(bots for ribs: easy, normal, strong, random"):
+        make_bot("brilliant", game, 0, 1)

@@ -4,7 +4,10 @@ A bot is made for one game and one seat by `make_bot("name(arg=value)", game, se
 seed)`. It answers `choose(observation) -> text`, where the observation is exactly what
 `State.observation(seat)` gives a person at that seat: bots cannot cheat. The registry is
 an explicit table of name -> (factory, games it plays; None for every game): the bots of
-parlour.bots.models, which need no other bot, and the search bot that uses them as models.
+parlour.bots.models, which need no other bot, the search bot that uses them as models, and
+the levels people choose (`easy`, `normal`, `strong`, optionally `strong(seconds=0.5)`),
+each made as the bot it stands for at that game (parlour.bots.levels), so the arena and
+the terminal take the same levels as the lobby.
 Bot modules import their base from parlour.bots.base, never this registry, so the imports
 form no circle.
 """
@@ -14,7 +17,7 @@ from __future__ import annotations
 import functools
 
 from parlour.bots.base import Bot, BotFactory, BotTable, RandomBot, bot_from_table, names_in
-from parlour.engine import Game
+from parlour.engine import Game, OptionsError
 
 __all__ = ["Bot", "BotFactory", "RandomBot", "bot_names", "make_bot"]
 
@@ -24,10 +27,27 @@ def _registry() -> BotTable:
     """The table, built once on first use (the bot modules load only when a bot is wanted)."""
     from parlour.bots.careless import CarelessBot
     from parlour.bots.ismcts import ISMCTSBot
+    from parlour.bots.levels import LEVELS
     from parlour.bots.models import MODELS
 
-    # The search bot second, after random and before the per-game bots, as the lists show.
-    return {"random": MODELS["random"], "ismcts": (ISMCTSBot, None)} | dict(MODELS) | {"careless": (CarelessBot, None)}
+    # The levels first, then random and the search bot before the per-game bots, as the lists show.
+    levels: BotTable = {level: (functools.partial(level_bot, level), None) for level in LEVELS}
+    bots: BotTable = {"random": MODELS["random"], "ismcts": (ISMCTSBot, None)} | dict(MODELS)
+    return {**levels, **bots, "careless": (CarelessBot, None)}
+
+
+def level_bot(level: str, game: Game, seat: int, seed: int | None = None, **params: str) -> Bot:
+    """The bot that `level` stands for at `game`, made with the same seat and seed; `strong`
+    alone takes a time budget (`seconds`), as the lobby's host gives it one."""
+    from parlour.bots.ismcts import MAX_SECONDS, bounded
+    from parlour.bots.levels import level_spec
+
+    unknown = sorted(set(params) - ({"seconds"} if level == "strong" else set()))
+    if unknown:
+        takes = "takes only seconds" if level == "strong" else "takes no settings"
+        raise OptionsError(f"the {level} level {takes}, not {', '.join(unknown)}")
+    seconds = bounded("seconds", params["seconds"], 0, MAX_SECONDS) if "seconds" in params else None
+    return bot_from_table(_registry(), level_spec(game.name, level, seconds), game, seat, seed)
 
 
 def bot_names(game: str | None = None) -> list[str]:

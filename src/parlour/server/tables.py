@@ -961,7 +961,7 @@ class TableManager:
     def default_bot(game: Game) -> str:
         names = bot_names(game.name)
         heuristic = game.heuristic_bot()
-        return heuristic if heuristic in names else names[0]
+        return heuristic if heuristic in names else "random"
 
     async def restore(self) -> int:
         """Rebuild the tables in play by replaying their events and actions; returns how

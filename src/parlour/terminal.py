@@ -110,7 +110,7 @@ def bot_words(game: Game, spec: str) -> str:
         name = parse_spec(spec)[0]
     except ValueError:
         name = spec
-    kinds = {"random": "random", "ismcts": "search", "easy": "easy", "strong": "strong"}
+    kinds = {"random": "random", "ismcts": "search"}
     if name.endswith("-heuristic") or name == DEFAULT_LEVEL:
         return f"{game.title} bot"
     kind = kinds.get(name) or name.removeprefix(f"{game.name}-").replace("-", " ").replace("dd", "double dummy")

@@ -88,6 +88,8 @@ def test_a_level_is_a_bot_name_everywhere_and_plays_as_the_bot_it_stands_for() -
             move = by_name[seat].choose(obs)
             assert move == by_spec[seat].choose(obs)
             state.apply_text(move)
+    assert [level_of("cramps", level) for level in LEVELS] == list(LEVELS)
+    assert display_name("cramps", "strong") == "Cramps bot (strong)"
     bot = make_bot("strong(seconds=0.05)", game, 0, 1)
     assert type(bot).__name__ == "ISMCTSBot" and bot.seconds == 0.05
 

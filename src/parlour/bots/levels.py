@@ -49,7 +49,10 @@ def level_spec(game_name: str, level: str, seconds: float | None = None) -> str:
 
 
 def level_of(game_name: str, spec: str) -> str | None:
-    """The level whose spec `spec` is (with the host's default settings), else None."""
+    """The level whose spec `spec` is (with the host's default settings), or which `spec`
+    names (a level is also a bot name), else None."""
+    if spec in LEVELS:
+        return spec
     for level in LEVELS:
         if level_spec(game_name, level) == spec:
             return level

@@ -281,3 +281,32 @@ def test_training_abandons_hands_the_rules_do_not_end(tmp_path: Path, monkeypatc
     _, meta = load(tmp_path / "mighty-5.npz")
     assert meta["training"]["abandoned"] == 4
     assert meta["training"]["hands"] == 4
+
+
+def test_a_fresh_prior_player_is_the_heuristic_however_large_its_inputs(tmp_path: Path) -> None:
+    """Untrained `--prior` weights play the heuristic's move at every decision, not only
+    where the network's other outputs happen to be small. Six-Pack Bezique's tensor counts
+    each seat's calls unscaled ("pass" after some fifty tricks reads 47), so late in a hand
+    the random head's logits spread wider than the prior's start of 2; the fresh player
+    then left the heuristic in about one decision in a hundred, and its first curve point was
+    -105.8 over 300 duplicate hands instead of 0. The head now starts blind to the input."""
+    assert main(["train", "six_pack_bezique", "--prior", "--eval-hands", "2", "--hands", "0",
+                 "--out", str(tmp_path)]) == 0
+    weights = tmp_path / "six_pack_bezique-2.npz"
+    _, meta = load(weights)
+    assert meta["training"]["curve"][0]["margin"] == 0.0
+    game = get_game("six_pack_bezique")
+    departures = []
+    for seed in range(3):
+        state = game.new_state(game.options(), seed)
+        learned = make_bot(f"learned(weights={weights})", game, 0, seed)
+        heuristic = [make_bot("six_pack_bezique-heuristic", game, s, seed) for s in range(2)]
+        while (seat := state.to_act()) is not None:
+            observation = state.observation(seat)
+            move = heuristic[seat].choose(observation)
+            if seat == 0 and learned.choose(observation) != move:
+                departures.append((seed, observation["phase"], move))
+            state.apply_text(move)
+            if state.hand_over():
+                break
+    assert departures == []

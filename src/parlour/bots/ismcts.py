@@ -30,7 +30,8 @@ determinization deals the hidden cards as if the others' play said nothing about
 so a search on it thinks a seat that raised to 11 holds an average hand and that the
 ribs it hid are any two unseen cards. Where the model bot offers
 `plausibility(observation)` (how well the hand in a seat's view of a world fits what that
-seat did; Ribs' heuristic judges the current round's bids and the ribs), each world of
+seat did; Ribs' heuristic judges the current round's bids and the ribs, Yaniv's a seat's
+last discard and draw), each world of
 the model search is drawn again until the judges accept it (`sample_world`: rejection sampling, at most
 `WORLD_TRIES` draws). The judges play no part in a game whose model cannot judge, and
 `infer=0` turns them off. Measured on Ribs (docs/strength.md) the judge's signal is weak,

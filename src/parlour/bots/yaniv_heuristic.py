@@ -9,6 +9,11 @@ that helps most, else the stock (on a tie too). It never takes back a card it di
 in the hand, so high cards go to the dead pile rather than round the table. It calls yaniv when its hand is worth little against what the others may hold: the
 cards known to be in their hands (taken from the discards) plus a few points for each card
 nobody has seen.
+
+Judging a world (`plausibility`, for the search's inference): a seat's last turn says much
+about the hand it kept, since this bot sheds its dearest group and keeps the cheap cards. A
+world is plausible when, from the hand the world gives the seat taken back to that turn, the
+bot would have discarded the same cards and drawn the same way.
 """
 
 from __future__ import annotations
@@ -17,8 +22,8 @@ from collections import Counter
 from typing import Any
 
 from parlour.bots.base import Bot
-from parlour.cards import parse_card
-from parlour.games.yaniv import PACKS, VALUE, discard_moves, masks_of, value_of
+from parlour.cards import CARD_TEXTS, parse_card
+from parlour.games.yaniv import PACKS, VALUE, discard_moves, masks_of, texts, value_of
 
 COMBINED = 0.5
 """How much of a set or run's points the bot discounts, expecting to shed them together."""
@@ -28,6 +33,9 @@ CALLING = 8
 """What a hand worth little enough to call yaniv with next turn is worth to the bot."""
 UNSEEN_CARD = 3
 """What the bot expects each card it has not seen in another hand to be worth, at least."""
+JUDGE_MISS = 0.1
+"""How plausible a world is when this bot would not have played the seat's last turn from
+the hand the world gives it: low, not nil, since the seat may be another kind of player."""
 
 
 def worth(cards: list[int]) -> float:
@@ -99,3 +107,60 @@ class YanivHeuristicBot(Bot):
             if least <= mine:
                 return False
         return True
+
+    def plausibility(self, observation: dict[str, Any]) -> float:
+        """How well the hand in `observation` (this seat's view of a world a search sampled)
+        fits this seat's last turn. Uniform worlds give the other seats average unseen
+        cards, where a player who has just shed its dearest group holds cheap ones, so a
+        search on them thinks a call of yaniv safer than it is. The hand is taken back to
+        the turn (the group returns, the card drawn after it leaves; a card from the stock
+        is any the seat holds that nobody saw it take, each tried in turn) and this bot is
+        asked what it would have discarded and drawn there, reading the table as it is now
+        (the dead cards and the others' counts are near enough). The world's weight is the
+        share of those hands from which it plays the turn as the seat did, lifted to
+        `JUDGE_MISS` at least."""
+        actions = observation["actions"]
+        last = next((k for k in range(len(actions) - 1, -1, -1)
+                     if actions[k][0] == self.seat and actions[k][1].startswith("discard ")), None)
+        if last is None:
+            return 1.0
+        group = actions[last][1].split()[1:]
+        earlier = next((text for _, text in reversed(actions[:last]) if text.startswith("discard ")), None)
+        offer = earlier.split()[1:] if earlier else [observation["upcard"]]
+        draw = actions[last + 1][1] if last + 1 < len(actions) else None
+        hand = Counter(parse_card(t) for t in observation["hand"])
+        drawn: list[int | None]
+        if draw is None:
+            drawn = [None]
+        elif draw == "draw stock":
+            drawn = list(hand - Counter(parse_card(t) for t in observation["known"][self.seat]))
+        else:
+            drawn = [parse_card(offer[0] if draw == "draw first" else offer[-1])]
+        if not drawn:
+            return 1.0
+        fits = sum(self._plays_turn(observation, hand, card, group, offer, actions[:last + 1], draw)
+                   for card in drawn)
+        return JUDGE_MISS + (1 - JUDGE_MISS) * fits / len(drawn)
+
+    def _plays_turn(self, observation: dict[str, Any], hand: Counter[int], drawn: int | None,
+                    group: list[str], offer: list[str], history: list[Any], draw: str | None) -> bool:
+        """Whether this bot, holding `hand` less `drawn` plus `group`, discards `group` (in
+        any order) and then draws as `draw` says."""
+        kept = hand.copy()
+        if drawn is not None:
+            kept[drawn] -= 1
+        before = list((kept + Counter(parse_card(t) for t in group)).elements())
+        moves = ["discard " + " ".join(CARD_TEXTS[c] for c in g) for g in discard_moves(*masks_of(before))]
+        if value_of(before) <= observation["yaniv_max"]:
+            moves.insert(0, "yaniv")
+        view = dict(observation, hand=texts(before), phase="turn", offer=offer, discard=[],
+                    actions=history[:-1], legal_actions=moves)
+        choice = self.choose(view)
+        if choice == "yaniv" or sorted(choice.split()[1:]) != sorted(group):
+            return False
+        if draw is None:
+            return True
+        draws = ["draw stock", "draw first"] + (["draw last"] if len(offer) > 1 else [])
+        view.update(hand=texts(list(kept.elements())), phase="draw", discard=group, actions=history,
+                    legal_actions=draws)
+        return self.choose(view) == draw

@@ -27,8 +27,9 @@ def test_every_level_is_a_bot_of_the_registry_that_plays_legal_moves(name: str) 
         assert display_name(name, level_spec(name, level)) == f"{game.title} bot ({level})"
 
 
-def test_normal_is_the_heuristic_and_strong_the_search() -> None:
-    assert level_spec("pitch", "normal") == "pitch-heuristic"  # no weights shipped for Pitch
+def test_without_weights_normal_is_the_heuristic_and_strong_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("parlour.bots.levels.has_weights", lambda game_name: False)
+    assert level_spec("pitch", "normal") == "pitch-heuristic"
     assert level_spec("pitch", "strong") == "ismcts"
     assert level_spec("pitch", "strong", seconds=1.5) == "ismcts(seconds=1.5)"
     assert display_name("ribs", "random") == "Ribs bot (random)"

@@ -35,7 +35,9 @@ facts keep the wall-clock seconds of training and the CPU-seconds of the whole r
 (its measurements included; with the local backend's workers, not Ray's).
 
 Out (`--out DIR`): `checkpoint.npz` (weights, Adam's moments and the run's facts;
-`--resume` reads it and goes on with its settings, refusing flags that ask for others),
+`--resume` reads it and goes on with its settings, refusing flags that ask for others;
+rewritten whole at every point of the curve, so a run killed or lost with its machine
+resumes from its last point and goes on as it would have),
 `<game>-<players>.npz` (the weights alone, what
 `parlour/bots/weights/` ships), `curve.json` and `curve.png`: the duplicate margin of
 the learned player (greedy) in one seat against the game's heuristic bot in the others,
@@ -650,7 +652,7 @@ def run(args: argparse.Namespace) -> int:
         return {
             "settings": {**settings.__dict__, "hidden": list(settings.hidden)},
             "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1), "imitated": imitated,
-            "cpu_seconds": round(cpu, 1), "abandoned": abandoned, "curve": curve,
+            "cpu_seconds": round(cpu + cpu_time() - cpu_started, 1), "abandoned": abandoned, "curve": curve,
             "machine": machine(),
         }
 
@@ -666,6 +668,8 @@ def run(args: argparse.Namespace) -> int:
         write(weights_file, False)
         margin, half = evaluate(runner, game, options, weights_file.resolve(), settings.eval_hands, 10**6 + settings.seed)
         curve.append({"hands": hands_done, "seconds": round(seconds, 1), "margin": margin, "half": half})
+        write(out / "checkpoint.npz", True)
+        (out / "curve.json").write_text(json.dumps(curve, indent=1))
 
     total = budget_hands if budget_hands is not None else budget_seconds
     cpu_started = cpu_time()
@@ -714,10 +718,10 @@ def run(args: argparse.Namespace) -> int:
             abandoned += batch.abandoned
         if not curve or curve[-1]["hands"] != hands_done:
             point()
-    cpu += cpu_time() - cpu_started
     write(out / "checkpoint.npz", True)
     write(weights_file, False)
     (out / "curve.json").write_text(json.dumps(curve, indent=1))
+    cpu += cpu_time() - cpu_started
     plot_curve(curve, f"{settings.spec}: learned vs {game.heuristic_bot() or 'random'}, seed {settings.seed}", out / "curve.png")
     last = curve[-1]
     print(

@@ -310,3 +310,34 @@ def test_a_fresh_prior_player_is_the_heuristic_however_large_its_inputs(tmp_path
             if state.hand_over():
                 break
     assert departures == []
+
+
+def test_a_run_killed_after_a_point_of_its_curve_resumes_from_it_to_the_same_weights(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checkpoint is written at every point of the curve, not only at the end: a run
+    lost in its second round (a machine restarted under a long run) goes on from its
+    first 8 hands to the weights and curve of a run never stopped."""
+    import parlour.train
+
+    straight, killed = tmp_path / "straight", tmp_path / "killed"
+    assert main([*TRAIN, "--hands", "16", "--eval-every", "8", "--out", str(straight)]) == 0
+    learn = parlour.train.learn
+    rounds = iter(range(100))
+
+    def learn_then_die(*args: object, **kwargs: object) -> None:
+        if next(rounds) == 1:
+            raise KeyboardInterrupt
+        learn(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parlour.train, "learn", learn_then_die)
+    assert main([*TRAIN, "--hands", "16", "--eval-every", "8", "--out", str(killed)]) == 130
+    monkeypatch.setattr(parlour.train, "learn", learn)
+    _, lost = load(killed / "checkpoint.npz")
+    assert lost["training"]["hands"] == 8 and [p["hands"] for p in lost["training"]["curve"]] == [0, 8]
+    assert not list(killed.glob("*.part"))
+    assert main([*TRAIN, "--hands", "8", "--out", str(killed), "--resume", str(killed / "checkpoint.npz")]) == 0
+    one, meta = load(straight / "ribs-4.npz")
+    two, meta_two = load(killed / "ribs-4.npz")
+    for key in one:
+        np.testing.assert_array_equal(one[key], two[key])
+    assert meta["training"]["curve"] == meta_two["training"]["curve"]

@@ -15,6 +15,7 @@ one `.npz` file, loaded without pickle.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -77,11 +78,17 @@ def masked_probabilities(logits: FloatArray, mask: FloatArray) -> FloatArray:
 
 
 def save(path: str | Path, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
-    """Write weights and their facts (`meta`, JSON) as one compressed `.npz`."""
+    """Write weights and their facts (`meta`, JSON) as one compressed `.npz`, whole or not
+    at all: a run killed while writing leaves the previous file as it was."""
     arrays: dict[str, Any] = {key: value.astype(np.float32) for key, value in params.items()}
     arrays["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
-    with open(path, "wb") as out:
+    path = Path(path)
+    part = path.with_name(path.name + ".part")
+    with open(part, "wb") as out:
         np.savez_compressed(out, **arrays)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(part, path)
 
 
 def load(path: str | Path) -> tuple[dict[str, FloatArray], dict[str, Any]]:

@@ -340,4 +340,7 @@ def test_a_run_killed_after_a_point_of_its_curve_resumes_from_it_to_the_same_wei
     two, meta_two = load(killed / "ribs-4.npz")
     for key in one:
         np.testing.assert_array_equal(one[key], two[key])
-    assert meta["training"]["curve"] == meta_two["training"]["curve"]
+    def measured(curve: list[dict]) -> list[tuple[int, float, float]]:
+        return [(p["hands"], p["margin"], p["half"]) for p in curve]  # not its wall-clock seconds
+
+    assert measured(meta["training"]["curve"]) == measured(meta_two["training"]["curve"])

@@ -718,9 +718,7 @@ def run(args: argparse.Namespace) -> int:
             abandoned += batch.abandoned
         if not curve or curve[-1]["hands"] != hands_done:
             point()
-    write(out / "checkpoint.npz", True)
     write(weights_file, False)
-    (out / "curve.json").write_text(json.dumps(curve, indent=1))
     cpu += cpu_time() - cpu_started
     plot_curve(curve, f"{settings.spec}: learned vs {game.heuristic_bot() or 'random'}, seed {settings.seed}", out / "curve.png")
     last = curve[-1]

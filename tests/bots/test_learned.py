@@ -340,6 +340,7 @@ def test_a_run_killed_after_a_point_of_its_curve_resumes_from_it_to_the_same_wei
     two, meta_two = load(killed / "ribs-4.npz")
     for key in one:
         np.testing.assert_array_equal(one[key], two[key])
+
     def measured(curve: list[dict]) -> list[tuple[int, float, float]]:
         return [(p["hands"], p["margin"], p["half"]) for p in curve]  # not its wall-clock seconds
 

@@ -9,11 +9,10 @@ to beat, its ranking gives the rivals and it plays the searching seat in the pla
 the game's heuristic plays the other seats there, being cheap and able to judge sampled
 worlds. Its value head is not used: cutting playouts short with it measured worse
 (docs/strength.md). The package ships weights for 6-player Ribs and, trained with the
-heuristic's move as an input, 4-player Cramps, Couillon, Pitch and Seven and a Half and 2-player
-Paks, Ridge, Zetema and Yaniv (each beat its heuristic in the arena; docs/strength.md has every
-run). Elsewhere normal is
-the game's heuristic bot and strong the search bot with the heuristic as its model. Strong
-plays within the host's per-move limit, or `seconds` when given. Easy is the careless
+heuristic's move as an input, 4-player Cramps, Couillon, Pitch and Seven and a Half and
+2-player Paks, Ridge, Zetema and Yaniv (each beat its heuristic in the arena;
+docs/strength.md has every run). Elsewhere normal is the game's heuristic bot and strong
+the search bot with the heuristic as its model. Strong plays within the host's per-move limit, or `seconds` when given. Easy is the careless
 player (the heuristic with a share of random legal moves) everywhere. A game without a
 heuristic bot plays random at easy and normal. Weights are per table size; at a table
 they do not fit, the learned player plays as the heuristic (see parlour.bots.learned).

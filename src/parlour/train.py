@@ -24,6 +24,13 @@ luck, which on two shared cores is what learns fastest. The clip lets each round
 for more than one pass. The forward pass is the player's own (network.forward); the
 backward pass and Adam are written out here, float32.
 
+Copying first (`--imitate HANDS`): before the self-play, the player is fitted to the
+moves of a teacher, by cross-entropy over all the copied moves (`--imitate-epochs`
+passes). The teacher is the game's heuristic in every seat, or `--teacher BOT` (a
+search, such as `ismcts`) in one seat a hand among heuristics: expert iteration's first
+step, the network learning what the search finds, at a fraction of its cost a move. The
+copied moves are kept in the run's folder (`copied.npz`) for the next run there.
+
 Determinism: hand i of the run (counted over the whole run, resumes included) is dealt
 from seed `seed * 1_000_000_007 + i`, its moves sampled from a generator seeded by
 (seed, i), and the rounds' minibatches from (seed, round); the hands of a round run in
@@ -129,7 +136,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--imitate", type=int, default=0, metavar="HANDS",
         help="first learn to copy the heuristic bot over this many hands of it playing itself (default 0)",
     )
-    parser.add_argument("--imitate-epochs", type=int, default=2, help="passes over each round of copying (default 2)")
+    parser.add_argument(
+        "--teacher", metavar="BOT",
+        help="the bot --imitate copies (default the heuristic, in every seat); another, such as "
+        "ismcts, plays one seat a hand among heuristics and only its moves are copied",
+    )
+    parser.add_argument("--imitate-epochs", type=int, default=2, help="passes over the copied moves (default 2)")
     parser.add_argument("--eval-every", type=int, help="hands between points of the curve")
     parser.add_argument("--eval-hands", type=int, help="duplicate hands per point of the curve (default 120)")
 
@@ -189,6 +201,9 @@ class PlayTask:
     imitate: bool = False
     """Every seat the heuristic, each decision kept with the heuristic's move: the
     examples a player first learns to copy (`--imitate`)."""
+    teacher: str | None = None
+    """With `imitate`: this bot (a registry spec) plays one seat a hand, drawn at random,
+    the heuristic the others, and only the teacher's decisions are kept."""
 
 
 @dataclass
@@ -278,6 +293,7 @@ def margins(game: Game, scores: list[Any]) -> list[float]:
 
 def play_hands(task: PlayTask) -> Experience:
     """Play a task's hands and keep the learners' decisions (a worker: runs anywhere)."""
+    from parlour.bots import make_bot
     from parlour.bots.models import make_model
     from parlour.envs import encoder
     from parlour.games import game_from_spec
@@ -306,21 +322,24 @@ def play_hands(task: PlayTask) -> Experience:
         seed = task.seed * SEED_STRIDE + i
         state = game.new_state(options, seed, dealer=i % n)
         learners = [True] * n
-        if task.imitate:
-            learners = [False] * n
-        elif heuristic is not None and task.heuristic_share > 0:
+        teacher_seat = int(rng.integers(n)) if task.imitate and task.teacher is not None else None
+        if teacher_seat is not None:
+            learners = [s == teacher_seat for s in range(n)]
+        elif heuristic is not None and task.heuristic_share > 0 and not task.imitate:
             learners = [bool(rng.random() >= task.heuristic_share) for _ in range(n)]
             if not any(learners):
                 learners[int(rng.integers(n))] = True
         bots = {
             s: make_model(heuristic, game, s, int(rng.integers(2**31)))
             for s in range(n)
-            if not learners[s] and heuristic is not None
+            if (task.imitate or not learners[s]) and heuristic is not None
         }
+        if teacher_seat is not None and task.teacher is not None:
+            bots[teacher_seat] = make_bot(task.teacher, game, teacher_seat, int(rng.integers(2**31)))
         priors = {
             s: make_model(task.prior, game, s, int(rng.integers(2**31)))
             for s in range(n)
-            if task.prior is not None and (learners[s] or task.imitate)
+            if task.prior is not None and learners[s]
         }
         rows: list[list[int]] = [[] for _ in range(n)]
         first_row, first_feature, actions_played = len(moves), len(features), 0
@@ -329,7 +348,7 @@ def play_hands(task: PlayTask) -> Experience:
             if seat is None or actions_played == longest:
                 break
             actions_played += 1
-            if not learners[seat] and not task.imitate:
+            if not learners[seat]:
                 bot = bots[seat]
                 state.apply_text(bot.choose(state.observation(seat, views=False, keys=bot.READS)))
                 if state.hand_over():
@@ -339,7 +358,7 @@ def play_hands(task: PlayTask) -> Experience:
             for helper in (bots[seat] if task.imitate else None, priors.get(seat)):
                 if helper is not None and keys is not None:
                     keys = None if helper.READS is None else keys | helper.READS
-            obs = state.observation(seat, views=False, keys=keys)
+            obs = state.observation(seat) if seat == teacher_seat else state.observation(seat, views=False, keys=keys)
             legal = obs["legal_actions"]
             if len(legal) == 1:
                 state.apply_text(legal[0])
@@ -379,7 +398,7 @@ def play_hands(task: PlayTask) -> Experience:
         for s in range(n):
             for r in rows[s]:
                 returns[r] = hand[s]
-        kept = [hand[s] for s in range(n) if learners[s] or task.imitate]
+        kept = [hand[s] for s in range(n) if learners[s]]
         hand_margins.append(float(np.mean(kept)))
     return Experience(
         np.array(xs, np.float32).reshape(len(xs), -1) if xs else np.zeros((0, 0), np.float32),
@@ -524,6 +543,57 @@ def learn(
     return stats
 
 
+def imitate(
+    runner: TaskRunner, progress: Any, game: Game, settings: Settings, actions: tuple[str, ...],
+    params: dict[str, FloatArray], adam: Adam, hands: int, epochs: int, teacher: str | None, out: Path,
+) -> float:
+    """`--imitate`: play `hands` hands and keep each copied decision with the move made
+    (`PlayTask.imitate`), then fit the player to all of them, `epochs` passes of shuffled
+    minibatches; the run's scale, from the copied hands' margins. All the moves are kept
+    before the first step because a teacher's are dear (a search costs about half a
+    CPU-second a hand): each is used in every pass, and the minibatches mix hands. The
+    examples are held in memory, the encoder's inputs in float32 for each decision. They
+    are also written to `COPIED` in the run's folder, and a new run there that would copy
+    the same hands reads them instead of playing them again (a run stopped while fitting,
+    or another number of passes, costs no second search)."""
+    who = teacher or game.heuristic_bot()
+    facts = {"spec": settings.spec, "seed": settings.seed, "hands": hands, "teacher": who, "prior": settings.prior,
+             "head": settings.head, "buckets": settings.buckets, "actions": list(actions)}
+    taught = read_copied(out / COPIED, facts)
+    if taught is None:
+        step = 1 if teacher else CHUNK_HANDS
+        playing = progress.add_task(f"{game.title}: {who} plays the hands to copy", total=hands)
+        tasks = [
+            PlayTask(settings.spec, {}, actions, settings.seed, IMITATION_HANDS + k, min(step, hands - k), 0.0,
+                     settings.head, settings.buckets, settings.prior, imitate=True, teacher=teacher)
+            for k in range(0, hands, step)
+        ]
+        taught = join(runner.map(play_hands, tasks, lambda k: progress.update(playing, advance=k * step)))
+        progress.update(playing, completed=hands)
+        save(out / COPIED, {name: getattr(taught, name) for name in COPIED_ARRAYS}, facts)
+    scale = float(np.std(taught.margin)) or 1.0
+    fitting = progress.add_task(f"{game.title}: copying {len(taught.action):,} moves of {who}", total=epochs)
+    for epoch in range(epochs):
+        learn(params, adam, taught, scale, settings, IMITATION_HANDS + epoch, imitation=True, epochs=1)
+        progress.update(fitting, advance=1)
+    return scale
+
+
+COPIED = "copied.npz"
+COPIED_ARRAYS = ("x", "action", "logp", "margin", "counts", "feature_counts", "features")
+
+
+def read_copied(path: Path, facts: dict[str, Any]) -> Experience | None:
+    """The copied moves `imitate` wrote at `path`, if they are of the hands `facts` names."""
+    if not path.exists():
+        return None
+    with np.load(path, allow_pickle=False) as data:
+        if json.loads(bytes(data["meta"]).decode()) != facts:
+            return None
+        x, action, logp, margin, counts, feature_counts, features = (data[name] for name in COPIED_ARRAYS)
+    return Experience(x, action, logp, margin, counts, feature_counts, features, [])
+
+
 def evaluate(runner: TaskRunner, game: Game, options: GameOptions, weights: Path, hands: int, seed: int) -> tuple[float, float]:
     """The learned player's duplicate margin (and its 95% half-width) in one seat (one
     side, in a partnership game) against the game's heuristic bot (random where there is
@@ -604,6 +674,13 @@ def run(args: argparse.Namespace) -> int:
         raise OptionsError("--buckets must be at least 16, --imitate at least 0, --imitate-epochs at least 1")
     if (args.imitate or args.prior) and game.heuristic_bot() is None:
         raise OptionsError(f"--imitate and --prior: {game.title} has no heuristic bot")
+    teacher = args.teacher
+    if teacher is not None:
+        from parlour.bots import make_bot
+
+        if not args.imitate or args.resume:
+            raise OptionsError("--teacher names the bot that --imitate copies: give it with --imitate, on a new run")
+        make_bot(teacher, game, 0, 0)
     settings = Settings(
         table_spec(game, options), args.seed, args.batch, hidden, args.lr, args.epochs,
         args.minibatch, args.entropy, args.heuristic_share, args.eval_hands,
@@ -629,7 +706,7 @@ def run(args: argparse.Namespace) -> int:
                 + "; leave those flags out, or start a new run in another --out to change them"
             )
         settings = kept
-        imitated = run_facts.get("imitated", 0)
+        imitated, teacher = run_facts.get("imitated", 0), run_facts.get("teacher")
         hands_done, round_, seconds = run_facts["hands"], run_facts["rounds"], run_facts["seconds"]
         cpu = run_facts.get("cpu_seconds", 0.0)
         abandoned = run_facts.get("abandoned", 0)
@@ -651,7 +728,7 @@ def run(args: argparse.Namespace) -> int:
     def facts() -> dict[str, Any]:
         return {
             "settings": {**settings.__dict__, "hidden": list(settings.hidden)},
-            "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1), "imitated": imitated,
+            "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1), "imitated": imitated, "teacher": teacher,
             "cpu_seconds": round(cpu + cpu_time() - cpu_started, 1), "abandoned": abandoned, "curve": curve,
             "machine": machine(),
         }
@@ -675,22 +752,10 @@ def run(args: argparse.Namespace) -> int:
     cpu_started = cpu_time()
     with TaskRunner(args.jobs, args.backend, args.ray_address) as runner, progress_bar() as progress:
         if args.imitate and not args.resume:
-            copying = progress.add_task(f"{game.title}: copying {game.heuristic_bot()}", total=args.imitate)
-            while imitated < args.imitate:
-                started = time.perf_counter()
-                count = min(settings.batch, args.imitate - imitated)
-                tasks = [
-                    PlayTask(settings.spec, params, actions, settings.seed, IMITATION_HANDS + imitated + k,
-                             min(CHUNK_HANDS, count - k), 0.0, settings.head, settings.buckets, settings.prior, imitate=True)
-                    for k in range(0, count, CHUNK_HANDS)
-                ]
-                batch = join(runner.map(play_hands, tasks, lambda k: None))
-                if not scale:
-                    scale = float(np.std(batch.margin)) or 1.0
-                learn(params, adam, batch, scale, settings, IMITATION_HANDS + imitated, imitation=True, epochs=args.imitate_epochs)
-                imitated += count
-                seconds += time.perf_counter() - started
-                progress.update(copying, completed=imitated)
+            started = time.perf_counter()
+            scale = imitate(runner, progress, game, settings, actions, params, adam, args.imitate, args.imitate_epochs, teacher, out)
+            imitated = args.imitate
+            seconds += time.perf_counter() - started
         bar = progress.add_task(f"{game.title} training", total=total, completed=hands_done if budget_hands else seconds)
         while True:
             if hands_done >= next_eval:

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from parlour.bots import make_bot
+from parlour.bots import Bot, make_bot
 from parlour.bots.learned import shipped_tables, weights_path
 from parlour.bots.network import forward, init_params, load
 from parlour.cli import main
@@ -345,3 +345,62 @@ def test_a_run_killed_after_a_point_of_its_curve_resumes_from_it_to_the_same_wei
         return [(p["hands"], p["margin"], p["half"]) for p in curve]  # not its wall-clock seconds
 
     assert measured(meta["training"]["curve"]) == measured(meta_two["training"]["curve"])
+
+
+class LastLegalBot(Bot):
+    """A teacher no heuristic resembles: always the last legal action."""
+
+    def choose(self, observation: dict) -> str:
+        return str(observation["legal_actions"][-1])
+
+
+def test_a_teacher_plays_one_seat_a_hand_and_only_its_moves_are_copied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--teacher`: the copied moves are the teacher's (here always the last legal action,
+    which the heuristic is not), from one seat a hand among heuristics."""
+    from parlour.bots import _registry
+    from parlour.train import IMITATION_HANDS, PlayTask, play_hands
+
+    monkeypatch.setitem(_registry(), "last-legal", (LastLegalBot, None))
+    spec = "cramps(players=4)"  # no partners: each seat's margin is its own
+    for hand in range(3):
+        taught = play_hands(PlayTask(spec, {}, (), 0, IMITATION_HANDS + hand, 1, 0.0, "features", 64,
+                                     imitate=True, teacher="last-legal"))
+        assert len(taught.action) >= 3
+        assert (taught.action == taught.counts - 1).all()
+        np.testing.assert_allclose(taught.margin, taught.hand_margins[0], rtol=1e-6)  # one seat's rows
+    copied = play_hands(PlayTask(spec, {}, (), 0, IMITATION_HANDS, 1, 0.0, "features", 64, imitate=True))
+    assert not (copied.action == copied.counts - 1).all()  # the heuristic, every seat
+    assert len(set(copied.margin.tolist())) > 1
+
+
+def test_copied_moves_are_kept_and_a_new_run_reads_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A teacher's hands are dear: the copied moves are written to the run's folder, and a
+    new run there that copies the same hands fits to them without playing them again,
+    to the weights of a run that played them."""
+    import parlour.train
+
+    args = ["train", "pitch", "--prior", "--hidden", "16", "--eval-hands", "2", "--hands", "0",
+            "--imitate", "3", "--teacher", "ismcts(iterations=4)"]
+    assert main([*args, "--imitate-epochs", "1", "--out", str(tmp_path)]) == 0
+    _, facts = load(tmp_path / "copied.npz")
+    assert facts["teacher"] == "ismcts(iterations=4)" and facts["hands"] == 3
+    played = []
+    play_hands = parlour.train.play_hands
+    monkeypatch.setattr(parlour.train, "play_hands", lambda task: played.append(task.imitate) or play_hands(task))
+    assert main([*args, "--imitate-epochs", "3", "--out", str(tmp_path)]) == 0
+    assert True not in played
+    assert main([*args, "--imitate-epochs", "3", "--out", str(tmp_path / "fresh")]) == 0
+    assert True in played
+    reused, meta = load(tmp_path / "pitch-4.npz")
+    fresh, _ = load(tmp_path / "fresh" / "pitch-4.npz")
+    for key in fresh:
+        np.testing.assert_array_equal(reused[key], fresh[key])
+    assert meta["training"]["teacher"] == "ismcts(iterations=4)" and meta["training"]["imitated"] == 3
+
+
+def test_a_teacher_needs_imitate_and_a_bot_of_the_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["train", "pitch", "--teacher", "ismcts", "--hands", "0", "--out", str(tmp_path)]) != 0
+    assert "give it with --imitate" in capsys.readouterr().err
+    assert main(["train", "pitch", "--imitate", "2", "--teacher", "ribs-heuristic", "--hands", "0",
+                 "--out", str(tmp_path)]) != 0
+    assert "ribs-heuristic" in capsys.readouterr().err

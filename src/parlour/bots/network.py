@@ -79,8 +79,11 @@ def masked_probabilities(logits: FloatArray, mask: FloatArray) -> FloatArray:
 
 def save(path: str | Path, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
     """Write weights and their facts (`meta`, JSON) as one compressed `.npz`, whole or not
-    at all: a run killed while writing leaves the previous file as it was."""
-    arrays: dict[str, Any] = {key: value.astype(np.float32) for key, value in params.items()}
+    at all: a run killed while writing leaves the previous file as it was. Integer arrays
+    (training's copied moves) keep their type; the rest are float32."""
+    arrays: dict[str, Any] = {
+        key: value if value.dtype.kind in "iu" else value.astype(np.float32) for key, value in params.items()
+    }
     arrays["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
     path = Path(path)
     part = path.with_name(path.name + ".part")

@@ -49,7 +49,10 @@ resumes from its last point and goes on as it would have),
 `parlour/bots/weights/` ships), `curve.json` and `curve.png`: the duplicate margin of
 the learned player (greedy) in one seat against the game's heuristic bot in the others,
 with its 95% interval, measured every `--eval-every` hands on the same `--eval-hands`
-duplicate hands.
+duplicate hands. With `--keep-points`, also `points/<game>-<players>-<hands>.npz`, the
+weights each point measured: a curve that peaks and falls back (Six-Pack Bezique's did)
+keeps the peak, to be measured again in the arena on new deals, which tells a real
+peak from a lucky point.
 """
 
 from __future__ import annotations
@@ -144,6 +147,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--imitate-epochs", type=int, default=2, help="passes over the copied moves (default 2)")
     parser.add_argument("--eval-every", type=int, help="hands between points of the curve")
     parser.add_argument("--eval-hands", type=int, help="duplicate hands per point of the curve (default 120)")
+    parser.add_argument(
+        "--keep-points", action="store_true",
+        help="keep the weights of every point of the curve (points/GAME-PLAYERS-HANDS.npz), to measure a peak again",
+    )
 
 
 RUN_DEFAULTS: dict[str, Any] = {
@@ -743,6 +750,9 @@ def run(args: argparse.Namespace) -> int:
 
     def point() -> None:
         write(weights_file, False)
+        if args.keep_points:
+            (out / "points").mkdir(exist_ok=True)
+            write(out / "points" / f"{weights_file.stem}-{hands_done}.npz", False)
         margin, half = evaluate(runner, game, options, weights_file.resolve(), settings.eval_hands, 10**6 + settings.seed)
         curve.append({"hands": hands_done, "seconds": round(seconds, 1), "margin": margin, "half": half})
         write(out / "checkpoint.npz", True)

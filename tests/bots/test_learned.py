@@ -404,3 +404,21 @@ def test_a_teacher_needs_imitate_and_a_bot_of_the_game(tmp_path: Path, capsys: p
     assert main(["train", "pitch", "--imitate", "2", "--teacher", "ribs-heuristic", "--hands", "0",
                  "--out", str(tmp_path)]) != 0
     assert "ribs-heuristic" in capsys.readouterr().err
+
+
+def test_keep_points_keeps_the_weights_each_point_measured(tmp_path: Path) -> None:
+    """`--keep-points`: the weights of every point of the curve stay, the last being the
+    run's own, so a peak that the curve then lost can be measured again."""
+    assert main([*TRAIN, "--hands", "16", "--eval-every", "8", "--keep-points", "--out", str(tmp_path)]) == 0
+    kept = sorted(p.name for p in (tmp_path / "points").iterdir())
+    assert kept == ["ribs-4-0.npz", "ribs-4-16.npz", "ribs-4-8.npz"]
+    first, _ = load(tmp_path / "points" / "ribs-4-0.npz")
+    middle, facts = load(tmp_path / "points" / "ribs-4-8.npz")
+    last, _ = load(tmp_path / "points" / "ribs-4-16.npz")
+    final, _ = load(tmp_path / "ribs-4.npz")
+    assert facts["training"]["hands"] == 8
+    assert not np.array_equal(first["w0"], middle["w0"]) and not np.array_equal(middle["w0"], last["w0"])
+    for key in final:
+        np.testing.assert_array_equal(last[key], final[key])
+    assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path / "other")]) == 0
+    assert not (tmp_path / "other" / "points").exists()

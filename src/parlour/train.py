@@ -96,7 +96,7 @@ inputs were small: Six-Pack Bezique's unscaled call counts (47 "pass" late in a 
 spread the random logits past 2 late in a hand, and the fresh player left the heuristic
 in about one decision in a hundred (-105.8 over 300 duplicate hands where 0 was due)."""
 IMITATION_HANDS = 1 << 40
-"""Hands copied from the heuristic are numbered from here, apart from the run's own."""
+"""Hands copied from a teacher (`--imitate`) are numbered from here, apart from the run's own."""
 UNBOUNDED_HAND_ACTIONS = 3_000
 """Where a game's rules set no bound on a hand (`Limits.hand_actions` None: Mighty deals
 again while all five pass), a training hand is abandoned after this many actions, its

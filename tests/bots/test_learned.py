@@ -422,3 +422,22 @@ def test_keep_points_keeps_the_weights_each_point_measured(tmp_path: Path) -> No
         np.testing.assert_array_equal(last[key], final[key])
     assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path / "other")]) == 0
     assert not (tmp_path / "other" / "points").exists()
+
+
+def test_a_save_that_fails_leaves_the_old_file_and_no_part(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Weights and checkpoints are written whole or not at all, and a write that fails
+    midway (a full disk, a kill) leaves nothing half-written beside the old file."""
+    from parlour.bots import network
+
+    path = tmp_path / "w.npz"
+    network.save(path, {"w0": np.ones((2, 2), np.float32)}, {"n": 1})
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(network.np, "savez_compressed", full_disk)
+    with pytest.raises(OSError):
+        network.save(path, {"w0": np.zeros((2, 2), np.float32)}, {"n": 2})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.npz"]
+    params, meta = load(path)
+    assert meta == {"n": 1} and params["w0"].tolist() == [[1, 1], [1, 1]]

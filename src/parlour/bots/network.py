@@ -87,10 +87,14 @@ def save(path: str | Path, params: dict[str, FloatArray], meta: dict[str, Any]) 
     arrays["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
     path = Path(path)
     part = path.with_name(path.name + ".part")
-    with open(part, "wb") as out:
-        np.savez_compressed(out, **arrays)
-        out.flush()
-        os.fsync(out.fileno())
+    try:
+        with open(part, "wb") as out:
+            np.savez_compressed(out, **arrays)
+            out.flush()
+            os.fsync(out.fileno())
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
     os.replace(part, path)
 
 

@@ -15,7 +15,7 @@ from parlour.cli import main
 from parlour.engine import OptionsError
 from parlour.games import get_game
 from parlour.simulate import play_hand
-from parlour.train import Experience, gradients
+from parlour.train import Experience, PlayTask, gradients
 
 TRAIN = ["train", "ribs", "--players", "4", "--batch", "8", "--hidden", "16", "--eval-hands", "4", "--minibatch", "64"]
 
@@ -358,7 +358,7 @@ def test_a_teacher_plays_one_seat_a_hand_and_only_its_moves_are_copied(monkeypat
     """`--teacher`: the copied moves are the teacher's (here always the last legal action,
     which the heuristic is not), from one seat a hand among heuristics."""
     from parlour.bots import _registry
-    from parlour.train import IMITATION_HANDS, PlayTask, play_hands
+    from parlour.train import IMITATION_HANDS, play_hands
 
     monkeypatch.setitem(_registry(), "last-legal", (LastLegalBot, None))
     spec = "cramps(players=4)"  # no partners: each seat's margin is its own
@@ -384,9 +384,14 @@ def test_copied_moves_are_kept_and_a_new_run_reads_them(tmp_path: Path, monkeypa
     assert main([*args, "--imitate-epochs", "1", "--out", str(tmp_path)]) == 0
     _, facts = load(tmp_path / "copied.npz")
     assert facts["teacher"] == "ismcts(iterations=4)" and facts["hands"] == 3
-    played = []
+    played: list[bool] = []
     play_hands = parlour.train.play_hands
-    monkeypatch.setattr(parlour.train, "play_hands", lambda task: played.append(task.imitate) or play_hands(task))
+
+    def counted(task: PlayTask) -> Experience:
+        played.append(task.imitate)
+        return play_hands(task)
+
+    monkeypatch.setattr(parlour.train, "play_hands", counted)
     assert main([*args, "--imitate-epochs", "3", "--out", str(tmp_path)]) == 0
     assert True not in played
     assert main([*args, "--imitate-epochs", "3", "--out", str(tmp_path / "fresh")]) == 0

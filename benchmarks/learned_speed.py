@@ -8,9 +8,11 @@ answers them without the network. The weights are loaded before timing (a proces
 them once). Printed per table: moves timed, mean, 99th percentile and slowest move, in
 milliseconds, by the wall clock and by the CPU time the move used (`time.process_time`:
 on a shared, busy machine the wall clock also counts the time other work held the CPU); with `--spec SPEC` another bot spec is timed the same way (the strong
-level's search, say, against its one second a move).
+level's search, say, against its one second a move), and with `--table GAME-PLAYERS` one
+table, shipped weights or not (`--table six_pack_bezique-2 --spec strong` times the search
+with the heuristic as its model).
 
-Run: .venv/bin/python benchmarks/learned_speed.py [--hands 20] [--spec learned]
+Run: .venv/bin/python benchmarks/learned_speed.py [--hands 20] [--spec learned] [--table GAME-PLAYERS]
 """
 
 from __future__ import annotations
@@ -52,8 +54,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--spec", default="learned")
+    parser.add_argument("--table", help="one table, GAME-PLAYERS (default: every table with shipped weights)")
     args = parser.parse_args()
-    for game_name, players in shipped_tables():
+    tables = shipped_tables()
+    if args.table:
+        game_name, _, players = args.table.rpartition("-")
+        if not game_name or not players.isdigit():
+            parser.error("--table: write GAME-PLAYERS, such as six_pack_bezique-2")
+        tables = [(game_name, int(players))]
+    for game_name, players in tables:
         time_table(game_name, players, args.spec, 1)
         for clock, seconds in zip(("wall", "CPU"), time_table(game_name, players, args.spec, args.hands), strict=True):
             ms = np.array(seconds) * 1000

@@ -137,7 +137,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--buckets", type=int, help="outputs of a features head (default 2048)")
     parser.add_argument(
         "--imitate", type=int, default=0, metavar="HANDS",
-        help="first learn to copy the heuristic bot over this many hands of it playing itself (default 0)",
+        help="first learn to copy a teacher's moves over this many hands (default 0; the teacher: --teacher)",
     )
     parser.add_argument(
         "--teacher", metavar="BOT",
@@ -206,8 +206,8 @@ class PlayTask:
     prior: str | None = None
     """The heuristic whose move is a fact of each action (`--prior`), or None."""
     imitate: bool = False
-    """Every seat the heuristic, each decision kept with the heuristic's move: the
-    examples a player first learns to copy (`--imitate`)."""
+    """Every seat the heuristic (but the teacher's), each copied decision kept with the
+    move made: the examples a player first learns to copy (`--imitate`)."""
     teacher: str | None = None
     """With `imitate`: this bot (a registry spec) plays one seat a hand, drawn at random,
     the heuristic the others, and only the teacher's decisions are kept."""

@@ -32,6 +32,8 @@ def test_without_weights_normal_is_the_heuristic_and_strong_the_search(monkeypat
     assert level_spec("pitch", "normal") == "pitch-heuristic"
     assert level_spec("pitch", "strong") == "ismcts"
     assert level_spec("pitch", "strong", seconds=1.5) == "ismcts(seconds=1.5)"
+    assert level_spec("six_pack_bezique", "strong") == "ismcts(iterations=32)"  # within the second a move
+    assert level_of("six_pack_bezique", "ismcts(iterations=32)") == "strong"
     assert display_name("ribs", "random") == "Ribs bot (random)"
     with pytest.raises(OptionsError, match="levels: easy, normal, strong"):
         level_spec("ribs", "brilliant")

@@ -12,7 +12,8 @@ worlds. Its value head is not used: cutting playouts short with it measured wors
 heuristic's move as an input, 4-player Cramps, Couillon, Pitch and Seven and a Half and
 2-player Paks, Ridge, Zetema and Yaniv (each beat its heuristic in the arena;
 docs/strength.md has every run). Elsewhere normal is the game's heuristic bot and strong
-the search bot with the heuristic as its model. Strong plays within the host's per-move limit, or `seconds` when given. Easy is the careless
+the search bot with the heuristic as its model (with fewer playouts where a game's
+slowest moves need it, `STRONG_ITERATIONS`). Strong plays within the host's per-move limit, or `seconds` when given. Easy is the careless
 player (the heuristic with a share of random legal moves) everywhere. A game without a
 heuristic bot plays random at easy and normal. Weights are per table size; at a table
 they do not fit, the learned player plays as the heuristic (see parlour.bots.learned).
@@ -28,6 +29,10 @@ LEVELS = ("easy", "normal", "strong")
 LEARNED_STRONG = "ismcts(model=learned, opponents={opponents}, {budget})"
 """The strong level where a game has learned weights; its settings are the ones measured
 in docs/strength.md."""
+STRONG_ITERATIONS: dict[str, int] = {"six_pack_bezique": 32}
+"""Playouts a move of the strong level where the search's default (the model search's 64)
+would take over the second on a game's slowest moves: at Six-Pack Bezique they took 1.5 s
+(docs/strength.md). The only per-game setting of the levels."""
 
 
 def level_spec(game_name: str, level: str, seconds: float | None = None) -> str:
@@ -43,7 +48,9 @@ def level_spec(game_name: str, level: str, seconds: float | None = None) -> str:
         if learned:
             budget = f"seconds={seconds:g}" if seconds is not None else "iterations=24"
             return LEARNED_STRONG.format(opponents=heuristic, budget=budget)
-        return f"ismcts(seconds={seconds:g})" if seconds is not None else "ismcts"
+        if seconds is not None:
+            return f"ismcts(seconds={seconds:g})"
+        return f"ismcts(iterations={STRONG_ITERATIONS[game_name]})" if game_name in STRONG_ITERATIONS else "ismcts"
     raise OptionsError(f"unknown bot level {str(level)[:40]!r} (levels: {', '.join(LEVELS)})")
 
 

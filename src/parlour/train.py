@@ -594,10 +594,10 @@ def read_copied(path: Path, facts: dict[str, Any]) -> Experience | None:
     """The copied moves `imitate` wrote at `path`, if they are of the hands `facts` names."""
     if not path.exists():
         return None
-    with np.load(path, allow_pickle=False) as data:
-        if json.loads(bytes(data["meta"]).decode()) != facts:
-            return None
-        x, action, logp, margin, counts, feature_counts, features = (data[name] for name in COPIED_ARRAYS)
+    arrays, meta = load(path)
+    if meta != facts:
+        return None
+    x, action, logp, margin, counts, feature_counts, features = (arrays[name] for name in COPIED_ARRAYS)
     return Experience(x, action, logp, margin, counts, feature_counts, features, [])
 
 

@@ -13,9 +13,10 @@ heuristic's move as an input, 4-player Cramps, Couillon, Pitch and Seven and a H
 2-player Paks, Ridge, Zetema and Yaniv (each beat its heuristic in the arena;
 docs/strength.md has every run). Elsewhere normal is the game's heuristic bot and strong
 the search bot with the heuristic as its model (with fewer playouts where a game's
-slowest moves need it, `STRONG_ITERATIONS`). Strong plays within the host's per-move limit, or `seconds` when given. Easy is the careless
-player (the heuristic with a share of random legal moves) everywhere. A game without a
-heuristic bot plays random at easy and normal. Weights are per table size; at a table
+slowest moves need it, `STRONG_ITERATIONS`). Strong plays within the host's per-move
+limit, or `seconds` when given. Easy is the careless player (the heuristic with a share
+of random legal moves) everywhere. A game without a heuristic bot plays random at easy
+and normal. Weights are per table size; at a table
 they do not fit, the learned player plays as the heuristic (see parlour.bots.learned).
 """
 

@@ -99,8 +99,12 @@ def save(path: str | Path, params: dict[str, FloatArray], meta: dict[str, Any]) 
 
 
 def load(path: str | Path) -> tuple[dict[str, FloatArray], dict[str, Any]]:
-    """The weights and facts `save` wrote."""
+    """The weights and facts `save` wrote (integer arrays as integers, as saved)."""
     with np.load(path, allow_pickle=False) as data:
         meta = json.loads(bytes(data["meta"]).decode())
-        params = {key: data[key].astype(np.float32) for key in data.files if key != "meta"}
+        params = {
+            key: value if value.dtype.kind in "iu" else value.astype(np.float32)
+            for key in data.files if key != "meta"
+            for value in (data[key],)
+        }
     return params, meta

@@ -6,6 +6,12 @@ Banker: before each card it weighs standing against one more card and then stand
 against every punter still in, whose hole card is taken as any unseen card that fits its
 course (no bust and no 7½ before it stopped); a two-card 7½ is paid double whatever it
 does. It takes the bank when offered and, naming the limits, asks for the largest bets.
+
+Judging a world (`plausibility`, for the search's inference): a punter who stood without
+drawing holds a high hole card, where a uniform world gives it any card that fits, so a
+banker searching such worlds stands on 3 or 4 and loses to the 6 it was shown by the
+stand. A punter's world is weighed by whether this bot's own rule would have drawn and
+stood as the seat did from the hole card the world gives it.
 """
 
 from __future__ import annotations
@@ -15,6 +21,11 @@ from typing import Any
 from parlour.bots.base import Bot
 from parlour.cards import parse_card
 from parlour.games.seven_and_a_half import PACK, TOP, hand_total
+
+JUDGE_MISS = 0.1
+"""How plausible a world is for each draw or stand of a punter that this bot's rule would
+not have made from the hole card the world gives it: low, not nil, since the seat may be
+another kind of player."""
 
 
 class SevenHalfHeuristicBot(Bot):
@@ -37,9 +48,29 @@ class SevenHalfHeuristicBot(Bot):
         unseen = self._unseen(observation, mine)
         if observation["seat"] == observation["banker"]:
             return "hit" if self._banker_hits(observation, mine, unseen) else "stand"
-        total = hand_total(mine)
-        busts = sum(1 for c in unseen if hand_total([*mine, c]) > TOP) / max(1, len(unseen))
-        return "hit" if total < 10 or (total < 12 and busts < 1 / 3) else "stand"
+        return "hit" if _punter_hits(mine, unseen) else "stand"
+
+    def plausibility(self, observation: dict[str, Any]) -> float:
+        """How well the hole card in `observation` (this seat's view of a world a search
+        sampled) fits the seat's draws and its stand, by this bot's punter rule: each
+        decision the rule would not have made multiplies the weight by `JUDGE_MISS`. The
+        cards unseen now stand in for those unseen at each decision (near enough for a
+        share of busting cards). A banker's hole card is never judged: its only decisions
+        come after every punter's."""
+        if observation["seat"] == observation["banker"]:
+            return 1.0
+        info = observation["seats"][observation["seat"]]
+        if not info["hole"] or not info["up"] and info["state"] != "stood":
+            return 1.0
+        cards = [parse_card(info["hole"]), *(parse_card(t) for t in info["up"])]
+        unseen = self._unseen(observation, cards)
+        weight = 1.0
+        for held in range(1, len(cards)):
+            if not _punter_hits(cards[:held], unseen):
+                weight *= JUDGE_MISS
+        if info["state"] == "stood" and _punter_hits(cards, unseen):
+            weight *= JUDGE_MISS
+        return weight
 
     @staticmethod
     def _unseen(obs: dict[str, Any], mine: list[int]) -> list[int]:
@@ -80,6 +111,14 @@ class SevenHalfHeuristicBot(Bot):
             t = hand_total([*mine, c])
             after += bust_value() if t > TOP else stand_value(t, t == TOP and len(mine) == 1)
         return after / max(1, len(unseen)) > now
+
+
+def _punter_hits(mine: list[int], unseen: list[int]) -> bool:
+    """The punter's rule: draw under 5, or under 6 when fewer than a third of the unseen
+    cards would bust."""
+    total = hand_total(mine)
+    busts = sum(1 for c in unseen if hand_total([*mine, c]) > TOP) / max(1, len(unseen))
+    return total < 10 or (total < 12 and busts < 1 / 3)
 
 
 def _fits(hole: int, up: list[int], state: str) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from selfplay import decisions
+
 from parlour.bots import make_bot
 from parlour.bots.ismcts import ISMCTSBot
 from parlour.bots.seven_and_a_half_heuristic import JUDGE_MISS, SevenHalfHeuristicBot
@@ -45,22 +47,15 @@ def test_the_banker_and_a_punter_yet_to_play_are_not_judged() -> None:
 
 def test_the_true_world_fits_the_play_where_uniform_ones_often_do_not() -> None:
     true, uniform = [], []
-    for seed in range(150):
-        state = GAME.new_state(GAME.options(players=4), seed)
-        players = [make_bot("seven_and_a_half-heuristic", GAME, s, seed + s) for s in range(4)]
-        judges = [judge(s) for s in range(4)]
-        rng = random.Random(seed)
-        while state.to_act() is not None and not state.hand_over():
-            seat = state.to_act()
-            assert seat is not None
-            obs = state.observation(seat, views=False)
-            if obs["phase"] == "play" and seat == obs["banker"]:
-                world = GAME.determinize(state.observation(seat), rng)
-                for other in range(4):
-                    if other != seat and obs["seats"][other]["state"] == "stood":
-                        true.append(judges[other].plausibility(state.observation(other, views=False)))
-                        uniform.append(judges[other].plausibility(world.observation(other, views=False)))
-            state.apply_text(players[seat].choose(obs))
+    judges = [judge(s) for s in range(4)]
+    rng = random.Random(0)
+    for state, seat, obs in decisions(GAME, "seven_and_a_half-heuristic", 4, range(150)):
+        if obs["phase"] == "play" and seat == obs["banker"]:
+            world = GAME.determinize(state.observation(seat), rng)
+            for other in range(4):
+                if other != seat and obs["seats"][other]["state"] == "stood":
+                    true.append(judges[other].plausibility(state.observation(other, views=False)))
+                    uniform.append(judges[other].plausibility(world.observation(other, views=False)))
     assert len(true) > 100
     assert min(true) == 1.0, "the hole card a punter really held fits its play"
     assert sum(p < 1.0 for p in uniform) > len(uniform) / 4, "a uniform deal often does not"

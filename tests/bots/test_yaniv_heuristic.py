@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from selfplay import decisions
+
 from parlour.bots import make_bot
 from parlour.bots.ismcts import ISMCTSBot
 from parlour.bots.yaniv_heuristic import JUDGE_MISS, YanivHeuristicBot
@@ -18,21 +20,14 @@ def judge(seat: int) -> YanivHeuristicBot:
 
 def test_the_true_world_always_fits_the_last_turn_and_uniform_ones_often_do_not() -> None:
     true, uniform = [], []
-    for seed in range(40):
-        state = GAME.new_state(GAME.options(players=2), seed, dealer=seed % 2)
-        players = [make_bot("yaniv-heuristic", GAME, s, seed + s) for s in range(2)]
-        judges = [judge(s) for s in range(2)]
-        rng = random.Random(seed)
-        while state.to_act() is not None and not state.hand_over():
-            seat = state.to_act()
-            assert seat is not None
-            obs = state.observation(seat, views=False)
-            if obs["phase"] == "turn":
-                other = 1 - seat
-                true.append(judges[other].plausibility(state.observation(other, views=False)))
-                world = GAME.determinize(state.observation(seat), rng)
-                uniform.append(judges[other].plausibility(world.observation(other, views=False)))
-            state.apply_text(players[seat].choose(obs))
+    judges = [judge(s) for s in range(2)]
+    rng = random.Random(0)
+    for state, seat, obs in decisions(GAME, "yaniv-heuristic", 2, range(40), rotate_dealer=True):
+        if obs["phase"] == "turn":
+            other = 1 - seat
+            true.append(judges[other].plausibility(state.observation(other, views=False)))
+            world = GAME.determinize(state.observation(seat), rng)
+            uniform.append(judges[other].plausibility(world.observation(other, views=False)))
     assert len(true) > 200
     assert min(true) > JUDGE_MISS, "the hand the seat really held plays its turn"
     assert sum(p == JUDGE_MISS for p in uniform) > len(uniform) / 4, "a uniform deal often does not"

@@ -11,6 +11,7 @@ from parlour.bots.ismcts import (
     DEFAULT_ITERATIONS,
     DEFAULT_PAIRED_ITERATIONS,
     SETTLE_WORLDS,
+    WORLD_TRIES,
     ISMCTSBot,
     bonferroni_z,
     gain_bounds,
@@ -74,6 +75,8 @@ def test_time_budget_and_bad_parameters() -> None:
         "ismcts(root=paired, rollout=random)",
         "ismcts(reward=money)",
         "ismcts(z=high)",
+        "ismcts(tries=0)",
+        "ismcts(tries=many)",
     ):
         with pytest.raises(OptionsError):
             make_bot(spec, game, 0, 1)
@@ -224,6 +227,28 @@ def test_worlds_are_drawn_again_until_the_judges_find_them_plausible() -> None:
     judged = sum("A" in bot.search.sample_world(obs).observation(other)["hand"] for _ in range(100))
     assert judged == 100
     assert plain < 95, "a uniform deal often leaves that seat without an ace"
+
+
+class _NeverJudge:
+    """A stand-in model that finds no world plausible."""
+
+    def plausibility(self, observation: dict[str, object]) -> float:
+        return 0.0
+
+
+@pytest.mark.parametrize("tries", [None, 1, 37])
+def test_tries_bounds_the_draws_before_the_most_plausible_world_is_kept(tries: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = GAMES["ribs"]
+    state = game.new_state(game.options(players=6), 8)
+    obs = state.observation(state.to_act())
+    bot = make_bot("ismcts" if tries is None else f"ismcts(tries={tries})", game, obs["seat"], 2)
+    assert isinstance(bot, ISMCTSBot) and bot.search.judges is not None
+    bot.search.judges = [_NeverJudge() for _ in range(6)]
+    draws = []
+    determinize = game.determinize
+    monkeypatch.setattr(game, "determinize", lambda o, rng: draws.append(1) or determinize(o, rng))
+    bot.search.sample_world(obs)
+    assert len(draws) == (WORLD_TRIES if tries is None else tries)
 
 
 def test_inference_needs_a_model_that_can_judge() -> None:

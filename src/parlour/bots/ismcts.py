@@ -31,9 +31,9 @@ so a search on it thinks a seat that raised to 11 holds an average hand and that
 ribs it hid are any two unseen cards. Where the model bot offers
 `plausibility(observation)` (how well the hand in a seat's view of a world fits what that
 seat did; Ribs' heuristic judges the current round's bids and the ribs, Yaniv's a seat's
-last discard and draw), each world of
+last discard and draw, Seven and a Half's a punter's draws and stand), each world of
 the model search is drawn again until the judges accept it (`sample_world`: rejection sampling, at most
-`WORLD_TRIES` draws). The judges play no part in a game whose model cannot judge, and
+`WORLD_TRIES` draws, or `tries`). The judges play no part in a game whose model cannot judge, and
 `infer=0` turns them off. Measured on Ribs (docs/strength.md) the judge's signal is weak,
 since the heuristic raises on most hands, and the effect on strength is within the noise
 of a 1,000-hand run.
@@ -85,7 +85,10 @@ actions that did well for whoever played them earlier in this search are preferr
 the UCB exploration constant (default `DEFAULT_C`, for rewards in [0, 1]); `worlds`
 (tree only, default `DEFAULT_WORLDS`); `bias` > 0 adds `bias / (1 + visits)` to the
 heuristic bot's choice at the tree's root (a prior); `infer=0` samples worlds uniformly
-even where the model can judge them; `model`, the bot that is the model (a name of
+even where the model can judge them; `tries` (default `WORLD_TRIES`), the draws of a
+world the judges may reject before the most plausible of them is kept: where several
+seats are judged, ten draws often end on that fallback, whose worlds are surer of the
+others' cards than their play says (at Seven and a Half one world in six); `model`, the bot that is the model (a name of
 parlour.bots.models; default the game's heuristic bot): `model=learned` makes the
 learned player (parlour.bots.learned) the prior, the source of the rivals (its ranking
 of the legal moves, best first, where a model offers `preferences`) and the player of
@@ -130,6 +133,7 @@ WORLD_TRIES = 10
 MAX_ITERATIONS = 1_000_000  # playouts per move: beyond this a move takes hours
 MAX_SECONDS = 600.0  # seconds per move
 MAX_WORLDS = 100_000
+MAX_WORLD_TRIES = 10_000  # draws of a world before the most plausible is kept
 
 
 def earliest(deadline: float | None, seconds: float | None) -> float | None:
@@ -331,6 +335,7 @@ class ISMCTS:
         self.bias = 0.0
         self.mast: dict[Action, list[float]] | None = None
         self.judges: list[Any] | None = None
+        self.world_tries = WORLD_TRIES
         self.doubts: dict[int, int] | None = None
         self.action_of: dict[str, Action] = {}
         """The model bots' texts read as actions, in this search's game options."""
@@ -496,7 +501,7 @@ class ISMCTS:
         """A world consistent with the observation and, where the model can judge it, with
         how the others played: a drawn world is kept with the probability the judges (the
         model bots' `plausibility`, one per seat) give it, else another is drawn, up to
-        `WORLD_TRIES` draws, after which the most plausible drawn is kept (judging a world
+        `world_tries` draws (`WORLD_TRIES` unless the bot's `tries` says), after which the most plausible drawn is kept (judging a world
         stops once its weight falls below the draw that would keep it, so the weights
         compared there are upper bounds of the rejected worlds'; the seats that rejected
         most worlds in this search are judged first). Uniform worlds
@@ -512,7 +517,7 @@ class ISMCTS:
         doubts = self.doubts
         order = sorted(doubts, key=lambda s: -doubts[s])
         best, best_weight = world, -1.0
-        for tries in range(WORLD_TRIES):
+        for tries in range(self.world_tries):
             if tries:
                 world = self.game.determinize(observation, self.rng)
             weight, keep = 1.0, self.rng.random()
@@ -763,6 +768,7 @@ class ISMCTSBot(Bot):
         model: str | None = None,
         opponents: str | None = None,
         cutoff: int | str = 0,
+        tries: int | str = WORLD_TRIES,
         **unknown: Any,
     ) -> None:
         super().__init__(game, seat, seed, **unknown)
@@ -782,6 +788,7 @@ class ISMCTSBot(Bot):
         self.worlds = int(bounded("worlds", worlds, 0, MAX_WORLDS, whole=True))
         self.infer = int(bounded("infer", infer, 0, 1, whole=True))
         self.cutoff = int(bounded("cutoff", cutoff, 0, MAX_ITERATIONS, whole=True))
+        world_tries = int(bounded("tries", tries, 1, MAX_WORLD_TRIES, whole=True))
         heuristic = model or game.heuristic_bot()
         for name in (model, opponents):
             if name is not None:
@@ -836,6 +843,7 @@ class ISMCTSBot(Bot):
         if self.cutoff and not (rollout_bots and hasattr(rollout_bots[seat], "value")):
             raise OptionsError("ismcts: cutoff needs a model with a value, such as model=learned")
         if rollout_bots and self.infer and hasattr(rollout_bots[seat - 1], "plausibility"):
+            self.search.world_tries = world_tries
             self.search.judges = [
                 model_bot(others, game, s, self.rng.getrandbits(32))
                 for s in range(game.max_players)

@@ -31,12 +31,13 @@ so a search on it thinks a seat that raised to 11 holds an average hand and that
 ribs it hid are any two unseen cards. Where the model bot offers
 `plausibility(observation)` (how well the hand in a seat's view of a world fits what that
 seat did; Ribs' heuristic judges the current round's bids and the ribs, Yaniv's a seat's
-last discard and draw, Seven and a Half's a punter's draws and stand), each world of
-the model search is drawn again until the judges accept it (`sample_world`: rejection sampling, at most
-`WORLD_TRIES` draws, or `tries`). The judges play no part in a game whose model cannot judge, and
-`infer=0` turns them off. Measured on Ribs (docs/strength.md) the judge's signal is weak,
-since the heuristic raises on most hands, and the effect on strength is within the noise
-of a 1,000-hand run.
+last discard and draw, Seven and a Half's a punter's draws and stand), each world of the
+model search is drawn again until the judges accept it (`sample_world`: rejection
+sampling, at most `tries` draws). The judges play no part in a game whose model cannot
+judge, and `infer=0` turns them off. Measured on Ribs (docs/strength.md) the judge's
+signal is weak, since the heuristic raises on most hands, and the effect on strength is
+within the noise of a 1,000-hand run. At Seven and a Half it is what keeps the search's
+banker from standing on 3 against a punter whose stand said it holds 5 or more.
 
 **Tree search (`root=ucb`, the default for a game without a heuristic bot).**
 Single-observer ISMCTS (SO-ISMCTS, Cowling, Powley and Whitehouse 2012): one tree for the
@@ -88,8 +89,8 @@ heuristic bot's choice at the tree's root (a prior); `infer=0` samples worlds un
 even where the model can judge them; `tries` (default `WORLD_TRIES`), the draws of a
 world the judges may reject before the most plausible of them is kept: where several
 seats are judged, ten draws often end on that fallback, whose worlds are surer of the
-others' cards than their play says (at Seven and a Half one world in six); `model`, the bot that is the model (a name of
-parlour.bots.models; default the game's heuristic bot): `model=learned` makes the
+others' cards than their play says (about one world in six at Seven and a Half, one in
+two at 6-player Ribs); `model`, the bot that is the model (a name of parlour.bots.models; default the game's heuristic bot): `model=learned` makes the
 learned player (parlour.bots.learned) the prior, the source of the rivals (its ranking
 of the legal moves, best first, where a model offers `preferences`) and the player of
 every seat in the playouts, so it is also the opponent model; it cannot judge worlds,
@@ -501,10 +502,10 @@ class ISMCTS:
         """A world consistent with the observation and, where the model can judge it, with
         how the others played: a drawn world is kept with the probability the judges (the
         model bots' `plausibility`, one per seat) give it, else another is drawn, up to
-        `world_tries` draws (`WORLD_TRIES` unless the bot's `tries` says), after which the most plausible drawn is kept (judging a world
-        stops once its weight falls below the draw that would keep it, so the weights
-        compared there are upper bounds of the rejected worlds'; the seats that rejected
-        most worlds in this search are judged first). Uniform worlds
+        `world_tries` draws (the bot's `tries`), after which the most plausible drawn is
+        kept (judging a world stops once its weight falls below the draw that would keep
+        it, so the weights compared there are upper bounds of the rejected worlds'; the
+        seats that rejected most worlds in this search are judged first). Uniform worlds
         ignore what a bid says about a hand, so a search on them thinks a seat that raised
         to 11 holds the average hand, and that its bid will fail."""
         judges = self.judges

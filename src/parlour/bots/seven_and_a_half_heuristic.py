@@ -60,7 +60,7 @@ class SevenHalfHeuristicBot(Bot):
         if observation["seat"] == observation["banker"]:
             return 1.0
         info = observation["seats"][observation["seat"]]
-        if not info["hole"] or not info["up"] and info["state"] != "stood":
+        if not info["hole"] or (not info["up"] and info["state"] != "stood"):
             return 1.0
         cards = [parse_card(info["hole"]), *(parse_card(t) for t in info["up"])]
         unseen = self._unseen(observation, cards)

@@ -90,19 +90,20 @@ even where the model can judge them; `tries` (default `WORLD_TRIES`), the draws 
 world the judges may reject before the most plausible of them is kept: where several
 seats are judged, ten draws often end on that fallback, whose worlds are surer of the
 others' cards than their play says (about one world in six at Seven and a Half, one in
-two at 6-player Ribs); `model`, the bot that is the model (a name of parlour.bots.models; default the game's heuristic bot): `model=learned` makes the
-learned player (parlour.bots.learned) the prior, the source of the rivals (its ranking
-of the legal moves, best first, where a model offers `preferences`) and the player of
-every seat in the playouts, so it is also the opponent model; it cannot judge worlds,
+two at 6-player Ribs); `model`, the bot that is the model (a name of parlour.bots.models;
+default the game's heuristic bot): `model=learned` makes the learned player
+(parlour.bots.learned) the prior, the source of the rivals (its ranking of the legal
+moves, best first, where a model offers `preferences`) and the player of every seat in
+the playouts, so it is also the opponent model; it cannot judge worlds,
 so they are sampled uniformly; `opponents`, another such name, plays the other seats in
 the playouts and judges the worlds instead (default: the model), as
 `ismcts(model=learned, opponents=ribs-heuristic)` keeps the heuristic's cheap moves and
 its judge for the others while the learned player chooses for the searching seat;
-`cutoff=D` (root=paired, reward=margin, a model with a
-`value`, as the learned player has) ends each playout once D actions are played and
-the searching seat has a choice again, and takes the model's value of its view there
-instead of playing the hand out: far shorter playouts, so more of them a second. A seeded bot with an iteration
-budget plays the same moves on the same observations.
+`cutoff=D` (root=paired, reward=margin, a model with a `value`, as the learned player
+has) ends each playout once D actions are played and the searching seat has a choice
+again, and takes the model's value of its view there instead of playing the hand out:
+far shorter playouts, so more of them a second. A seeded bot with an iteration budget
+plays the same moves on the same observations.
 """
 
 from __future__ import annotations

@@ -9,16 +9,17 @@ to beat, its ranking gives the rivals and it plays the searching seat in the pla
 the game's heuristic plays the other seats there, being cheap and able to judge sampled
 worlds. Its value head is not used: cutting playouts short with it measured worse
 (docs/strength.md). Its settings are the search's defaults except where a game measured
-better with others (`LEARNED_STRONG_SETTINGS`: Yaniv scores its playouts by points). The package ships weights for 6-player Ribs and, trained with the
-heuristic's move as an input, 4-player Cramps, Couillon, Pitch and Seven and a Half and
-2-player Paks, Ridge, Zetema and Yaniv (each beat its heuristic in the arena;
-docs/strength.md has every run). Elsewhere normal is the game's heuristic bot and strong
-the search bot with the heuristic as its model (with fewer playouts where a game's
-slowest moves need it, `STRONG_ITERATIONS`). Strong plays within the host's per-move
-limit, or `seconds` when given. Easy is the careless player (the heuristic with a share
-of random legal moves) everywhere. A game without a heuristic bot plays random at easy
-and normal. Weights are per table size; at a table
-they do not fit, the learned player plays as the heuristic (see parlour.bots.learned).
+better with others (`LEARNED_STRONG_SETTINGS`: Yaniv scores its playouts by points). The
+package ships weights for 6-player Ribs and, trained with the heuristic's move as an
+input, 4-player Cramps, Couillon, Pitch and Seven and a Half and 2-player Paks, Ridge,
+Zetema and Yaniv (each beat its heuristic in the arena; docs/strength.md has every
+run). Elsewhere normal is the game's heuristic bot and strong the search bot with the
+heuristic as its model (with fewer playouts where a game's slowest moves need it,
+`STRONG_ITERATIONS`). Strong plays within the host's per-move limit, or `seconds` when
+given. Easy is the careless player (the heuristic with a share of random legal moves)
+everywhere. A game without a heuristic bot plays random at easy and normal. Weights are
+per table size; at a table they do not fit, the learned player plays as the heuristic
+(see parlour.bots.learned).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ points with a stricter race it beat the heuristic by +1.272 over 2,000 hands, ag
 STRONG_ITERATIONS: dict[str, int] = {"six_pack_bezique": 32}
 """Playouts a move of the strong level where the search's default (the model search's 64)
 would take over the second on a game's slowest moves: at Six-Pack Bezique they took 1.5 s
-(docs/strength.md). The only per-game setting of the levels."""
+(docs/strength.md). With `LEARNED_STRONG_SETTINGS`, the levels' only per-game settings."""
 
 
 def level_spec(game_name: str, level: str, seconds: float | None = None) -> str:

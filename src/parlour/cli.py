@@ -14,6 +14,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from parlour.bots.network import blas_on_one_thread
 from parlour.engine import OptionsError
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    blas_on_one_thread()
     try:
         return int(args._run(args) or 0)
     except OptionsError as exc:

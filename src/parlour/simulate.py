@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 
 from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
+from parlour.bots.network import blas_on_one_thread
 from parlour.engine import Game, GameOptions, OptionsError, Score, State, best_of
 from parlour.record import record_of, save_lines
 
@@ -276,7 +277,7 @@ class TaskRunner:
 
             self.stack.enter_context(ray_session(self.jobs, self.address))
         elif self.jobs > 1:
-            self.pool = self.stack.enter_context(ProcessPoolExecutor(max_workers=self.jobs))
+            self.pool = self.stack.enter_context(ProcessPoolExecutor(max_workers=self.jobs, initializer=blas_on_one_thread))
         return self
 
     def __exit__(self, *exc: object) -> None:

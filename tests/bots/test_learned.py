@@ -7,14 +7,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from threadpoolctl import threadpool_info, threadpool_limits
 
 from parlour.bots import Bot, make_bot
 from parlour.bots.learned import shipped_tables, weights_path
-from parlour.bots.network import forward, init_params, load
+from parlour.bots.network import THREAD_COUNT_SETTINGS, blas_on_one_thread, forward, init_params, load
 from parlour.cli import main
 from parlour.engine import OptionsError
 from parlour.games import get_game
-from parlour.simulate import play_hand
+from parlour.simulate import TaskRunner, play_hand
 from parlour.train import Experience, PlayTask, gradients
 
 TRAIN = ["train", "ribs", "--players", "4", "--batch", "8", "--hidden", "16", "--eval-hands", "4", "--minibatch", "64"]
@@ -446,3 +447,31 @@ def test_a_save_that_fails_leaves_the_old_file_and_no_part(tmp_path: Path, monke
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.npz"]
     params, meta = load(path)
     assert meta == {"n": 1} and params["w0"].tolist() == [[1, 1], [1, 1]]
+
+
+def blas_threads(_: object = None) -> list[int]:
+    """The thread count of each BLAS library numpy loaded in this process."""
+    return [info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"]
+
+
+def test_numpy_runs_on_one_thread_in_the_command_and_its_workers_unless_a_count_is_chosen(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A move's products are too small for threads, and a helper thread on a busy core
+    spins: the `parlour` command and its worker processes keep BLAS on one thread. A
+    count the person chose in the environment is left as it is."""
+    for name in THREAD_COUNT_SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    with threadpool_limits(2, user_api="blas"):
+        if blas_threads() != [2]:
+            pytest.skip("numpy's BLAS does not run on two threads here")
+        monkeypatch.setenv("OMP_NUM_THREADS", "2")
+        assert not blas_on_one_thread()
+        assert blas_threads() == [2]
+        monkeypatch.delenv("OMP_NUM_THREADS")
+        with TaskRunner(jobs=2) as runner:
+            assert runner.map(blas_threads, [0, 1], lambda k: None) == [[1], [1]]
+        assert blas_threads() == [2]
+        assert main(["rules", "cramps"]) == 0
+        assert blas_threads() == [1]
+    capsys.readouterr()

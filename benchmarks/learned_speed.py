@@ -10,7 +10,8 @@ milliseconds, by the wall clock and by the CPU time the move used (`time.process
 on a shared, busy machine the wall clock also counts the time other work held the CPU); with `--spec SPEC` another bot spec is timed the same way (the strong
 level's search, say, against its one second a move), and with `--table GAME-PLAYERS` one
 table, shipped weights or not (`--table six_pack_bezique-2 --spec strong` times the search
-with the heuristic as its model).
+with the heuristic as its model). numpy runs on one thread, as in every `parlour` command,
+unless `OPENBLAS_NUM_THREADS` says otherwise.
 
 Run: .venv/bin/python benchmarks/learned_speed.py [--hands 20] [--spec learned] [--table GAME-PLAYERS]
 """
@@ -24,6 +25,7 @@ import numpy as np
 
 from parlour.bots import make_bot
 from parlour.bots.learned import shipped_tables
+from parlour.bots.network import blas_on_one_thread
 from parlour.games import get_game
 
 
@@ -56,6 +58,7 @@ def main() -> None:
     parser.add_argument("--spec", default="learned")
     parser.add_argument("--table", help="one table, GAME-PLAYERS (default: every table with shipped weights)")
     args = parser.parse_args()
+    blas_on_one_thread()
     tables = shipped_tables()
     if args.table:
         game_name, _, players = args.table.rpartition("-")

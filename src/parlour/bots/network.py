@@ -31,14 +31,15 @@ def blas_on_one_thread() -> bool:
     """Run numpy's matrix products on one thread in this process, unless the person
     running it chose a count (`THREAD_COUNT_SETTINGS`); whether it did so.
 
-    A learned player multiplies one observation through each layer a move: products too
-    small to gain from threads. parlour runs in parallel by processes (`--jobs`), by a
-    server's bot threads, or beside other runs, so OpenBLAS's default of a thread per core
-    finds those cores busy and each product waits for a helper that spins. 128 hands of
-    Six-Pack Bezique training took 27 CPU-seconds so and 11 on one thread, beside other
-    runs on two cores (docs/strength.md). The thread count also changes how a product's
-    sums are rounded, so with one thread a seeded training run gives the same weights on
-    a machine of any number of cores."""
+    parlour multiplies one observation at a time (a move, a decision in training) and
+    runs in parallel by processes (`--jobs`), by a server's bot threads, or beside other
+    runs. OpenBLAS splits a product with a side of a few thousand over a thread per core,
+    and when the other core is busy the product waits for its helper, which spins: 128
+    hands of Six-Pack Bezique training, whose forward pass scores all 2,049 outputs of
+    its features head, took 27 CPU-seconds so and 11 on one thread, beside other runs on
+    two cores (docs/strength.md). The thread count also changes how a product's sums are
+    rounded, so with one thread a seeded training run gives the same weights on a machine
+    of any number of cores."""
     if any(os.environ.get(name) for name in THREAD_COUNT_SETTINGS):
         return False
     threadpool_limits(1, user_api="blas")

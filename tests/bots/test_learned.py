@@ -11,7 +11,13 @@ from threadpoolctl import threadpool_info, threadpool_limits
 
 from parlour.bots import Bot, make_bot
 from parlour.bots.learned import shipped_tables, weights_path
-from parlour.bots.network import THREAD_COUNT_SETTINGS, blas_on_one_thread, forward, init_params, load
+from parlour.bots.network import (
+    THREAD_COUNT_SETTINGS,
+    blas_on_one_thread,
+    forward,
+    init_params,
+    load,
+)
 from parlour.cli import main
 from parlour.engine import OptionsError
 from parlour.games import get_game

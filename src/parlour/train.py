@@ -74,10 +74,11 @@ from parlour.bots.learned import (
     FEATURE_BUCKETS,
     engine_text,
     head_features,
+    head_logits,
     head_size,
     with_prior_fact,
 )
-from parlour.bots.network import FloatArray, forward, init_params, load, save
+from parlour.bots.network import FloatArray, forward, hidden_and_value, init_params, load, save
 from parlour.engine import Game, GameOptions, OptionsError, plural
 from parlour.simulate import TaskRunner, mean_ci, progress_bar
 
@@ -379,8 +380,8 @@ def play_hands(task: PlayTask) -> Experience:
                     logp = 0.0
                     state.apply_text(legal[k])
                 else:
-                    outputs, _ = forward(task.params, x[None, :])
-                    z = np.array([outputs[0, h].sum() for h in heads], np.float64)
+                    hidden, _ = hidden_and_value(task.params, x[None, :])
+                    z = head_logits(task.params, hidden[0], heads).astype(np.float64)
                     p = np.exp(z - z.max())
                     p /= p.sum()
                     k = min(int(np.searchsorted(np.cumsum(p), rng.random() * p.sum(), side="right")), len(legal) - 1)

@@ -10,11 +10,12 @@ import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
 
 from parlour.bots import Bot, make_bot
-from parlour.bots.learned import shipped_tables, weights_path
+from parlour.bots.learned import head_logits, shipped_tables, weights_path
 from parlour.bots.network import (
     THREAD_COUNT_SETTINGS,
     blas_on_one_thread,
     forward,
+    hidden_and_value,
     init_params,
     load,
 )
@@ -481,3 +482,17 @@ def test_numpy_runs_on_one_thread_in_the_command_and_its_workers_unless_a_count_
         assert main(["rules", "cramps"]) == 0
         assert blas_threads() == [1]
     capsys.readouterr()
+
+
+def test_an_actions_logit_is_the_sum_of_its_outputs_repeats_included() -> None:
+    """The player and the trainer read an action's logit from the outputs it uses alone;
+    it must equal the sum of those outputs of the whole head, an output named twice (a
+    meld of two like cards) counted twice."""
+    rng = np.random.default_rng(4)
+    params = init_params(12, (8,), 40, rng)
+    params["wp"] = rng.normal(size=params["wp"].shape).astype(np.float32)
+    x = rng.random((1, 12)).astype(np.float32)
+    heads = [np.array([3, 5, 5]), np.array([39]), np.array([0, 3]), np.array([5])]
+    outputs, _ = forward(params, x)
+    hidden, _ = hidden_and_value(params, x)
+    assert np.allclose(head_logits(params, hidden[0], heads), [outputs[0, h].sum() for h in heads], atol=1e-5)

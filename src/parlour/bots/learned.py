@@ -160,11 +160,18 @@ class Policy:
         heads = [self.features(text) for text in legal]
         if self.prior is not None:
             heads = with_prior_fact(heads, legal, prior_move, self.prior_output)
-        used, where = np.unique(np.concatenate(heads), return_inverse=True)
-        outputs = h[0] @ self.params["wp"][:, used] + self.params["bp"][used]
-        sizes = np.array([len(head) for head in heads], np.int64)
-        logits = np.add.reduceat(outputs[where], np.cumsum(sizes) - sizes).astype(np.float32)
-        return logits, float(value[0]) * self.scale
+        return head_logits(self.params, h[0], heads).astype(np.float32), float(value[0]) * self.scale
+
+
+def head_logits(params: dict[str, FloatArray], hidden: FloatArray, heads: list[np.ndarray]) -> FloatArray:
+    """Each action's logit, the sum of its head outputs (`heads`, one array per action),
+    from the last hidden layer of one observation. Only the outputs the actions use are
+    computed: a features head has thousands, and a decision uses a few dozen. One
+    function for the player and the trainer, so what is trained is what plays."""
+    used, where = np.unique(np.concatenate(heads), return_inverse=True)
+    outputs = hidden @ params["wp"][:, used] + params["bp"][used]
+    sizes = np.array([len(head) for head in heads], np.int64)
+    return np.add.reduceat(outputs[where], np.cumsum(sizes) - sizes)
 
 
 def head_features(head: str, index: dict[str, int], buckets: int, text: str) -> np.ndarray:

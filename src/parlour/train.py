@@ -21,8 +21,9 @@ the squared value error and an entropy bonus. Why this and not deep Monte-Carlo
 them, with epsilon-greedy moves wasted on exploring; the policy gradient moves the whole
 masked distribution with each return, and the value head halves the noise of a hand's
 luck, which on two shared cores is what learns fastest. The clip lets each round be used
-for more than one pass. The forward pass is the player's own (network.forward); the
-backward pass and Adam are written out here, float32.
+for more than one pass. The forward pass is the player's own (network.forward, and
+learned.head_logits when a move is sampled); the backward pass and Adam are written out
+here, float32.
 
 Copying first (`--imitate HANDS`): before the self-play, the player is fitted to the
 moves of a teacher, by cross-entropy over all the copied moves (`--imitate-epochs`

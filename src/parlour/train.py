@@ -54,6 +54,11 @@ duplicate hands. With `--keep-points`, also `points/<game>-<players>-<hands>.npz
 weights each point measured: a curve that peaks and falls back (Six-Pack Bezique's did)
 keeps the peak, to be measured again in the arena on new deals, which tells a real
 peak from a lucky point.
+
+`--start WEIGHTS` begins a new run from a trained player's weights (a file, or `shipped`
+for the package's) with the new run's own settings: the same network, read the same way,
+but other opponents or steps, say more heuristic seats and a smaller step size. Its hands
+are counted from 0 again, Adam starts afresh, and the run's facts say where it began.
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ from parlour.bots.learned import (
     head_features,
     head_logits,
     head_size,
+    weights_path,
     with_prior_fact,
 )
 from parlour.bots.network import FloatArray, forward, hidden_and_value, init_params, load, save
@@ -114,6 +120,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="seed of the run (default 0)")
     parser.add_argument("--out", default="train-out", help="folder for checkpoints, weights and the curve")
     parser.add_argument("--resume", metavar="CKPT", help="continue from a checkpoint.npz")
+    parser.add_argument(
+        "--start", metavar="WEIGHTS",
+        help="begin a new run from trained weights (a .npz, or 'shipped' for the package's), "
+        "with this run's settings",
+    )
     parser.add_argument("--backend", choices=("local", "ray"), default="local", help="where the hands run")
     parser.add_argument("--ray-address", help="an existing Ray cluster (default: start a local one)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes, or Ray CPUs (default 1)")
@@ -681,6 +692,8 @@ def run(args: argparse.Namespace) -> int:
         raise OptionsError("--hidden: write sizes such as 256,256") from None
     if args.buckets < 16 or args.imitate < 0 or args.imitate_epochs < 1:
         raise OptionsError("--buckets must be at least 16, --imitate at least 0, --imitate-epochs at least 1")
+    if args.start and (args.resume or args.imitate):
+        raise OptionsError("--start begins a new run from trained weights: not with --resume or --imitate")
     if (args.imitate or args.prior) and game.heuristic_bot() is None:
         raise OptionsError(f"--imitate and --prior: {game.title} has no heuristic bot")
     teacher = args.teacher
@@ -700,6 +713,7 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     hands_done, round_, seconds, cpu, scale, imitated, abandoned = 0, 0, 0.0, 0.0, 0.0, 0, 0
+    started_from: dict[str, Any] | None = None
     curve: list[dict[str, Any]] = []
     if args.resume:
         params, meta, adam = read_checkpoint(Path(args.resume))
@@ -719,6 +733,7 @@ def run(args: argparse.Namespace) -> int:
         hands_done, round_, seconds = run_facts["hands"], run_facts["rounds"], run_facts["seconds"]
         cpu = run_facts.get("cpu_seconds", 0.0)
         abandoned = run_facts.get("abandoned", 0)
+        started_from = run_facts.get("started_from")
         scale, curve = meta["scale"], run_facts["curve"]
     actions = action_texts(game, options, settings.head)
     if not args.resume:
@@ -727,6 +742,8 @@ def run(args: argparse.Namespace) -> int:
         if settings.prior is not None:
             params["wp"][:] = 0.0
             params["bp"][-1] = PRIOR_START
+        if args.start:
+            scale, started_from = start_weights(args.start, game, options, settings, actions, params)
         adam = Adam(params, settings.lr)
     budget_hands = hands_done + args.hands if args.hands is not None else None
     budget_seconds = seconds + (args.seconds if args.seconds is not None else (600.0 if args.hands is None else math.inf))
@@ -739,6 +756,7 @@ def run(args: argparse.Namespace) -> int:
             "settings": {**settings.__dict__, "hidden": list(settings.hidden)},
             "hands": hands_done, "rounds": round_, "seconds": round(seconds, 1), "imitated": imitated, "teacher": teacher,
             "cpu_seconds": round(cpu + cpu_time() - cpu_started, 1), "abandoned": abandoned, "curve": curve,
+            "started_from": started_from,
             "machine": machine(),
         }
 
@@ -807,6 +825,31 @@ def run(args: argparse.Namespace) -> int:
         + (f"; {plural(abandoned, 'hand')} abandoned after {UNBOUNDED_HAND_ACTIONS:,} actions" if abandoned else "")
     )
     return 0
+
+
+def start_weights(
+    source: str, game: Game, options: GameOptions, settings: Settings, actions: tuple[str, ...], params: dict[str, FloatArray]
+) -> tuple[float, dict[str, Any]]:
+    """Copy trained weights into a new run's `params` (`--start`), so that a player can be
+    trained on against other opponents or with other steps than it was: a resume would keep
+    its settings. The network must be the same shape and read the same actions. Returns
+    the weights' return scale and what the run records of where it began."""
+    path = weights_path(game.name, options.players) if source == "shipped" else Path(source)
+    if not path.is_file():
+        raise OptionsError(f"--start: no weights {str(path)!r}")
+    arrays, meta = load(path)
+    if meta.get("spec") != settings.spec:
+        raise OptionsError(f"--start: the weights are of {meta.get('spec')}, not {settings.spec}")
+    theirs = (list(meta.get("hidden", [])), meta.get("head", "actions"), int(meta.get("buckets", FEATURE_BUCKETS)), meta.get("prior"), list(meta.get("actions", [])))
+    ours = (list(settings.hidden), settings.head, settings.buckets, settings.prior, list(actions))
+    names = ("--hidden", "--head", "--buckets", "--prior", "the actions")
+    differ = [f"{name} {setting_text(tuple(a) if isinstance(a, list) else a)}" for name, a, b in zip(names, theirs, ours, strict=True) if a != b]
+    if differ or any(key not in arrays or arrays[key].shape != value.shape for key, value in params.items()):
+        raise OptionsError("--start: the weights are another network (" + (", ".join(differ) or "other inputs") + "); give the same settings")
+    for key in params:
+        params[key][...] = arrays[key]
+    trained = meta.get("training", {})
+    return float(meta["scale"]), {"weights": path.name, "hands": trained.get("hands", 0), "settings": trained.get("settings")}
 
 
 def read_checkpoint(path: Path) -> tuple[dict[str, FloatArray], dict[str, Any], Adam]:

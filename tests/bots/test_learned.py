@@ -276,6 +276,43 @@ def test_resume_refuses_changed_settings_and_keeps_the_rest(tmp_path: Path) -> N
     assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path), "--resume", checkpoint, "--heuristic-share", "0.5"]) == 0
 
 
+def test_a_run_starts_from_trained_weights_with_its_own_settings(tmp_path: Path) -> None:
+    """`--start`: a new run begins from a trained player's weights, where a resume would
+    keep the old run's settings, so a player can be trained on against more heuristics or
+    with smaller steps. It plays as they did until it trains, records where it began, and
+    refuses weights of another network or table."""
+    from parlour.cli import build_parser
+    from parlour.train import run
+
+    first = tmp_path / "first"
+    assert main([*TRAIN, "--hands", "16", "--out", str(first)]) == 0
+    trained, trained_meta = load(first / "ribs-4.npz")
+    again = tmp_path / "again"
+    assert main([*TRAIN, "--hands", "0", "--seed", "3", "--heuristic-share", "0.9", "--lr", "0.0003",
+                 "--start", str(first / "ribs-4.npz"), "--out", str(again)]) == 0
+    copied, meta = load(again / "ribs-4.npz")
+    for key in trained:
+        np.testing.assert_array_equal(copied[key], trained[key])
+    assert meta["scale"] == trained_meta["scale"]
+    assert meta["training"]["started_from"]["hands"] == 16
+    assert meta["training"]["settings"]["heuristic_share"] == 0.9
+    on = tmp_path / "on"
+    assert main([*TRAIN, "--hands", "8", "--heuristic-share", "0.9", "--start", str(first / "ribs-4.npz"), "--out", str(on)]) == 0
+    moved, _ = load(on / "ribs-4.npz")
+    assert not np.array_equal(moved["w0"], trained["w0"])
+    for wrong, message in (
+        (["--hidden", "8"], "another network"),
+        (["--players", "5"], "are of ribs"),
+        (["--resume", str(first / "checkpoint.npz")], "not with --resume"),
+        (["--imitate", "2"], "not with --resume or --imitate"),
+    ):
+        with pytest.raises(OptionsError, match=message):
+            run(build_parser().parse_args([*TRAIN, "--hands", "0", "--start", str(first / "ribs-4.npz"),
+                                           "--out", str(tmp_path / "no"), *wrong]))
+    with pytest.raises(OptionsError, match="no weights"):
+        run(build_parser().parse_args([*TRAIN, "--hands", "0", "--start", str(tmp_path / "none.npz"), "--out", str(tmp_path / "no")]))
+
+
 def test_training_abandons_hands_the_rules_do_not_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Mighty deals again while all five pass, so learners that all pass would deal for
     ever; a training hand past the cap is dropped and counted. With the cap at 5 actions

@@ -62,6 +62,6 @@ def test_the_true_world_fits_the_play_where_uniform_ones_often_do_not() -> None:
 
 
 def test_the_search_judges_seven_and_a_half_worlds() -> None:
-    for spec in ("ismcts", "strong"):
+    for spec in ("ismcts", "ismcts(model=learned, opponents=seven_and_a_half-heuristic)"):
         bot = make_bot(spec, GAME, 0, 1)
         assert isinstance(bot, ISMCTSBot) and bot.search.judges is not None

@@ -29,11 +29,13 @@ def _registry() -> BotTable:
     from parlour.bots.ismcts import ISMCTSBot
     from parlour.bots.levels import LEVELS
     from parlour.bots.models import MODELS
+    from parlour.bots.seven_and_a_half_exact import SevenHalfExactBot
 
     # The levels first, then random and the search bot before the per-game bots, as the lists show.
     levels: BotTable = {level: (functools.partial(level_bot, level), None) for level in LEVELS}
     bots: BotTable = {"random": MODELS["random"], "ismcts": (ISMCTSBot, None)} | dict(MODELS)
-    return {**levels, **bots, "careless": (CarelessBot, None)}
+    exact = {SevenHalfExactBot.name: (SevenHalfExactBot, ("seven_and_a_half",))}
+    return {**levels, **bots, "careless": (CarelessBot, None), **exact}
 
 
 def level_bot(level: str, game: Game, seat: int, seed: int | None = None, **params: str) -> Bot:

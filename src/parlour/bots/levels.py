@@ -15,7 +15,8 @@ input, 4-player Cramps, Couillon, Pitch and Seven and a Half and 2-player Paks, 
 Zetema and Yaniv (each beat its heuristic in the arena; docs/strength.md has every
 run). Elsewhere normal is the game's heuristic bot and strong the search bot with the
 heuristic as its model (with fewer playouts where a game's slowest moves need it,
-`STRONG_ITERATIONS`). Strong plays within the host's per-move limit, or `seconds` when
+`STRONG_ITERATIONS`). Where a game has a stronger player than the search, strong is that
+player (`STRONG_PLAYERS`: at Seven and a Half, the banker's draws valued exactly). Strong plays within the host's per-move limit, or `seconds` when
 given. Easy is the careless player (the heuristic with a share of random legal moves)
 everywhere. A game without a heuristic bot plays random at easy and normal. Weights are
 per table size; at a table they do not fit, the learned player plays as the heuristic
@@ -38,6 +39,12 @@ than the defaults, measured in docs/strength.md. At Yaniv, a two-player game, th
 reward is whether the hand is won, so the search won hands and gave up points; scored by
 points with a stricter race it beat the heuristic by +1.272 over 2,000 hands, against
 -0.161 before."""
+STRONG_PLAYERS: dict[str, str] = {"seven_and_a_half": "seven_and_a_half-exact"}
+"""Where a game has a player stronger than the search for its strong level. At Seven and
+a Half the search was never above the learned player (ten settings, docs/strength.md),
+while banking by exact expectation and playing as the learned player elsewhere beat it by
++0.028 over 8,000 hands and the heuristic by +0.084; it decides in milliseconds, so it
+needs no time budget."""
 STRONG_ITERATIONS: dict[str, int] = {"six_pack_bezique": 32}
 """Playouts a move of the strong level where the search's default (the model search's 64)
 would take over the second on a game's slowest moves: at Six-Pack Bezique they took 1.5 s
@@ -54,6 +61,8 @@ def level_spec(game_name: str, level: str, seconds: float | None = None) -> str:
     if level == "normal":
         return "learned" if learned else heuristic or "random"
     if level == "strong":
+        if game_name in STRONG_PLAYERS:
+            return STRONG_PLAYERS[game_name]
         if learned:
             budget = f"seconds={seconds:g}" if seconds is not None else "iterations=24"
             settings = LEARNED_STRONG_SETTINGS.get(game_name)

@@ -52,32 +52,20 @@ class SevenHalfHeuristicBot(Bot):
 
     def plausibility(self, observation: dict[str, Any]) -> float:
         """How well the hole card in `observation` (this seat's view of a world a search
-        sampled) fits the seat's draws and its stand, by this bot's punter rule: each
-        decision the rule would not have made multiplies the weight by `JUDGE_MISS`. The
-        cards unseen now stand in for those unseen at each decision (near enough for a
-        share of busting cards). A banker's hole card is never judged: its only decisions
-        come after every punter's."""
+        sampled) fits the seat's draws and its stand, by this bot's punter rule
+        (`course_weight`). A banker's hole card is never judged: its only decisions come
+        after every punter's."""
         if observation["seat"] == observation["banker"]:
             return 1.0
         info = observation["seats"][observation["seat"]]
         if not info["hole"] or (not info["up"] and info["state"] != "stood"):
             return 1.0
-        cards = [parse_card(info["hole"]), *(parse_card(t) for t in info["up"])]
-        unseen = self._unseen(observation, cards)
-        weight = 1.0
-        for held in range(1, len(cards)):
-            if not _punter_hits(cards[:held], unseen):
-                weight *= JUDGE_MISS
-        if info["state"] == "stood" and _punter_hits(cards, unseen):
-            weight *= JUDGE_MISS
-        return weight
+        hole, up = parse_card(info["hole"]), [parse_card(t) for t in info["up"]]
+        return course_weight(hole, up, info["state"], unseen_cards(observation, [hole, *up]))
 
     @staticmethod
     def _unseen(obs: dict[str, Any], mine: list[int]) -> list[int]:
-        seen = set(mine)
-        for info in obs["seats"]:
-            seen.update(parse_card(t) for t in ([info["hole"]] if info["hole"] else []) + info["up"])
-        return [c for c in PACK if c not in seen]
+        return unseen_cards(obs, mine)
 
     def _banker_hits(self, obs: dict[str, Any], mine: list[int], unseen: list[int]) -> bool:
         rivals = []
@@ -88,7 +76,7 @@ class SevenHalfHeuristicBot(Bot):
             if info["hole"]:
                 totals = [hand_total([parse_card(info["hole"]), *up])]
             else:
-                totals = [hand_total([c, *up]) for c in unseen if _fits(c, up, info["state"])] or [hand_total(up)]
+                totals = [hand_total([c, *up]) for c in unseen if fits_course(c, up, info["state"])] or [hand_total(up)]
             rivals.append((info["bet"], info["state"], totals))
 
         def stand_value(total: int, two: bool) -> float:
@@ -113,6 +101,30 @@ class SevenHalfHeuristicBot(Bot):
         return after / max(1, len(unseen)) > now
 
 
+def unseen_cards(obs: dict[str, Any], mine: list[int]) -> list[int]:
+    """The cards of the pack that neither `mine` nor any card face up or shown on the table
+    is: where hole cards and the next draws come from, as far as the seat can tell."""
+    seen = set(mine)
+    for info in obs["seats"]:
+        seen.update(parse_card(t) for t in ([info["hole"]] if info["hole"] else []) + info["up"])
+    return [c for c in PACK if c not in seen]
+
+
+def course_weight(hole: int, up: list[int], state: str, unseen: list[int], miss: float = JUDGE_MISS) -> float:
+    """How well a punter's hole card fits its draws and its stand, by this bot's punter rule:
+    each decision the rule would not have made from that hole card multiplies the weight
+    by `miss`. The cards unseen now stand in for those unseen at each decision (near enough
+    for a share of busting cards)."""
+    cards = [hole, *up]
+    weight = 1.0
+    for held in range(1, len(cards)):
+        if not _punter_hits(cards[:held], unseen):
+            weight *= miss
+    if state == "stood" and _punter_hits(cards, unseen):
+        weight *= miss
+    return weight
+
+
 def _punter_hits(mine: list[int], unseen: list[int]) -> bool:
     """The punter's rule: draw under 5, or under 6 when fewer than a third of the unseen
     cards would bust."""
@@ -121,7 +133,7 @@ def _punter_hits(mine: list[int], unseen: list[int]) -> bool:
     return total < 10 or (total < 12 and busts < 1 / 3)
 
 
-def _fits(hole: int, up: list[int], state: str) -> bool:
+def fits_course(hole: int, up: list[int], state: str) -> bool:
     """Whether `hole` could have given a punter these face-up cards and this state."""
     totals = [hand_total([hole, *up[: i + 1]]) for i in range(len(up))]
     if state == "7½":

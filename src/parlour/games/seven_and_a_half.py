@@ -114,6 +114,21 @@ def hand_total(cards: list[int]) -> int:
     return total_of(sum(HALVES[c] for c in cards if c != KD), KD in cards)
 
 
+def settlement(bet: int, punter: int, punter_total: int, banker: int, banker_total: int) -> int:
+    """What the banker pays a punter still in at the end (negative: what it takes), by
+    their states (STOOD, SEVEN_HALF, TWO_CARD; the banker's also BUST) and totals: a banker
+    bust pays every punter, a two-card 7½ twice; a punter's two-card 7½ wins twice unless
+    the banker has one too; a banker's beats every other hand; else the higher total wins
+    and equal totals push."""
+    if banker == BUST:
+        return 2 * bet if punter == TWO_CARD else bet
+    if punter == TWO_CARD:
+        return 0 if banker == TWO_CARD else 2 * bet
+    if banker == TWO_CARD:
+        return -bet
+    return bet if punter_total > banker_total else -bet if punter_total < banker_total else 0
+
+
 @dataclasses.dataclass(frozen=True)
 class SevenHalfOptions(GameOptions):
     """The standard game of the source with the rulings' defaults."""
@@ -366,16 +381,7 @@ class SevenHalfState(State):
             if r == BUST:
                 continue
             self.shown[s] = True
-            bet = self.bets[s]
-            if mine == BUST:
-                win = 2 * bet if r == TWO_CARD else bet
-            elif r == TWO_CARD:
-                win = 0 if mine == TWO_CARD else 2 * bet
-            elif mine == TWO_CARD:
-                win = -bet
-            else:
-                mt = total_of(self.rest[s], self.kd[s])
-                win = bet if mt > t else -bet if mt < t else 0
+            win = settlement(self.bets[s], r, total_of(self.rest[s], self.kd[s]), mine, t)
             self._pay(s, win)
             self.log.append(("settle", s, win, total_of(self.rest[s], self.kd[s])))
         if mine != TWO_CARD:

@@ -82,18 +82,19 @@ from parlour.bots.learned import (
     head_features,
     head_logits,
     head_size,
+    seat_margins,
     weights_path,
     with_prior_fact,
 )
 from parlour.bots.network import FloatArray, forward, hidden_and_value, init_params, load, save
 from parlour.engine import Game, GameOptions, OptionsError, plural
-from parlour.simulate import TaskRunner, mean_ci, progress_bar
+from parlour.simulate import TaskRunner, progress_bar
+from parlour.training import Adam, cpu_time, evaluate, last_point_text, machine, plot_curve
 
 CHUNK_HANDS = 8
 SEED_STRIDE = 1_000_000_007
 CLIP = 0.2
 VALUE_WEIGHT = 0.5
-MAX_GRAD_NORM = 2.0
 FLAT_HEAD_MOST = 1000
 PRIOR_START = 2.0
 """The prior's output at the start: the heuristic's move has e^2 (about 7.4) times the
@@ -158,6 +159,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "ismcts, plays one seat a hand among heuristics and only its moves are copied",
     )
     parser.add_argument("--imitate-epochs", type=int, default=2, help="passes over the copied moves (default 2)")
+    parser.add_argument(
+        "--method", choices=("policy", "turn-value"), default="policy",
+        help="policy: a policy and value network by policy gradient (default); turn-value: the values of "
+        "a seat's turn end, learned from the heuristic's hands (parlour.train_value)",
+    )
+    parser.add_argument("--worlds", type=int, help="turn-value: worlds the player samples a move (default 1)")
+    parser.add_argument("--bonus", type=float, help="turn-value: points the heuristic's own move is given (default 0.3)")
+    parser.add_argument("--explore", type=float, help="turn-value: chance of a random move in the heuristic's hands (default 0.03)")
+    parser.add_argument("--keep", type=float, help="turn-value: chance that a turn's end is kept as a row (default 0.5)")
     parser.add_argument("--eval-every", type=int, help="hands between points of the curve")
     parser.add_argument("--eval-hands", type=int, help="duplicate hands per point of the curve (default 120)")
     parser.add_argument(
@@ -304,13 +314,6 @@ def chosen_head(game: Game, options: GameOptions, asked: str) -> str:
         return "features"
 
 
-def margins(game: Game, scores: list[Any]) -> list[float]:
-    """Each seat's score minus the others' mean, positive when better in the game's sense."""
-    values = [game.score_sense * float(s) for s in scores]
-    total, others = sum(values), len(values) - 1
-    return [v - (total - v) / others for v in values]
-
-
 def play_hands(task: PlayTask) -> Experience:
     """Play a task's hands and keep the learners' decisions (a worker: runs anywhere)."""
     from parlour.bots import make_bot
@@ -414,7 +417,7 @@ def play_hands(task: PlayTask) -> Experience:
             del xs[first_row:], moves[first_row:], logps[first_row:], returns[first_row:], counts[first_row:]
             del feature_counts[first_feature:], features[first_feature:]
             continue
-        hand = margins(game, state.hand_scores())
+        hand = seat_margins(game, state.hand_scores())
         for s in range(n):
             for r in rows[s]:
                 returns[r] = hand[s]
@@ -521,27 +524,6 @@ def gradients(
     return {k: v.astype(np.float32) for k, v in grads.items()}, stats
 
 
-class Adam:
-    """Adam with a global gradient-norm clip, its moments kept for checkpoints."""
-
-    def __init__(self, params: dict[str, FloatArray], lr: float) -> None:
-        self.lr = lr
-        self.step = 0
-        self.m = {k: np.zeros_like(v) for k, v in params.items()}
-        self.v = {k: np.zeros_like(v) for k, v in params.items()}
-
-    def apply(self, params: dict[str, FloatArray], grads: dict[str, FloatArray]) -> None:
-        norm = math.sqrt(sum(float((g.astype(np.float64) ** 2).sum()) for g in grads.values()))
-        shrink = min(1.0, MAX_GRAD_NORM / (norm + 1e-12))
-        self.step += 1
-        b1, b2 = 0.9, 0.999
-        correction = math.sqrt(1 - b2**self.step) / (1 - b1**self.step)
-        for key, grad in grads.items():
-            g = grad * np.float32(shrink)
-            self.m[key] = b1 * self.m[key] + (1 - b1) * g
-            self.v[key] = b2 * self.v[key] + (1 - b2) * g * g
-            params[key] -= (self.lr * correction * self.m[key] / (np.sqrt(self.v[key]) + 1e-8)).astype(np.float32)
-
 
 def learn(
     params: dict[str, FloatArray], adam: Adam, batch: Experience, scale: float, settings: Settings, round_: int,
@@ -614,20 +596,6 @@ def read_copied(path: Path, facts: dict[str, Any]) -> Experience | None:
     return Experience(x, action, logp, margin, counts, feature_counts, features, [])
 
 
-def evaluate(runner: TaskRunner, game: Game, options: GameOptions, weights: Path, hands: int, seed: int) -> tuple[float, float]:
-    """The learned player's duplicate margin (and its 95% half-width) in one seat (one
-    side, in a partnership game) against the game's heuristic bot (random where there is
-    none) in the others."""
-    from parlour.arena import duplicate_margins, duplicate_tasks
-    from parlour.simulate import simulate_hand
-
-    other = game.heuristic_bot() or "random"
-    sides = len(game.teams(options))
-    bots = [f"learned(weights={weights})"] + [other] * (sides - 1)
-    tasks = duplicate_tasks(game.name, options, bots, hands, seed)
-    results = runner.map(simulate_hand, tasks, lambda k: None)
-    return mean_ci(duplicate_margins(results, bots, sides)[bots[0]])
-
 
 def weights_meta(game: Game, options: GameOptions, settings: Settings, actions: tuple[str, ...], shape: Any, scale: float, facts: dict[str, Any]) -> dict[str, Any]:
     return {
@@ -645,30 +613,6 @@ def weights_meta(game: Game, options: GameOptions, settings: Settings, actions: 
     }
 
 
-def plot_curve(curve: list[dict[str, Any]], title: str, path: Path) -> None:
-    """The learning curve: margin against the heuristic by hands trained, with intervals."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, axis = plt.subplots(figsize=(8, 4.5))
-    xs = [point["hands"] for point in curve]
-    ys = [point["margin"] for point in curve]
-    half = [point["half"] for point in curve]
-    axis.errorbar(xs, ys, yerr=half, fmt="o-", capsize=3, color="tab:blue")
-    axis.axhline(0, color="grey", linewidth=1, linestyle="--")
-    for point in curve:
-        axis.annotate(f"{point['seconds'] / 60:.0f} min", (point["hands"], point["margin"]),
-                      textcoords="offset points", xytext=(0, 8), ha="center", fontsize=7)
-    axis.set_xlabel("hands of training")
-    axis.set_ylabel("duplicate margin vs the heuristic, points a hand (95% CI)")
-    axis.set_title(title, fontsize=10)
-    axis.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-
 
 def setting_text(value: Any) -> str:
     """A setting as it is written on the command line (`--hidden 256,256`)."""
@@ -681,6 +625,16 @@ def run(args: argparse.Namespace) -> int:
     from parlour.envs import encoder
 
     game, options = game_from_args(args)
+    turn_value = {"--worlds": args.worlds, "--bonus": args.bonus, "--explore": args.explore, "--keep": args.keep}
+    if args.method == "turn-value":
+        from parlour.train_value import TURN_VALUE_DEFAULTS, run_turn_value
+
+        for flag, value in TURN_VALUE_DEFAULTS.items():
+            if getattr(args, flag) is None:
+                setattr(args, flag, value)
+        return run_turn_value(args, game, options, table_spec(game, options))
+    if any(value is not None for value in turn_value.values()):
+        raise OptionsError(f"{', '.join(f for f, v in turn_value.items() if v is not None)}: only with --method turn-value")
     given = with_defaults(args)
     if args.batch < 1 or args.epochs < 1 or args.minibatch < 1 or args.eval_hands < 1:
         raise OptionsError("--batch, --epochs, --minibatch and --eval-hands must be at least 1")
@@ -816,12 +770,9 @@ def run(args: argparse.Namespace) -> int:
     write(weights_file, False)
     cpu += cpu_time() - cpu_started
     plot_curve(curve, f"{settings.spec}: learned vs {game.heuristic_bot() or 'random'}, seed {settings.seed}", out / "curve.png")
-    last = curve[-1]
     print(
         f"{settings.spec}: {hands_done} hands in {seconds:.0f} s of training ({cpu:.0f} CPU-seconds); "
-        f"margin vs {game.heuristic_bot() or 'random'} {last['margin']:+.3f} "
-        f"({last['margin'] - last['half']:+.3f} .. {last['margin'] + last['half']:+.3f}) over {settings.eval_hands} duplicate hands; "
-        f"weights {weights_file}"
+        + last_point_text(curve, game.heuristic_bot() or "random", settings.eval_hands, weights_file)
         + (f"; {plural(abandoned, 'hand')} abandoned after {UNBOUNDED_HAND_ACTIONS:,} actions" if abandoned else "")
     )
     return 0
@@ -867,20 +818,4 @@ def read_checkpoint(path: Path) -> tuple[dict[str, FloatArray], dict[str, Any], 
     return params, meta, adam
 
 
-def cpu_time() -> float:
-    """CPU seconds used so far by this process and its ended worker processes (the local
-    backend's; Ray's are not its children): on a shared machine the wall clock says
-    little about the work a run needed."""
-    import resource
 
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
-def machine() -> str:
-    """Where the run trained, for the record of how long it took."""
-    import os
-    import platform
-
-    return f"{platform.machine()}, {os.cpu_count()} CPUs, {platform.processor() or platform.system()}"

@@ -163,8 +163,11 @@ def moves(spec: str, game_name: str, players: int, seed: int) -> list[str]:
 def test_shipped_weights_load_and_play_legal_seeded_moves(game_name: str, players: int) -> None:
     params, meta = load(weights_path(game_name, players))
     assert meta["game"] == game_name and meta["options"]["players"] == players
-    outputs = len(meta["actions"]) if meta.get("head", "actions") == "actions" else meta["buckets"]
-    assert params["bp"].shape == (outputs + (meta.get("prior") is not None),)
+    if meta.get("kind") == "turn_value":
+        assert "bp" not in params and params["bv"].shape == (1,), "a value network alone"
+    else:
+        outputs = len(meta["actions"]) if meta.get("head", "actions") == "actions" else meta["buckets"]
+        assert params["bp"].shape == (outputs + (meta.get("prior") is not None),)
     assert weights_path(game_name, players).stat().st_size < 5_000_000
     for spec in ("learned", "learned(temperature=1)"):
         assert moves(spec, game_name, players, 5) == moves(spec, game_name, players, 5)

@@ -41,8 +41,9 @@ def test_without_weights_normal_is_the_heuristic_and_strong_the_search(monkeypat
 
 def test_with_weights_normal_is_learned_and_strong_searches_with_it() -> None:
     assert level_spec("ribs", "normal") == "learned"
-    assert level_spec("ribs", "strong") == "ismcts(model=learned, opponents=ribs-heuristic, iterations=24)"
-    assert level_spec("ribs", "strong", seconds=1) == "ismcts(model=learned, opponents=ribs-heuristic, seconds=1)"
+    ribs = "ismcts(model=learned, opponents=ribs-heuristic, iterations=24, reward=margin, z=3)"
+    assert level_spec("ribs", "strong") == ribs, "a stricter race (docs/strength.md)"
+    assert level_spec("ribs", "strong", seconds=1) == ribs.replace("iterations=24", "seconds=1")
     assert display_name("ribs", level_spec("ribs", "strong")) == "Ribs bot (strong)"
     yaniv = "ismcts(model=learned, opponents=yaniv-heuristic, iterations=24, reward=margin, z=3)"
     assert level_spec("yaniv", "strong") == yaniv, "scored by points, with a stricter race (docs/strength.md)"

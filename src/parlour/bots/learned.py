@@ -163,6 +163,33 @@ class Policy:
         return head_logits(self.params, h[0], heads).astype(np.float32), float(value[0]) * self.scale
 
 
+class TurnValue(Policy):
+    """Weights of a value network (`parlour train --method turn-value`): the seat's
+    expected hand margin, read from its view at the end of its turn. A player with them
+    weighs each legal action by finishing its turn as the heuristic would and valuing
+    where that leaves it (`LearnedBot.turn_end_choice`). It has no policy head."""
+
+    kind = "turn_value"
+
+    def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
+        super().__init__(params, meta)
+        self.worlds = int(meta["worlds"])
+        self.bonus = float(meta["bonus"])
+
+    def values(self, views: list[dict[str, Any]]) -> FloatArray:
+        """The expected margins, in points, of the seat's views."""
+        x = np.stack([np.asarray(self.encoder.encode(view), np.float32).reshape(-1) for view in views])
+        return hidden_and_value(self.params, x)[1] * np.float32(self.scale)
+
+
+def seat_margins(game: Game, scores: list[Any]) -> list[float]:
+    """Each seat's score minus the others' mean, positive when better in the game's sense:
+    the arena's duplicate margin, what training returns and values are in."""
+    values = [game.score_sense * float(s) for s in scores]
+    total, others = sum(values), len(values) - 1
+    return [v - (total - v) / others for v in values]
+
+
 def head_logits(params: dict[str, FloatArray], hidden: FloatArray, heads: list[np.ndarray]) -> FloatArray:
     """Each action's logit, the sum of its head outputs (`heads`, one array per action),
     from the last hidden layer of one observation. Only the outputs the actions use are
@@ -237,7 +264,8 @@ def policy_at(path: str) -> Policy:
 
 @functools.lru_cache(maxsize=16)
 def _policy(path: str, mtime: int, size: int) -> Policy:
-    return Policy(*load(path))
+    params, meta = load(path)
+    return TurnValue(params, meta) if meta.get("kind") == TurnValue.kind else Policy(params, meta)
 
 
 def shipped_policy(game: str, players: int) -> Policy | None:
@@ -304,6 +332,8 @@ class LearnedBot(Bot):
         policy = self.policy_for(observation)
         if policy is None:
             return self.fallback_bot().choose(observation)
+        if isinstance(policy, TurnValue):
+            return self.turn_end_choice(policy, observation)
         logits, _ = self.evaluate(policy, observation)
         if self.temperature == 0:
             return legal[int(np.argmax(logits))]
@@ -317,7 +347,7 @@ class LearnedBot(Bot):
         where no weights fit)."""
         legal = observation["legal_actions"]
         policy = self.policy_for(observation) if len(legal) > 1 else None
-        if policy is None:
+        if policy is None or isinstance(policy, TurnValue):
             first = self.choose(observation)
             return [first, *(a for a in legal if a != first)]
         logits, _ = self.evaluate(policy, observation)
@@ -327,18 +357,54 @@ class LearnedBot(Bot):
         """The network's estimate of the seat's hand margin in points (None without
         weights that fit)."""
         policy = self.policy_for(observation)
-        return None if policy is None else self.evaluate(policy, observation)[1]
+        return None if policy is None or isinstance(policy, TurnValue) else self.evaluate(policy, observation)[1]
 
     def evaluate(self, policy: Policy, observation: dict[str, Any]) -> tuple[FloatArray, float]:
         """The policy's logits and value, with the heuristic's move where it reads one."""
         prior_move = None
         if policy.prior is not None:
-            if self.prior_bot is None:
-                if self.prior_model is None:
-                    raise OptionsError(f"learned: these weights read {policy.prior}'s moves, and no such bot was given")
-                self.prior_bot = self.prior_model(policy.prior)
-            prior_move = policy.canonical(self.prior_bot.choose(observation))
+            prior_move = policy.canonical(self.prior_player(policy).choose(observation))
         return policy.evaluate(observation, prior_move)
+
+    def prior_player(self, policy: Policy) -> Bot:
+        """The bot whose moves the weights read (the game's heuristic), made once."""
+        if self.prior_bot is None:
+            if self.prior_model is None or policy.prior is None:
+                raise OptionsError(f"learned: these weights read {policy.prior}'s moves, and no such bot was given")
+            self.prior_bot = self.prior_model(policy.prior)
+        return self.prior_bot
+
+    def turn_end_choice(self, values: TurnValue, observation: dict[str, Any]) -> str:
+        """The legal action with the best expected margin at the end of the seat's turn.
+        In each of `values.worlds` worlds sampled from the observation, every action is
+        played and the seat's turn finished as the heuristic would (until another seat is
+        to act); a hand that ended there counts its margin, else the network values the
+        seat's view. The heuristic's own move gets `values.bonus` points more, since the
+        network's error would otherwise overrule it on noise."""
+        legal = observation["legal_actions"]
+        model = self.prior_player(values)
+        first = values.canonical(model.choose(observation))
+        totals = np.zeros(len(legal))
+        views: list[dict[str, Any]] = []
+        owners: list[int] = []
+        for _ in range(values.worlds):
+            world = self.game.determinize(observation, self.rng)
+            for k, text in enumerate(legal):
+                after = world.clone(hand_only=True)
+                after.apply_text(text)
+                while not after.hand_over() and after.to_act() == self.seat:
+                    after.apply_text(model.choose(after.observation(self.seat, views=False)))
+                if after.hand_over():
+                    totals[k] += seat_margins(self.game, after.hand_scores())[self.seat]
+                else:
+                    views.append(after.observation(self.seat, views=False))
+                    owners.append(k)
+        if views:
+            np.add.at(totals, np.array(owners), values.values(views))
+        totals /= values.worlds
+        if first in legal:
+            totals[legal.index(first)] += values.bonus
+        return legal[int(np.argmax(totals))]
 
     def fallback_bot(self) -> Bot:
         if self.fallback is None:

@@ -34,6 +34,13 @@ on the heuristic instead of having to rediscover it from nothing, which on two c
 was out of reach for most games (docs/strength.md). Such a player asks its own copy of
 the heuristic bot (seeded like itself) before each move, so it is as fast as the
 heuristic plus one pass of the network.
+
+Turn-end values (`kind` "turn_value", `parlour train --method turn-value`). Weights of
+this kind have no policy head: the network values the seat's view at the end of its turn.
+The player plays each legal move in a world sampled from its observation, finishes its
+turn as the game's heuristic would and takes the move that ends the turn best
+(`LearnedBot.turn_end_choice`). At Kings in the Corner that found an edge over the
+heuristic where no policy did (docs/strength.md).
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ worlds. Its value head is not used: cutting playouts short with it measured wors
 better with others (`LEARNED_STRONG_SETTINGS`: Yaniv scores its playouts by points). The
 package ships weights for 6-player Ribs and, trained with the heuristic's move as an
 input, 4-player Cramps, Couillon, Pitch and Seven and a Half and 2-player Paks, Ridge,
-Zetema and Yaniv (each beat its heuristic in the arena; docs/strength.md has every
-run). Elsewhere normal is the game's heuristic bot and strong the search bot with the
+Zetema and Yaniv, and, as the values of a turn's end, 2-player Kings in the Corner
+(each beat its heuristic in the arena; docs/strength.md has every run). Elsewhere normal is the game's heuristic bot and strong the search bot with the
 heuristic as its model (with fewer playouts where a game's slowest moves need it,
 `STRONG_ITERATIONS`). Where a game has a stronger player than the search, strong is that
 player (`STRONG_PLAYERS`: at Seven and a Half, the banker's draws valued exactly), and

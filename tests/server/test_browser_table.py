@@ -73,20 +73,25 @@ def check_hint(page: Any) -> None:
     assert page.locator(".mine .hinted").count() >= 1, "the hinted move is not highlighted"
 
 
+MY_TURN = """() => { const v = window.__parlour;
+  return !!(v && v.msg && !v.sending && v.msg.observation.to_act === v.msg.seat); }"""
+"""The seat is to act and nothing is on its way: no bot's move can redraw the hand under a pick."""
+
+
 def check_keyboard(page: Any) -> None:
     """A card picked with the keyboard says it is pressed and keeps the focus; picked again,
     it is let go."""
     card = page.locator("#mine .card.clickable").first
-    if not card.count():
+    if not page.evaluate(MY_TURN) or not card.count():
         return
     key = card.get_attribute("data-key")
     card.focus()
     page.keyboard.press("Space")
-    picked = page.locator(f"#mine [data-key='{key}']")
-    assert picked.get_attribute("aria-pressed") == "true"
+    pressed = "([key, state]) => document.querySelector(`#mine [data-key='${key}']`)?.getAttribute('aria-pressed') === state"
+    page.wait_for_function(pressed, arg=[key, "true"], timeout=5_000)
     assert page.evaluate("() => document.activeElement.dataset.key") == key
     page.keyboard.press("Space")
-    assert picked.get_attribute("aria-pressed") == "false"
+    page.wait_for_function(pressed, arg=[key, "false"], timeout=5_000)
 
 
 def check_nothing_covered(page: Any, width: int) -> None:

@@ -20,7 +20,16 @@ from typing import Any
 
 from parlour.bots.base import Bot
 from parlour.cards import parse_card
-from parlour.games.seven_and_a_half import PACK, TOP, hand_total
+from parlour.games.seven_and_a_half import (
+    BUST,
+    PACK,
+    STATE_TEXT,
+    STOOD,
+    TOP,
+    TWO_CARD,
+    hand_total,
+    settlement,
+)
 
 JUDGE_MISS = 0.1
 """How plausible a world is for each draw or stand of a punter that this bot's rule would
@@ -45,7 +54,7 @@ class SevenHalfHeuristicBot(Bot):
         if "hit" not in legal:
             return "stand"
         mine = [parse_card(t) for t in observation["hand"]]
-        unseen = self._unseen(observation, mine)
+        unseen = unseen_cards(observation, mine)
         if observation["seat"] == observation["banker"]:
             return "hit" if self._banker_hits(observation, mine, unseen) else "stand"
         return "hit" if _punter_hits(mine, unseen) else "stand"
@@ -63,10 +72,6 @@ class SevenHalfHeuristicBot(Bot):
         hole, up = parse_card(info["hole"]), [parse_card(t) for t in info["up"]]
         return course_weight(hole, up, info["state"], unseen_cards(observation, [hole, *up]))
 
-    @staticmethod
-    def _unseen(obs: dict[str, Any], mine: list[int]) -> list[int]:
-        return unseen_cards(obs, mine)
-
     def _banker_hits(self, obs: dict[str, Any], mine: list[int], unseen: list[int]) -> bool:
         rivals = []
         for s, info in enumerate(obs["seats"]):
@@ -77,21 +82,17 @@ class SevenHalfHeuristicBot(Bot):
                 totals = [hand_total([parse_card(info["hole"]), *up])]
             else:
                 totals = [hand_total([c, *up]) for c in unseen if fits_course(c, up, info["state"])] or [hand_total(up)]
-            rivals.append((info["bet"], info["state"], totals))
+            rivals.append((info["bet"], STATE_TEXT.index(info["state"]), totals))
 
         def stand_value(total: int, two: bool) -> float:
+            banker = TWO_CARD if two else STOOD
             value = 0.0
             for bet, state, totals in rivals:
-                if state == "two-card 7½":
-                    value -= 0 if two else 2 * bet
-                elif two:
-                    value += bet
-                else:
-                    value += bet * sum((t < total) - (t > total) for t in totals) / len(totals)
+                value -= sum(settlement(bet, state, t, banker, total) for t in totals) / len(totals)
             return value
 
         def bust_value() -> float:
-            return -sum(2 * bet if state == "two-card 7½" else bet for bet, state, _t in rivals)
+            return -sum(settlement(bet, state, totals[0], BUST, 0) for bet, state, totals in rivals)
 
         now = stand_value(hand_total(mine), False)
         after = 0.0

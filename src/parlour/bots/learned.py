@@ -39,8 +39,8 @@ Turn-end values (`kind` "turn_value", `parlour train --method turn-value`). Weig
 this kind have no policy head: the network values the seat's view at the end of its turn.
 The player plays each legal move in a world sampled from its observation, finishes its
 turn as the game's heuristic would and takes the move that ends the turn best
-(`LearnedBot.turn_end_choice`). At Kings in the Corner that found an edge over the
-heuristic where no policy did (docs/strength.md).
+(`LearnedBot.turn_end_choice`). At Kings in the Corner and Six-Pack Bezique that found an
+edge over the heuristic where no policy did (docs/strength.md).
 """
 
 from __future__ import annotations

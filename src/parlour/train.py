@@ -168,6 +168,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bonus", type=float, help="turn-value: points the heuristic's own move is given (default 0.3)")
     parser.add_argument("--explore", type=float, help="turn-value: chance of a random move in the heuristic's hands (default 0.03)")
     parser.add_argument("--keep", type=float, help="turn-value: chance that a turn's end is kept as a row (default 0.5)")
+    parser.add_argument(
+        "--paired", action="store_true",
+        help="turn-value: at each kept decision play every legal move out in the same deal, with the same "
+        "continuation, and learn the moves' differences (--keep is then the share of decisions kept)",
+    )
+    parser.add_argument(
+        "--only", metavar="VERBS",
+        help="turn-value: the values judge only decisions among moves of these verbs (comma-separated, "
+        "e.g. play); the heuristic makes the others",
+    )
     parser.add_argument("--eval-every", type=int, help="hands between points of the curve")
     parser.add_argument("--eval-hands", type=int, help="duplicate hands per point of the curve (default 120)")
     parser.add_argument(
@@ -625,7 +635,8 @@ def run(args: argparse.Namespace) -> int:
     from parlour.envs import encoder
 
     game, options = game_from_args(args)
-    turn_value = {"--worlds": args.worlds, "--bonus": args.bonus, "--explore": args.explore, "--keep": args.keep}
+    turn_value = {"--worlds": args.worlds, "--bonus": args.bonus, "--explore": args.explore, "--keep": args.keep,
+                  "--paired": args.paired or None, "--only": args.only}
     if args.method == "turn-value":
         from parlour.train_value import TURN_VALUE_DEFAULTS, run_turn_value
 

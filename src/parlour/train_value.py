@@ -30,6 +30,18 @@ spread (`scale`); the last 5% of the hands are held out and their error is print
 each pass the weights are written and measured as the other method's curve is: the
 player's duplicate margin against the heuristic over `--eval-hands` hands.
 
+Paired targets (`--paired`). A hand's margin is mostly the luck of the deal, which every
+move of a decision shares: at five seats (Mighty) the values learned from it could not
+tell a seat's moves apart. With `--paired`, at each kept decision (`--keep` is then the
+share of decisions) every legal move is played in the true deal, the seat's turn finished
+and the hand played out by the heuristic in every seat, seeded alike for every move, so
+the moves' margins differ only through the move; the fit then weighs each row's error
+around its decision's mean (`value_gradients`), with a little of the plain error so the
+values stay in points. That is the search's paired playout, spent on the training hands
+instead of at the table. `--only play` keeps the decisions among moves of those verbs
+(the play of the cards, not the auction) and the player leaves the others to the
+heuristic.
+
 Out (`--out DIR`): `<game>-<players>.npz` (weights and facts, with `kind` "turn_value"),
 `curve.json` and `curve.png`. The run is minutes long, so it keeps no checkpoint to
 resume from: run it again with the same seed for the same weights.
@@ -46,7 +58,7 @@ from typing import Any
 
 import numpy as np
 
-from parlour.bots.learned import TurnValue, seat_margins
+from parlour.bots.learned import TurnValue, judged, seat_margins
 from parlour.bots.network import FloatArray, hidden_and_value, init_params, save
 from parlour.engine import Game, GameOptions, OptionsError, plural
 from parlour.simulate import TaskRunner, progress_bar
@@ -63,6 +75,15 @@ HOLDOUT_SHARE = 0.05
 """The share of the hands (the last ones) whose rows are held out of the fit."""
 
 
+PAIRED_ANCHOR = 0.05
+"""With `--paired`, the weight of the rows' own squared error beside their error around
+their decision's mean (the targets are then scaled by the spread of the moves'
+differences, `scale`): enough to keep the values in points (a turn that ends the hand
+counts its real margin beside them), too little to let a world's luck, which every move
+of a decision shares, outweigh the moves' differences. At Mighty's play of the cards
+that luck has 5 times the variance of the differences."""
+
+
 @dataclass(frozen=True)
 class ValueTask:
     """A chunk of the heuristic's self-play hands whose turn ends are kept (picklable)."""
@@ -73,11 +94,16 @@ class ValueTask:
     count: int
     explore: float
     keep: float
+    paired: bool = False
+    only: tuple[str, ...] = ()
 
 
-def turn_end_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def turn_end_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Play a chunk's hands (a worker: runs anywhere); the kept views' tensors (float16),
-    their seats' hand margins, and the number of the hand each row came from."""
+    their seats' hand margins, the number of the hand each row came from, and each row's
+    decision (`--paired`: the rows of one decision are its moves; else each row its own)."""
+    if task.paired:
+        return paired_rows(task)
     from parlour.bots.models import make_model
     from parlour.envs import encoder
     from parlour.games import game_from_spec
@@ -117,17 +143,99 @@ def turn_end_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         np.array(rows, np.float16).reshape(-1, width),
         np.array(targets, np.float32),
         np.array(hands, np.int64),
+        np.arange(len(rows), dtype=np.int64),
     )
 
 
-def value_gradients(params: dict[str, FloatArray], x: FloatArray, target: FloatArray) -> tuple[float, dict[str, FloatArray]]:
-    """The mean squared error of the value head on a minibatch and its gradients."""
+def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`--paired`: at a kept decision of the heuristic's hands (one the values judge, with
+    a choice), every legal move is played in the true deal, the seat's turn is finished
+    and the hand played out by the heuristic in every seat, seeded alike for every move
+    (common random numbers), so the moves' margins differ only through the move. Each
+    move's turn-end view is a row with its margin as target; the rows of a decision share
+    its number. A decision where some move ends the hand within the turn is not kept."""
+    from parlour.bots.models import make_model
+    from parlour.envs import encoder
+    from parlour.games import game_from_spec
+
+    game, options = game_from_spec(task.spec)
+    heuristic = game.heuristic_bot()
+    assert heuristic is not None
+    tensor = encoder(task.spec)
+    rows: list[np.ndarray] = []
+    targets: list[float] = []
+    hands: list[int] = []
+    decisions: list[int] = []
+    n = options.players
+    for i in range(task.first, task.first + task.count):
+        rng = np.random.default_rng([task.seed, i])
+        state = game.new_state(options, task.seed * 1_000_003 + i, dealer=i % n)
+        bots = [make_model(heuristic, game, s, int(rng.integers(2**31))) for s in range(n)]
+        while (seat := state.to_act()) is not None and not state.hand_over():
+            observation = state.observation(seat, views=False)
+            legal = observation["legal_actions"]
+            if len(legal) > 1 and judged(legal, task.only) and rng.random() < task.keep:
+                seed = int(rng.integers(2**31))
+                outcomes = [
+                    played_out(game, heuristic, state, seat, text, seed, n) for text in legal
+                ]
+                if all(outcome is not None for outcome in outcomes):
+                    number = len(set(decisions))
+                    for outcome in outcomes:
+                        assert outcome is not None
+                        rows.append(np.asarray(tensor.encode(outcome[0]), np.float16).reshape(-1))
+                        targets.append(outcome[1])
+                        hands.append(i)
+                        decisions.append(number)
+            if len(legal) > 1 and rng.random() < task.explore:
+                action = legal[int(rng.integers(len(legal)))]
+            else:
+                action = bots[seat].choose(observation)
+            state.apply_text(action)
+    width = int(np.prod(tensor.shape))
+    return (
+        np.array(rows, np.float16).reshape(-1, width),
+        np.array(targets, np.float32),
+        np.array(hands, np.int64),
+        np.array(decisions, np.int64),
+    )
+
+
+def played_out(
+    game: Game, heuristic: str, state: Any, seat: int, move: str, seed: int, players: int
+) -> tuple[dict[str, Any], float] | None:
+    """The seat's view at the end of its turn after `move`, and its hand margin when the
+    heuristic (seeded with `seed`) plays on in every seat; None if the turn ends the hand."""
+    from parlour.bots.models import make_model
+
+    world = state.clone(hand_only=True)
+    world.apply_text(move)
+    bots = [make_model(heuristic, game, s, seed + s) for s in range(players)]
+    while not world.hand_over() and world.to_act() == seat:
+        world.apply_text(bots[seat].choose(world.observation(seat, views=False)))
+    if world.hand_over():
+        return None
+    view = world.observation(seat, views=False)
+    while not world.hand_over() and (other := world.to_act()) is not None:
+        world.apply_text(bots[other].choose(world.observation(other, views=False)))
+    return view, seat_margins(game, world.hand_scores())[seat]
+
+
+def value_gradients(
+    params: dict[str, FloatArray], x: FloatArray, target: FloatArray, decisions: np.ndarray | None = None
+) -> tuple[float, dict[str, FloatArray]]:
+    """The mean squared error of the value head on a minibatch and its gradients. With
+    `decisions` (`--paired`: each row's decision, numbered from 0 in the batch), the error
+    is measured around each decision's mean, and `PAIRED_ANCHOR` times the plain squared
+    error is added: the gradient of `mean(centred**2) + PAIRED_ANCHOR * mean(error**2)`."""
     layers = sum(1 for key in params if key.startswith("w") and key[1:].isdigit())
     hidden = [x]
     for k in range(layers):
         hidden.append(np.maximum(hidden[-1] @ params[f"w{k}"] + params[f"b{k}"], 0.0))
     value = (hidden[-1] @ params["wv"] + params["bv"])[:, 0]
     error = value - target
+    if decisions is not None:
+        error = around_decisions(error, decisions) + np.float32(PAIRED_ANCHOR) * error
     grad = (2.0 * error / len(x)).astype(np.float32)[:, None]
     grads = {"wv": hidden[-1].T @ grad, "bv": grad.sum(0)}
     back = grad @ params["wv"].T
@@ -140,6 +248,26 @@ def value_gradients(params: dict[str, FloatArray], x: FloatArray, target: FloatA
     return float((error**2).mean()), grads
 
 
+def around_decisions(values: FloatArray, decisions: np.ndarray) -> FloatArray:
+    """Each row's value less the mean of its decision's rows (`decisions` numbered from 0)."""
+    sums = np.bincount(decisions, weights=values)
+    counts = np.bincount(decisions)
+    return (values - (sums / np.maximum(counts, 1))[decisions]).astype(np.float32)
+
+
+def held_out_error(params: dict[str, FloatArray], x: np.ndarray, target: FloatArray, decisions: np.ndarray, paired: bool) -> float:
+    """The held-out rows' mean squared error as a share of their targets' variance; with
+    `paired`, of the moves' differences: both errors and targets around their decision's mean."""
+    if not paired:
+        return squared_error(params, x, target)
+    values = np.concatenate([
+        hidden_and_value(params, x[start : start + 4096].astype(np.float32))[1] for start in range(0, len(x), 4096)
+    ])
+    _, numbered = np.unique(decisions, return_inverse=True)
+    spread = around_decisions(target, numbered)
+    return float((around_decisions(values - target, numbered) ** 2).mean() / max(float((spread**2).mean()), 1e-12))
+
+
 def squared_error(params: dict[str, FloatArray], x: np.ndarray, target: FloatArray) -> float:
     """The value head's mean squared error over many rows, a block at a time."""
     total = 0.0
@@ -147,6 +275,29 @@ def squared_error(params: dict[str, FloatArray], x: np.ndarray, target: FloatArr
         _, value = hidden_and_value(params, x[start : start + 4096].astype(np.float32))
         total += float(((value - target[start : start + 4096]) ** 2).sum())
     return total / max(1, len(x))
+
+
+def numbered_across(parts: list[np.ndarray]) -> list[np.ndarray]:
+    """The chunks' decision numbers (each chunk's from 0), made distinct across chunks."""
+    out, offset = [], 0
+    for part in parts:
+        out.append(part + offset)
+        offset += int(part.max()) + 1 if len(part) else 0
+    return out
+
+
+def decision_batches(decisions: np.ndarray, fit: np.ndarray, minibatch: int, rng: np.random.Generator) -> list[np.ndarray]:
+    """Minibatches of whole decisions (`--paired`: a decision's rows are fitted together,
+    around their mean), in a seeded random order, each of at least `minibatch` rows."""
+    rows_of = np.split(fit, np.flatnonzero(np.diff(decisions[fit])) + 1)
+    batches, batch, size = [], [], 0
+    for k in rng.permutation(len(rows_of)):
+        batch.append(rows_of[k])
+        size += len(rows_of[k])
+        if size >= minibatch:
+            batches.append(np.concatenate(batch))
+            batch, size = [], 0
+    return batches
 
 
 def check_arguments(args: argparse.Namespace) -> None:
@@ -185,9 +336,10 @@ def run_turn_value(args: argparse.Namespace, game: Game, options: GameOptions, s
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     weights_file = out / f"{game.name}-{options.players}.npz"
+    paired, only = bool(args.paired), tuple(args.only.split(",")) if args.only else ()
     started, cpu_started = time.perf_counter(), cpu_time()
     tasks = [
-        ValueTask(spec, seed, first, min(VALUE_CHUNK_HANDS, args.hands - first), args.explore, args.keep)
+        ValueTask(spec, seed, first, min(VALUE_CHUNK_HANDS, args.hands - first), args.explore, args.keep, paired, only)
         for first in range(0, args.hands, VALUE_CHUNK_HANDS)
     ]
     curve: list[dict[str, Any]] = []
@@ -197,9 +349,10 @@ def run_turn_value(args: argparse.Namespace, game: Game, options: GameOptions, s
         x = np.concatenate([p[0] for p in parts])
         target = np.concatenate([p[1] for p in parts])
         hands = np.concatenate([p[2] for p in parts])
+        decisions = np.concatenate(numbered_across([p[3] for p in parts]))
         if len(x) < 100:
             raise OptionsError(f"{args.hands} hands kept only {len(x)} turn ends: give more --hands or a larger --keep")
-        scale = float(target.std()) or 1.0
+        scale = float(around_decisions(target, decisions).std() if paired else target.std()) or 1.0
         target = (target / scale).astype(np.float32)
         held = hands >= args.hands * (1 - HOLDOUT_SHARE)
         fit, hold = np.flatnonzero(~held), np.flatnonzero(held)
@@ -209,22 +362,28 @@ def run_turn_value(args: argparse.Namespace, game: Game, options: GameOptions, s
         adam = Adam(params, lr)
         fitting = progress.add_task(f"{game.title}: fitting the values", total=epochs)
         for epoch in range(1, epochs + 1):
-            order = rng.permutation(fit)
-            for start in range(0, len(order) - minibatch + 1, minibatch):
-                rows = order[start : start + minibatch]
-                _, grads = value_gradients(params, x[rows].astype(np.float32), target[rows])
-                adam.apply(params, grads)
-            held_error = squared_error(params, x[hold], target[hold])
+            if paired:
+                for rows in decision_batches(decisions, fit, minibatch, rng):
+                    _, numbered = np.unique(decisions[rows], return_inverse=True)
+                    _, grads = value_gradients(params, x[rows].astype(np.float32), target[rows], numbered)
+                    adam.apply(params, grads)
+            else:
+                order = rng.permutation(fit)
+                for start in range(0, len(order) - minibatch + 1, minibatch):
+                    rows = order[start : start + minibatch]
+                    _, grads = value_gradients(params, x[rows].astype(np.float32), target[rows])
+                    adam.apply(params, grads)
+            held_error = held_out_error(params, x[hold], target[hold], decisions[hold], paired)
             facts = {
                 "method": "turn-value", "hands": args.hands, "rows": int(len(x)), "epochs": epoch, "seed": seed,
                 "hidden": list(hidden), "lr": lr, "minibatch": minibatch, "explore": args.explore, "keep": args.keep,
-                "held_out_error": round(held_error, 4), "seconds": round(time.perf_counter() - started, 1),
+                "paired": paired, "held_out_error": round(held_error, 4), "seconds": round(time.perf_counter() - started, 1),
                 "cpu_seconds": round(cpu_time() - cpu_started, 1), "machine": machine(), "curve": curve,
             }
             meta = {
                 "game": game.name, "spec": spec, "options": options.to_json(), "actions": [], "kind": TurnValue.kind,
                 "prior": heuristic, "encoder_shape": list(encoder(spec).shape), "scale": scale, "hidden": list(hidden),
-                "worlds": args.worlds, "bonus": args.bonus, "training": facts,
+                "worlds": args.worlds, "bonus": args.bonus, "only": list(only), "training": facts,
             }
             save(weights_file, params, meta)
             margin, half = evaluate(runner, game, options, weights_file.resolve(), eval_hands, 10**6 + seed)

@@ -10,12 +10,20 @@ import numpy as np
 import pytest
 
 from parlour.bots import make_bot
-from parlour.bots.learned import LearnedBot, TurnValue, policy_at
-from parlour.bots.network import load, save
+from parlour.bots.learned import LearnedBot, TurnValue, judged, policy_at
+from parlour.bots.network import hidden_and_value, init_params, load, save
 from parlour.cli import build_parser, main
 from parlour.engine import OptionsError
 from parlour.games import get_game
 from parlour.train import run
+from parlour.train_value import (
+    PAIRED_ANCHOR,
+    ValueTask,
+    around_decisions,
+    played_out,
+    turn_end_rows,
+    value_gradients,
+)
 
 KINGS = get_game("kings_in_the_corner")
 TRAIN = ["train", "kings_in_the_corner", "--method", "turn-value", "--hands", "40", "--keep", "1",
@@ -109,3 +117,115 @@ def test_the_method_refuses_what_it_cannot_use(tmp_path: Path, flags: list[str],
 def test_its_settings_need_the_method(tmp_path: Path) -> None:
     with pytest.raises(OptionsError, match="only with --method turn-value"):
         run(build_parser().parse_args(["train", "ribs", "--hands", "8", "--worlds", "3", "--out", str(tmp_path)]))
+
+
+MIGHTY = get_game("mighty")
+PAIRED = ["train", "mighty", "--method", "turn-value", "--paired", "--only", "play", "--hands", "20", "--keep", "0.2",
+          "--hidden", "16", "--epochs", "1", "--eval-hands", "2", "--minibatch", "64"]
+
+
+def test_paired_rows_are_every_move_of_a_judged_decision_played_out_alike() -> None:
+    """Each kept decision is a play of the cards (`--only play`) with a choice, and gives one
+    row per legal move; a move played out again with the same seed ends the same."""
+    rows, targets, hands, decisions = turn_end_rows(ValueTask("mighty", 3, 0, 6, 0.0, 0.3, True, ("play",)))
+    assert len(rows) == len(targets) == len(hands) == len(decisions) > 20
+    sizes = np.bincount(decisions)
+    assert sizes.min() >= 2 and len(sizes) == decisions.max() + 1
+    assert all(np.all(hands[decisions == d] == hands[decisions == d][0]) for d in range(len(sizes)))
+    state = MIGHTY.new_state(MIGHTY.options(players=5), 7)
+    bots = [make_bot("mighty-heuristic", MIGHTY, s, s) for s in range(5)]
+    while (seat := state.to_act()) is not None:
+        legal = state.observation(seat)["legal_actions"]
+        if len(legal) > 1 and judged(legal, ("play",)):
+            break
+        state.apply_text(bots[seat].choose(state.observation(seat)))
+    assert state.to_act() is not None
+    outcomes = [played_out(MIGHTY, "mighty-heuristic", state, seat, move, 11, 5) for move in legal]
+    again = [played_out(MIGHTY, "mighty-heuristic", state, seat, move, 11, 5) for move in legal]
+    assert [o[1] for o in outcomes if o] == [o[1] for o in again if o]
+    assert all(o is not None and o[0]["seat"] == seat for o in outcomes)
+
+
+def test_the_paired_error_is_measured_around_each_decision() -> None:
+    """The gradient the fit follows is the error's: checked against finite differences on a
+    tiny network, with two decisions whose rows share a large offset the fit must ignore."""
+    rng = np.random.default_rng(0)
+    params = init_params(5, (4,), 1, rng)
+    del params["wp"], params["bp"]
+    x = rng.normal(size=(6, 5)).astype(np.float32)
+    target = np.array([10.0, 11.0, 12.0, -5.0, -4.0, -6.0], np.float32)
+    decisions = np.array([0, 0, 0, 1, 1, 1])
+
+    def loss(p: dict[str, np.ndarray]) -> float:
+        _, value = hidden_and_value(p, x)
+        error = value - target
+        centred = around_decisions(error, decisions)
+        return float((centred**2).mean() + PAIRED_ANCHOR * (error**2).mean())
+
+    _, grads = value_gradients(params, x, target, decisions)
+    for key in ("w0", "wv"):
+        bumped = {k: v.astype(np.float64).copy() for k, v in params.items()}
+        bumped[key].flat[1] += 1e-3
+        lowered = {k: v.astype(np.float64).copy() for k, v in params.items()}
+        lowered[key].flat[1] -= 1e-3
+        numeric = (loss(bumped) - loss(lowered)) / 2e-3
+        assert numeric == pytest.approx(float(grads[key].flat[1]), rel=2e-2, abs=1e-4)
+    assert np.allclose(around_decisions(target, decisions), [-1, 0, 1, 0, 1, -1])
+
+
+def test_a_paired_run_is_seeded_and_its_player_leaves_other_decisions_to_the_heuristic(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main([*PAIRED, "--seed", "4", "--out", str(tmp_path / "a")]) == 0
+    assert main([*PAIRED, "--seed", "4", "--jobs", "2", "--out", str(tmp_path / "b")]) == 0
+    first, meta = load(tmp_path / "a" / "mighty-5.npz")
+    again, _ = load(tmp_path / "b" / "mighty-5.npz")
+    assert meta["only"] == ["play"] and meta["training"]["paired"] is True
+    for key in first:
+        np.testing.assert_array_equal(first[key], again[key])
+    rng = np.random.default_rng(1)
+    monkeypatch.setattr(TurnValue, "values", lambda self, views: rng.normal(0, 1000, len(views)).astype(np.float32))
+    weights = str(tmp_path / "a" / "mighty-5.npz")
+    player = make_bot(f"learned(weights={weights})", MIGHTY, 0, 5)
+    heuristic = [make_bot("mighty-heuristic", MIGHTY, s, 5) for s in range(5)]
+    judged_differ = other_decisions = 0
+    for seed in range(6):
+        state = MIGHTY.new_state(MIGHTY.options(players=5), seed)
+        while (seat := state.to_act()) is not None and not state.hand_over():
+            obs = state.observation(seat)
+            move = heuristic[seat].choose(obs)
+            if seat == 0 and len(obs["legal_actions"]) > 1:
+                mine = player.choose(obs)
+                assert mine in obs["legal_actions"]
+                if judged(obs["legal_actions"], ("play",)):
+                    judged_differ += mine != move
+                else:
+                    assert mine == move
+                    other_decisions += 1
+            state.apply_text(move)
+    assert judged_differ > 5 and other_decisions > 0
+
+
+def test_a_player_may_override_the_weights_worlds_and_bonus(tmp_path: Path) -> None:
+    """Values of 0 everywhere and a bonus of 0 leave every move tied (the first is played);
+    a bonus given to the bot makes it the heuristic again."""
+    weights = flat_values(tmp_path, 0.0, 0.0)
+    tied = make_bot(f"learned(weights={weights}, worlds=2)", KINGS, 0, 1)
+    bonus = make_bot(f"learned(weights={weights}, bonus=1)", KINGS, 0, 1)
+    heuristic = make_bot("kings_in_the_corner-heuristic", KINGS, 0, 1)
+    differ = 0
+    for seed in range(4):
+        state = KINGS.new_state(KINGS.options(players=2), seed)
+        others = make_bot("kings_in_the_corner-heuristic", KINGS, 1, 1)
+        while (seat := state.to_act()) is not None and not state.hand_over():
+            obs = state.observation(seat)
+            move = (heuristic if seat == 0 else others).choose(obs)
+            if seat == 0 and len(obs["legal_actions"]) > 1:
+                assert bonus.choose(obs) == move
+                differ += tied.choose(obs) != move
+            state.apply_text(move)
+    assert differ > 0
+    with pytest.raises(OptionsError, match="worlds must be a number from 1"):
+        make_bot(f"learned(weights={weights}, worlds=0)", KINGS, 0, 1)
+    with pytest.raises(OptionsError, match="bonus must be a number"):
+        make_bot(f"learned(weights={weights}, bonus=lots)", KINGS, 0, 1)

@@ -40,7 +40,9 @@ this kind have no policy head: the network values the seat's view at the end of 
 The player plays each legal move in a world sampled from its observation, finishes its
 turn as the game's heuristic would and takes the move that ends the turn best
 (`LearnedBot.turn_end_choice`). At Kings in the Corner and Six-Pack Bezique that found an
-edge over the heuristic where no policy did (docs/strength.md).
+edge over the heuristic where no policy did (docs/strength.md). Weights trained with
+`--only VERBS` judge only decisions among moves of those verbs (`judged`); the heuristic
+makes the others. `learned(worlds=N, bonus=P)` overrides the weights' own settings.
 """
 
 from __future__ import annotations
@@ -182,11 +184,32 @@ class TurnValue(Policy):
         super().__init__(params, meta)
         self.worlds = int(meta["worlds"])
         self.bonus = float(meta["bonus"])
+        self.only: tuple[str, ...] = tuple(meta.get("only", ()))
 
     def values(self, views: list[dict[str, Any]]) -> FloatArray:
         """The expected margins, in points, of the seat's views."""
         x = np.stack([np.asarray(self.encoder.encode(view), np.float32).reshape(-1) for view in views])
         return hidden_and_value(self.params, x)[1] * np.float32(self.scale)
+
+
+def number_setting(name: str, value: int | float | str | None, kind: type, low: float, high: float) -> float | None:
+    """A bot setting given as a number or its text, within [low, high], or None when not given."""
+    if value is None:
+        return None
+    try:
+        number = kind(value)
+    except ValueError:
+        number = None
+    if number is None or not low <= number <= high:
+        raise OptionsError(f"learned: {name} must be a number from {low:g} to {high:g}, not {value!r}")
+    return float(number)
+
+
+def judged(legal: list[str], only: tuple[str, ...] | list[str]) -> bool:
+    """Whether turn-end values judge a decision: every move's verb is one of `only`, or
+    `only` is empty (all decisions); elsewhere the heuristic's move is played. The trainer
+    (`parlour train --only`) and the player share it."""
+    return not only or all(text.split(" ", 1)[0] in only for text in legal)
 
 
 def seat_margins(game: Game, scores: list[Any]) -> list[float]:
@@ -282,7 +305,8 @@ def shipped_policy(game: str, players: int) -> Policy | None:
 
 
 class LearnedBot(Bot):
-    """`learned`, `learned(temperature=0.5)`, `learned(weights=checkpoint.npz)`."""
+    """`learned`, `learned(temperature=0.5)`, `learned(weights=checkpoint.npz)`; with
+    turn-end values, `learned(worlds=8, bonus=100)` overrides the weights' own settings."""
 
     name = "learned"
     READS: frozenset[str] | None = ENCODER_READS
@@ -298,9 +322,13 @@ class LearnedBot(Bot):
         fallback: Callable[[], Bot] | None = None,
         prior_model: Callable[[str], Bot] | None = None,
         policy: Policy | None = None,
+        worlds: int | str | None = None,
+        bonus: float | str | None = None,
         **unknown: Any,
     ) -> None:
         super().__init__(game, seat, seed, **unknown)
+        self.worlds = number_setting("worlds", worlds, int, 1, 256)
+        self.bonus = number_setting("bonus", bonus, float, 0.0, 1e9)
         try:
             self.temperature = float(temperature)
         except ValueError:
@@ -383,18 +411,21 @@ class LearnedBot(Bot):
 
     def turn_end_choice(self, values: TurnValue, observation: dict[str, Any]) -> str:
         """The legal action with the best expected margin at the end of the seat's turn.
-        In each of `values.worlds` worlds sampled from the observation, every action is
+        In each of `values.worlds` worlds (or the bot's `worlds`) sampled from the observation, every action is
         played and the seat's turn finished as the heuristic would (until another seat is
         to act); a hand that ended there counts its margin, else the network values the
-        seat's view. The heuristic's own move gets `values.bonus` points more, since the
+        seat's view. The heuristic's own move gets `values.bonus` (or the bot's `bonus`) points more, since the
         network's error would otherwise overrule it on noise."""
         legal = observation["legal_actions"]
         model = self.prior_player(values)
         first = values.canonical(model.choose(observation))
+        if not judged(legal, values.only):
+            return first
         totals = np.zeros(len(legal))
         views: list[dict[str, Any]] = []
         owners: list[int] = []
-        for _ in range(values.worlds):
+        worlds = values.worlds if self.worlds is None else int(self.worlds)
+        for _ in range(worlds):
             world = self.game.determinize(observation, self.rng)
             for k, text in enumerate(legal):
                 after = world.clone(hand_only=True)
@@ -408,9 +439,9 @@ class LearnedBot(Bot):
                     owners.append(k)
         if views:
             np.add.at(totals, np.array(owners), values.values(views))
-        totals /= values.worlds
+        totals /= worlds
         if first in legal:
-            totals[legal.index(first)] += values.bonus
+            totals[legal.index(first)] += values.bonus if self.bonus is None else self.bonus
         return legal[int(np.argmax(totals))]
 
     def fallback_bot(self) -> Bot:

@@ -174,6 +174,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "continuation, and learn the moves' differences (--keep is then the share of decisions kept)",
     )
     parser.add_argument(
+        "--moves", type=int, metavar="K",
+        help="turn-value --paired: play out at most K moves of a kept decision, the heuristic's and K-1 at random "
+        "(default all)",
+    )
+    parser.add_argument(
         "--only", metavar="VERBS",
         help="turn-value: the values judge only decisions among moves of these verbs (comma-separated, "
         "e.g. play); the heuristic makes the others",
@@ -636,7 +641,7 @@ def run(args: argparse.Namespace) -> int:
 
     game, options = game_from_args(args)
     turn_value = {"--worlds": args.worlds, "--bonus": args.bonus, "--explore": args.explore, "--keep": args.keep,
-                  "--paired": args.paired or None, "--only": args.only}
+                  "--paired": args.paired or None, "--only": args.only, "--moves": args.moves}
     if args.method == "turn-value":
         from parlour.train_value import TURN_VALUE_DEFAULTS, run_turn_value
 

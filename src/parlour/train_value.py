@@ -96,6 +96,7 @@ class ValueTask:
     keep: float
     paired: bool = False
     only: tuple[str, ...] = ()
+    moves: int = 0
 
 
 def turn_end_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -153,7 +154,9 @@ def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     and the hand played out by the heuristic in every seat, seeded alike for every move
     (common random numbers), so the moves' margins differ only through the move. Each
     move's turn-end view is a row with its margin as target; the rows of a decision share
-    its number. A decision where some move ends the hand within the turn is not kept."""
+    its number. A decision where some move ends the hand within the turn is not kept. With
+    `moves` (`--moves K`), at most K moves of a decision are played out: the heuristic's
+    and K-1 others drawn at random, so a decision of 41 bids costs 6 playouts, not 41."""
     from parlour.bots.models import make_model
     from parlour.envs import encoder
     from parlour.games import game_from_spec
@@ -166,6 +169,7 @@ def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     targets: list[float] = []
     hands: list[int] = []
     decisions: list[int] = []
+    kept = 0
     n = options.players
     for i in range(task.first, task.first + task.count):
         rng = np.random.default_rng([task.seed, i])
@@ -174,24 +178,26 @@ def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
         while (seat := state.to_act()) is not None and not state.hand_over():
             observation = state.observation(seat, views=False)
             legal = observation["legal_actions"]
+            choice = bots[seat].choose(observation)
             if len(legal) > 1 and judged(legal, task.only) and rng.random() < task.keep:
                 seed = int(rng.integers(2**31))
-                outcomes = [
-                    played_out(game, heuristic, state, seat, text, seed, n) for text in legal
-                ]
+                tried = legal
+                if 0 < task.moves < len(legal):
+                    others = [text for text in legal if text != choice]
+                    picked = rng.choice(len(others), task.moves - 1, replace=False)
+                    tried = [choice, *(others[k] for k in sorted(picked))] if choice in legal else [others[k] for k in picked]
+                outcomes = [played_out(game, heuristic, state, seat, text, seed, n) for text in tried]
                 if all(outcome is not None for outcome in outcomes):
-                    number = len(set(decisions))
                     for outcome in outcomes:
                         assert outcome is not None
                         rows.append(np.asarray(tensor.encode(outcome[0]), np.float16).reshape(-1))
                         targets.append(outcome[1])
                         hands.append(i)
-                        decisions.append(number)
+                        decisions.append(kept)
+                    kept += 1
             if len(legal) > 1 and rng.random() < task.explore:
-                action = legal[int(rng.integers(len(legal)))]
-            else:
-                action = bots[seat].choose(observation)
-            state.apply_text(action)
+                choice = legal[int(rng.integers(len(legal)))]
+            state.apply_text(choice)
     width = int(np.prod(tensor.shape))
     return (
         np.array(rows, np.float16).reshape(-1, width),
@@ -315,6 +321,10 @@ def check_arguments(args: argparse.Namespace) -> None:
         raise OptionsError(f"--method turn-value does not take {', '.join(unused)}")
     if args.hands is None or args.hands < 20:
         raise OptionsError("--method turn-value needs --hands, at least 20 (hands of the heuristic to learn from)")
+    if args.moves is not None and (not args.paired or args.moves < 2):
+        raise OptionsError("--moves needs --paired and is at least 2 (the heuristic's move and another)")
+    if args.only is not None and not [verb for verb in args.only.split(",") if verb.strip()]:
+        raise OptionsError("--only needs verbs, such as play or bid,pass")
     if not (0 <= args.explore < 1 and 0 < args.keep <= 1 and args.worlds >= 1 and args.bonus >= 0):
         raise OptionsError("--explore from 0 to below 1, --keep above 0 up to 1, --worlds at least 1, --bonus at least 0")
 
@@ -339,7 +349,7 @@ def run_turn_value(args: argparse.Namespace, game: Game, options: GameOptions, s
     paired, only = bool(args.paired), tuple(args.only.split(",")) if args.only else ()
     started, cpu_started = time.perf_counter(), cpu_time()
     tasks = [
-        ValueTask(spec, seed, first, min(VALUE_CHUNK_HANDS, args.hands - first), args.explore, args.keep, paired, only)
+        ValueTask(spec, seed, first, min(VALUE_CHUNK_HANDS, args.hands - first), args.explore, args.keep, paired, only, args.moves or 0)
         for first in range(0, args.hands, VALUE_CHUNK_HANDS)
     ]
     curve: list[dict[str, Any]] = []
@@ -377,7 +387,7 @@ def run_turn_value(args: argparse.Namespace, game: Game, options: GameOptions, s
             facts = {
                 "method": "turn-value", "hands": args.hands, "rows": int(len(x)), "epochs": epoch, "seed": seed,
                 "hidden": list(hidden), "lr": lr, "minibatch": minibatch, "explore": args.explore, "keep": args.keep,
-                "paired": paired, "held_out_error": round(held_error, 4), "seconds": round(time.perf_counter() - started, 1),
+                "paired": paired, "moves": args.moves or 0, "held_out_error": round(held_error, 4), "seconds": round(time.perf_counter() - started, 1),
                 "cpu_seconds": round(cpu_time() - cpu_started, 1), "machine": machine(), "curve": curve,
             }
             meta = {

@@ -51,7 +51,9 @@ def test_with_weights_normal_is_learned_and_strong_searches_with_it() -> None:
     assert level_spec("yaniv", "strong", seconds=1) == yaniv.replace("iterations=24", "seconds=1")
     assert level_spec("kings_in_the_corner", "normal") == "learned"
     assert level_spec("kings_in_the_corner", "strong") == "ismcts", "turn-end values are too dear inside playouts"
-    assert level_spec("six_pack_bezique", "strong") == "ismcts(iterations=32)"
+    assert level_spec("six_pack_bezique", "strong") == "learned(worlds=8)", "turn ends weighed over eight deals"
+    assert level_spec("six_pack_bezique", "strong", seconds=1) == "learned(worlds=8)"
+    assert level_of("six_pack_bezique", "learned(worlds=8)") == "strong"
     assert level_spec("seven_and_a_half", "strong", seconds=1) == "seven_and_a_half-exact"
 
 

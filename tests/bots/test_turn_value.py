@@ -108,6 +108,8 @@ def test_a_turn_that_ends_the_hand_counts_its_real_margin(tmp_path: Path) -> Non
     (["--prior"], "does not take --prior"),
     (["--heuristic-share", "0.5"], "does not take --heuristic-share"),
     (["--keep", "0"], "--keep above 0"),
+    (["--moves", "4"], "--moves needs --paired"),
+    (["--paired", "--moves", "1"], "at least 2"),
 ])
 def test_the_method_refuses_what_it_cannot_use(tmp_path: Path, flags: list[str], message: str) -> None:
     with pytest.raises(OptionsError, match=message):
@@ -132,6 +134,8 @@ def test_paired_rows_are_every_move_of_a_judged_decision_played_out_alike() -> N
     sizes = np.bincount(decisions)
     assert sizes.min() >= 2 and len(sizes) == decisions.max() + 1
     assert all(np.all(hands[decisions == d] == hands[decisions == d][0]) for d in range(len(sizes)))
+    few = turn_end_rows(ValueTask("mighty", 3, 0, 6, 0.0, 0.5, True, ("bid", "pass"), 3))[3]
+    assert len(few) > 6 and set(np.bincount(few)) <= {2, 3} and 3 in set(np.bincount(few)), "41 bids, 3 played out"
     state = MIGHTY.new_state(MIGHTY.options(players=5), 7)
     bots = [make_bot("mighty-heuristic", MIGHTY, s, s) for s in range(5)]
     while (seat := state.to_act()) is not None:

@@ -52,6 +52,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -99,28 +100,41 @@ class ValueTask:
     moves: int = 0
 
 
-def turn_end_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Play a chunk's hands (a worker: runs anywhere); the kept views' tensors (float16),
-    their seats' hand margins, the number of the hand each row came from, and each row's
-    decision (`--paired`: the rows of one decision are its moves; else each row its own)."""
-    if task.paired:
-        return paired_rows(task)
-    from parlour.bots.models import make_model
+def chunk_table(task: ValueTask) -> tuple[Game, GameOptions, str, Any]:
+    """A chunk's game, rules, heuristic bot and tensor encoder (in the worker)."""
     from parlour.envs import encoder
     from parlour.games import game_from_spec
 
     game, options = game_from_spec(task.spec)
     heuristic = game.heuristic_bot()
     assert heuristic is not None
-    tensor = encoder(task.spec)
-    rows: list[np.ndarray] = []
-    targets: list[float] = []
-    hands: list[int] = []
+    return game, options, heuristic, encoder(task.spec)
+
+
+def dealt_hands(task: ValueTask, game: Game, options: GameOptions, heuristic: str) -> Iterator[tuple[int, np.random.Generator, Any, list[Any]]]:
+    """Each hand of a chunk: its number, its generator, its deal and the heuristic in every
+    seat, all seeded by the run's seed and the hand's number, so a chunk plays the same
+    anywhere."""
+    from parlour.bots.models import make_model
+
     n = options.players
     for i in range(task.first, task.first + task.count):
         rng = np.random.default_rng([task.seed, i])
         state = game.new_state(options, task.seed * 1_000_003 + i, dealer=i % n)
-        bots = [make_model(heuristic, game, s, int(rng.integers(2**31))) for s in range(n)]
+        yield i, rng, state, [make_model(heuristic, game, s, int(rng.integers(2**31))) for s in range(n)]
+
+
+def turn_end_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Play a chunk's hands (a worker: runs anywhere); the kept views' tensors (float16),
+    their seats' hand margins, the number of the hand each row came from, and each row's
+    decision (`--paired`: the rows of one decision are its moves; else each row its own)."""
+    if task.paired:
+        return paired_rows(task)
+    game, options, heuristic, tensor = chunk_table(task)
+    rows: list[np.ndarray] = []
+    targets: list[float] = []
+    hands: list[int] = []
+    for i, rng, state, bots in dealt_hands(task, game, options, heuristic):
         kept: list[tuple[int, np.ndarray]] = []
         while (seat := state.to_act()) is not None:
             observation = state.observation(seat, views=False)
@@ -139,13 +153,7 @@ def turn_end_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
             rows.append(row)
             targets.append(margin[seat])
             hands.append(i)
-    width = int(np.prod(tensor.shape))
-    return (
-        np.array(rows, np.float16).reshape(-1, width),
-        np.array(targets, np.float32),
-        np.array(hands, np.int64),
-        np.arange(len(rows), dtype=np.int64),
-    )
+    return chunk_arrays(rows, targets, hands, list(range(len(rows))), int(np.prod(tensor.shape)))
 
 
 def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -157,24 +165,14 @@ def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     its number. A decision where some move ends the hand within the turn is not kept. With
     `moves` (`--moves K`), at most K moves of a decision are played out: the heuristic's
     and K-1 others drawn at random, so a decision of 41 bids costs 6 playouts, not 41."""
-    from parlour.bots.models import make_model
-    from parlour.envs import encoder
-    from parlour.games import game_from_spec
-
-    game, options = game_from_spec(task.spec)
-    heuristic = game.heuristic_bot()
-    assert heuristic is not None
-    tensor = encoder(task.spec)
+    game, options, heuristic, tensor = chunk_table(task)
     rows: list[np.ndarray] = []
     targets: list[float] = []
     hands: list[int] = []
     decisions: list[int] = []
     kept = 0
     n = options.players
-    for i in range(task.first, task.first + task.count):
-        rng = np.random.default_rng([task.seed, i])
-        state = game.new_state(options, task.seed * 1_000_003 + i, dealer=i % n)
-        bots = [make_model(heuristic, game, s, int(rng.integers(2**31))) for s in range(n)]
+    for i, rng, state, bots in dealt_hands(task, game, options, heuristic):
         while (seat := state.to_act()) is not None and not state.hand_over():
             observation = state.observation(seat, views=False)
             legal = observation["legal_actions"]
@@ -198,7 +196,13 @@ def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
             if len(legal) > 1 and rng.random() < task.explore:
                 choice = legal[int(rng.integers(len(legal)))]
             state.apply_text(choice)
-    width = int(np.prod(tensor.shape))
+    return chunk_arrays(rows, targets, hands, decisions, int(np.prod(tensor.shape)))
+
+
+def chunk_arrays(
+    rows: list[np.ndarray], targets: list[float], hands: list[int], decisions: list[int], width: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A chunk's rows (float16, `width` wide), targets, hands and decisions as arrays."""
     return (
         np.array(rows, np.float16).reshape(-1, width),
         np.array(targets, np.float32),

@@ -411,11 +411,13 @@ class LearnedBot(Bot):
 
     def turn_end_choice(self, values: TurnValue, observation: dict[str, Any]) -> str:
         """The legal action with the best expected margin at the end of the seat's turn.
-        In each of `values.worlds` worlds (or the bot's `worlds`) sampled from the observation, every action is
-        played and the seat's turn finished as the heuristic would (until another seat is
-        to act); a hand that ended there counts its margin, else the network values the
-        seat's view. The heuristic's own move gets `values.bonus` (or the bot's `bonus`) points more, since the
-        network's error would otherwise overrule it on noise."""
+        In each of `values.worlds` worlds (or the bot's `worlds`) sampled from the
+        observation, every action is played and the seat's turn finished as the heuristic
+        would (until another seat is to act); a hand that ended there counts its margin,
+        else the network values the seat's view. The heuristic's own move gets
+        `values.bonus` (or the bot's `bonus`) points more, since the network's error would
+        otherwise overrule it on noise. A decision the values do not judge (`only`) is the
+        heuristic's."""
         legal = observation["legal_actions"]
         model = self.prior_player(values)
         first = values.canonical(model.choose(observation))

@@ -7,6 +7,8 @@ import random
 import pytest
 
 from parlour.bots import bot_names, make_bot
+from parlour.bots.ismcts import ISMCTSBot
+from parlour.bots.learned import LearnedBot
 from parlour.bots.levels import LEVELS, display_name, level_of, level_spec
 from parlour.engine import OptionsError
 from parlour.games import GAMES, get_game
@@ -118,3 +120,21 @@ def test_a_level_refuses_settings_it_does_not_take() -> None:
         make_bot("strong(seconds=soon)", game, 0, 1)
     with pytest.raises(OptionsError, match="unknown bot 'brilliant' \\(bots for ribs: easy, normal, strong, random"):
         make_bot("brilliant", game, 0, 1)
+
+
+def test_a_strong_learned_player_searches_at_a_table_its_weights_do_not_fit() -> None:
+    """Six-Pack Bezique's strong level is the learned player, trained on one deal with the
+    standard beziques; in a match of three deals, or with beziques by trumps, it plays the
+    search with the heuristic as its model, not the bare heuristic as `normal` does."""
+    game = get_game("six_pack_bezique")
+    for options in (game.options(deals=3), game.options(bezique_by_trump=True)):
+        state = game.new_state(options, 4)
+        seat = state.to_act()
+        assert seat is not None
+        obs = state.observation(seat)
+        strong = make_bot("strong(seconds=0.05)", game, seat, 1)
+        assert strong.choose(obs) in obs["legal_actions"]
+        assert isinstance(strong, LearnedBot) and isinstance(strong.fallback, ISMCTSBot)
+        normal = make_bot("normal", game, seat, 1)
+        assert normal.choose(obs) in obs["legal_actions"]
+        assert isinstance(normal, LearnedBot) and not isinstance(normal.fallback, ISMCTSBot)

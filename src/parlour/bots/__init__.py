@@ -40,16 +40,23 @@ def _registry() -> BotTable:
 
 def level_bot(level: str, game: Game, seat: int, seed: int | None = None, **params: str) -> Bot:
     """The bot that `level` stands for at `game`, made with the same seat and seed; `strong`
-    alone takes a time budget (`seconds`), as the lobby's host gives it one."""
+    alone takes a time budget (`seconds`), as the lobby's host gives it one. A strong
+    learned player plays the level's search, not the heuristic, at a table its weights do
+    not fit."""
     from parlour.bots.ismcts import MAX_SECONDS, bounded
-    from parlour.bots.levels import level_spec
+    from parlour.bots.learned import LearnedBot
+    from parlour.bots.levels import level_spec, strong_search_spec
 
     unknown = sorted(set(params) - ({"seconds"} if level == "strong" else set()))
     if unknown:
         takes = "takes only seconds" if level == "strong" else "takes no settings"
         raise OptionsError(f"the {level} level {takes}, not {', '.join(unknown)}")
     seconds = bounded("seconds", params["seconds"], 0, MAX_SECONDS) if "seconds" in params else None
-    return bot_from_table(_registry(), level_spec(game.name, level, seconds), game, seat, seed)
+    bot = bot_from_table(_registry(), level_spec(game.name, level, seconds), game, seat, seed)
+    if level == "strong" and isinstance(bot, LearnedBot):
+        search = strong_search_spec(game.name, seconds)
+        bot.fallback_factory = lambda: bot_from_table(_registry(), search, game, seat, seed)
+    return bot
 
 
 def bot_names(game: str | None = None) -> list[str]:

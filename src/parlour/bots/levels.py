@@ -19,7 +19,8 @@ as its model (with fewer playouts where a game's slowest moves need it,
 `STRONG_ITERATIONS`). Where a game has a stronger player than the search, strong is that
 player (`STRONG_PLAYERS`: at Seven and a Half, the banker's draws valued exactly;
 `LEARNED_STRONG_PLAYERS` where it needs the weights: at Six-Pack Bezique, the learned
-player's turn ends weighed over eight sampled deals), and where the learned player is too
+player's turn ends weighed over eight sampled deals; at a table its weights do not fit,
+the search), and where the learned player is too
 dear to be the search's model, the search keeps the heuristic (`HEURISTIC_MODEL_SEARCH`:
 Kings in the Corner). Strong plays
 within the host's per-move limit, or `seconds` when given. Easy is the careless player
@@ -70,7 +71,8 @@ learned player by +0.753 (docs/strength.md)."""
 STRONG_ITERATIONS: dict[str, int] = {"six_pack_bezique": 32}
 """Playouts a move of the strong level's search where the search's default (the model
 search's 64) would take over the second on a game's slowest moves: at Six-Pack Bezique
-they took 1.5 s (docs/strength.md). It plays where no weights fit the table."""
+they took 1.5 s (docs/strength.md). There it plays where the weights do not fit the table
+(`strong_search_spec`)."""
 
 
 def level_spec(game_name: str, level: str, seconds: float | None = None) -> str:
@@ -91,10 +93,17 @@ def level_spec(game_name: str, level: str, seconds: float | None = None) -> str:
             budget = f"seconds={seconds:g}" if seconds is not None else "iterations=24"
             settings = LEARNED_STRONG_SETTINGS.get(game_name)
             return LEARNED_STRONG.format(opponents=heuristic, budget=budget, settings=f", {settings}" if settings else "")
-        if seconds is not None:
-            return f"ismcts(seconds={seconds:g})"
-        return f"ismcts(iterations={STRONG_ITERATIONS[game_name]})" if game_name in STRONG_ITERATIONS else "ismcts"
+        return strong_search_spec(game_name, seconds)
     raise OptionsError(f"unknown bot level {str(level)[:40]!r} (levels: {', '.join(LEVELS)})")
+
+
+def strong_search_spec(game_name: str, seconds: float | None = None) -> str:
+    """The strong level's search with the heuristic as its model: strong where a game has
+    no weights, and what a strong learned player (`LEARNED_STRONG_PLAYERS`) plays at a
+    table its weights do not fit (another rule, a match of several deals)."""
+    if seconds is not None:
+        return f"ismcts(seconds={seconds:g})"
+    return f"ismcts(iterations={STRONG_ITERATIONS[game_name]})" if game_name in STRONG_ITERATIONS else "ismcts"
 
 
 def level_of(game_name: str, spec: str) -> str | None:

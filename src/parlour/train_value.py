@@ -59,7 +59,7 @@ from typing import Any
 
 import numpy as np
 
-from parlour.bots.learned import TurnValue, judged, seat_margins
+from parlour.bots.learned import TurnValue, engine_text, judged, seat_margins
 from parlour.bots.network import FloatArray, hidden_and_value, init_params, save
 from parlour.engine import Game, GameOptions, OptionsError, plural
 from parlour.simulate import TaskRunner, progress_bar
@@ -181,9 +181,10 @@ def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
                 seed = int(rng.integers(2**31))
                 tried = legal
                 if 0 < task.moves < len(legal):
-                    others = [text for text in legal if text != choice]
+                    first = engine_text(state, choice)
+                    others = [text for text in legal if text != first]
                     picked = rng.choice(len(others), task.moves - 1, replace=False)
-                    tried = [choice, *(others[k] for k in sorted(picked))] if choice in legal else [others[k] for k in picked]
+                    tried = [first, *(others[k] for k in sorted(picked))]
                 outcomes = [played_out(game, heuristic, state, seat, text, seed, n) for text in tried]
                 if all(outcome is not None for outcome in outcomes):
                     for outcome in outcomes:

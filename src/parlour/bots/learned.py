@@ -433,11 +433,11 @@ class LearnedBot(Bot):
                 after = world.clone(hand_only=True)
                 after.apply_text(text)
                 while not after.hand_over() and after.to_act() == self.seat:
-                    after.apply_text(model.choose(after.observation(self.seat, views=False)))
+                    after.apply_text(model.choose(after.observation(self.seat, views=False, keys=model.READS)))
                 if after.hand_over():
                     totals[k] += seat_margins(self.game, after.hand_scores())[self.seat]
                 else:
-                    views.append(after.observation(self.seat, views=False))
+                    views.append(after.observation(self.seat, views=False, keys=values.encoder.READS))
                     owners.append(k)
         if views:
             np.add.at(totals, np.array(owners), values.values(views))

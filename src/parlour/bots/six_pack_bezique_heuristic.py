@@ -46,6 +46,7 @@ def _meld_value(words: list[str], trump: str | None) -> int:
 
 class SixPackBeziqueHeuristicBot(Bot):
     name = "six_pack_bezique-heuristic"
+    READS = frozenset({"legal_actions", "phase", "trump", "trick", "hand"})
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal: list[str] = observation["legal_actions"]

@@ -113,6 +113,9 @@ class Encoder:
         self.verbs = verbs
         self.verb_index = {v: i for i, v in enumerate(verbs)}
         self._parsed: dict[str, tuple[str, tuple[int, ...]]] = {}
+        self._slots: dict[str, tuple[int, ...]] = {}
+        self._card_faces: dict[str, tuple[int, ...]] = {}
+        self._call_slots: dict[str, int] = {}
         self.recent_calls: int = int(course.get("recent", 16))
         self.course_scale: float = float(course.get("scale", 100))
         phases = sorted(set(type(probe)._APPLY) | {OVER})
@@ -212,10 +215,8 @@ class Encoder:
         if value is None:
             return
         if isinstance(value, str):
-            for word in card_words(value):
-                i = self.face_index.get(word.split("*")[0])
-                if i is not None:
-                    out[at + i] += 1
+            for i in self._faces_in(value):
+                out[at + i] += 1
         elif isinstance(value, dict):
             for v in value.values():
                 self._cards(v, out, at)
@@ -376,8 +377,15 @@ class Encoder:
     def _calls(self, fact: Fact, value: Value, seat: int, out: np.ndarray, at: int, obs: Any) -> None:
         n, c = self.n, len(self.calls)
         width = n + c + 2
-        calls = [(i, who, text) for i, (who, text) in enumerate(value or ()) if not self._split(text)[1]]
-        for k, (i, who, text) in enumerate(calls[-fact.length:] if fact.length else []):
+        course = value or ()
+        calls: list[tuple[int, Any, str]] = []
+        for i in range(len(course) - 1, -1, -1):
+            if len(calls) == fact.length:
+                break
+            who, text = course[i]
+            if not self._split(text)[1]:
+                calls.append((i, who, text))
+        for k, (i, who, text) in enumerate(reversed(calls)):
             base = at + k * width
             rel = self._rel(who, seat)
             if rel is not None:
@@ -386,25 +394,64 @@ class Encoder:
             out[base + n + c + 1] = (i + 1) / self.course_scale
 
     def _call_counts(self, fact: Fact, value: Value, seat: int, out: np.ndarray, at: int, obs: Any) -> None:
-        c = len(self.calls)
+        width = len(self.calls) + 1
+        slots = self._call_slots
         for who, text in value or ():
-            verb, faces = self._split(text)
-            rel = self._rel(who, seat)
-            if not faces and rel is not None:
-                out[at + rel * (c + 1) + self.call_index.get(text, c)] += 1
+            slot = slots.get(text)
+            if slot is None:
+                slot = self._call_slot(text)
+            if slot >= 0:
+                rel = self._rel(who, seat)
+                if rel is not None:
+                    out[at + rel * width + slot] += 1
+
+    def _call_slot(self, text: str) -> int:
+        """A call's place among the section's calls (the last place for one it does not
+        name), or -1 for a card action, read once per text."""
+        slot = -1 if self._split(text)[1] else self.call_index.get(text, len(self.calls))
+        self._call_slots[text] = slot
+        return slot
 
     def _card_actions(self, fact: Fact, value: Value, seat: int, out: np.ndarray, at: int, obs: Any) -> None:
-        n, f = self.n, len(self.faces)
+        n, scale = self.n, self.course_scale
+        slots = self._slots
+        counts: dict[int, int] = {}
+        latest: dict[int, float] = {}
         for i, (who, text) in enumerate(value or ()):
-            verb, faces = self._split(text)
-            v = self.verb_index.get(verb)
-            rel = self._rel(who, seat)
-            if not faces or v is None or rel is None:
+            bases = slots.get(text)
+            if bases is None:
+                bases = self._action_slots(text)
+            if not bases or type(who) is not int or not 0 <= who < n:
                 continue
-            for face in faces:
-                base = at + ((v * f) + face) * (n + 1)
-                out[base + rel] += 1
-                out[base + n] = (i + 1) / self.course_scale
+            rel = (who - seat) % n
+            for base in bases:
+                cell = at + base + rel
+                counts[cell] = counts.get(cell, 0) + 1
+                latest[at + base + n] = (i + 1) / scale
+        for cell, count in counts.items():
+            out[cell] += count
+        for cell, when in latest.items():
+            out[cell] = when
+
+    def _action_slots(self, text: str) -> tuple[int, ...]:
+        """Where a card action's counts start in the card-actions section, one per card it
+        names (none for a call or a verb the section does not hold), read once per text."""
+        verb, faces = self._split(text)
+        v = self.verb_index.get(verb)
+        f, n = len(self.faces), self.n
+        bases = () if not faces or v is None else tuple(((v * f) + face) * (n + 1) for face in faces)
+        self._slots[text] = bases
+        return bases
+
+    def _faces_in(self, text: str) -> tuple[int, ...]:
+        """The faces a card string names, in its order (unknown words left out), read once
+        per string."""
+        faces = self._card_faces.get(text)
+        if faces is None:
+            index = self.face_index
+            faces = tuple(index[w] for w in (word.split("*")[0] for word in card_words(text)) if w in index)
+            self._card_faces[text] = faces
+        return faces
 
     def layout(self) -> list[tuple[str, int, int, str]]:
         """Each section as (name, first index, width, what it holds)."""

@@ -82,6 +82,7 @@ from parlour.bots.learned import (
     head_features,
     head_logits,
     head_size,
+    judged,
     seat_margins,
     weights_path,
     with_prior_fact,
@@ -180,8 +181,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--only", metavar="VERBS",
-        help="turn-value: the values judge only decisions among moves of these verbs (comma-separated, "
-        "e.g. play); the heuristic makes the others",
+        help="the network (turn-value: the values) decides only among moves of these verbs (comma-separated, "
+        "e.g. play); the heuristic makes the others (the policy method needs --prior)",
     )
     parser.add_argument("--eval-every", type=int, help="hands between points of the curve")
     parser.add_argument("--eval-hands", type=int, help="duplicate hands per point of the curve (default 120)")
@@ -206,6 +207,8 @@ def with_defaults(args: argparse.Namespace) -> set[str]:
         setattr(args, name, RUN_DEFAULTS[name])
     if args.prior:
         given.add("prior")
+    if args.only is not None:
+        given.add("only")
     return given
 
 
@@ -226,6 +229,9 @@ class Settings:
     head: str = "actions"
     buckets: int = FEATURE_BUCKETS
     prior: str | None = None
+    only: tuple[str, ...] = ()
+    """`--only VERBS`: the network decides only among moves of these verbs (with `--prior`,
+    the heuristic makes the other decisions); empty: every decision."""
 
 
 @dataclass(frozen=True)
@@ -249,6 +255,9 @@ class PlayTask:
     teacher: str | None = None
     """With `imitate`: this bot (a registry spec) plays one seat a hand, drawn at random,
     the heuristic the others, and only the teacher's decisions are kept."""
+    only: tuple[str, ...] = ()
+    """`Settings.only`: a learner's other decisions are the prior's (or, copying, the
+    teacher's) and are not kept."""
 
 
 @dataclass
@@ -400,6 +409,8 @@ def play_hands(task: PlayTask) -> Experience:
             legal = obs["legal_actions"]
             if len(legal) == 1:
                 state.apply_text(legal[0])
+            elif not judged(legal, task.only):
+                state.apply_text((bots[seat] if task.imitate else priors[seat]).choose(obs))
             else:
                 x = np.asarray(enc.encode(obs), np.float32).reshape(-1)
                 heads = [head_features(task.head, index, task.buckets, text) for text in legal]
@@ -576,13 +587,15 @@ def imitate(
     who = teacher or game.heuristic_bot()
     facts = {"spec": settings.spec, "seed": settings.seed, "hands": hands, "teacher": who, "prior": settings.prior,
              "head": settings.head, "buckets": settings.buckets, "actions": list(actions)}
+    if settings.only:
+        facts["only"] = list(settings.only)
     taught = read_copied(out / COPIED, facts)
     if taught is None:
         step = 1 if teacher else CHUNK_HANDS
         playing = progress.add_task(f"{game.title}: {who} plays the hands to copy", total=hands)
         tasks = [
             PlayTask(settings.spec, {}, actions, settings.seed, IMITATION_HANDS + k, min(step, hands - k), 0.0,
-                     settings.head, settings.buckets, settings.prior, imitate=True, teacher=teacher)
+                     settings.head, settings.buckets, settings.prior, imitate=True, teacher=teacher, only=settings.only)
             for k in range(0, hands, step)
         ]
         taught = join(runner.map(play_hands, tasks, lambda k: progress.update(playing, advance=k * step)))
@@ -621,12 +634,26 @@ def weights_meta(game: Game, options: GameOptions, settings: Settings, actions: 
         "head": settings.head,
         "buckets": settings.buckets,
         "prior": settings.prior,
+        "only": list(settings.only),
         "encoder_shape": list(shape),
         "scale": scale,
         "hidden": list(settings.hidden),
         "training": facts,
     }
 
+
+
+def only_verbs(only: str | None, prior: bool) -> tuple[str, ...]:
+    """`--only VERBS` read: the verbs whose decisions the network makes. The heuristic
+    makes the others, so the weights must read its move (`--prior`)."""
+    if only is None:
+        return ()
+    verbs = tuple(verb.strip() for verb in only.split(",") if verb.strip())
+    if not verbs:
+        raise OptionsError("--only needs verbs, such as play or bid,pass")
+    if not prior:
+        raise OptionsError("--only leaves the other decisions to the heuristic: give --prior too")
+    return verbs
 
 
 def setting_text(value: Any) -> str:
@@ -641,7 +668,7 @@ def run(args: argparse.Namespace) -> int:
 
     game, options = game_from_args(args)
     turn_value = {"--worlds": args.worlds, "--bonus": args.bonus, "--explore": args.explore, "--keep": args.keep,
-                  "--paired": args.paired or None, "--only": args.only, "--moves": args.moves}
+                  "--paired": args.paired or None, "--moves": args.moves}
     if args.method == "turn-value":
         from parlour.train_value import TURN_VALUE_DEFAULTS, run_turn_value
 
@@ -677,6 +704,7 @@ def run(args: argparse.Namespace) -> int:
         table_spec(game, options), args.seed, args.batch, hidden, args.lr, args.epochs,
         args.minibatch, args.entropy, args.heuristic_share, args.eval_hands,
         chosen_head(game, options, args.head), args.buckets, game.heuristic_bot() if args.prior else None,
+        only_verbs(args.only, args.prior),
     )
     shape = tuple(encoder(settings.spec).shape)
     inputs = int(np.prod(shape))
@@ -690,7 +718,8 @@ def run(args: argparse.Namespace) -> int:
         run_facts = meta["training"]
         if run_facts["settings"]["spec"] != settings.spec:
             raise OptionsError(f"--resume: the checkpoint is of {run_facts['settings']['spec']}, not {settings.spec}")
-        kept = Settings(**{**run_facts["settings"], "hidden": tuple(run_facts["settings"]["hidden"])})
+        kept = Settings(**{**run_facts["settings"], "hidden": tuple(run_facts["settings"]["hidden"]),
+                           "only": tuple(run_facts["settings"].get("only", ()))})
         changed = sorted(name for name in given if getattr(settings, name) != getattr(kept, name))
         if changed:
             raise OptionsError(
@@ -769,7 +798,7 @@ def run(args: argparse.Namespace) -> int:
             count = settings.batch if budget_hands is None else min(settings.batch, budget_hands - hands_done)
             tasks = [
                 PlayTask(settings.spec, params, actions, settings.seed, hands_done + k, min(CHUNK_HANDS, count - k),
-                         settings.heuristic_share, settings.head, settings.buckets, settings.prior)
+                         settings.heuristic_share, settings.head, settings.buckets, settings.prior, only=settings.only)
                 for k in range(0, count, CHUNK_HANDS)
             ]
             batch = join(runner.map(play_hands, tasks, lambda k: None))

@@ -451,6 +451,70 @@ def test_copied_moves_are_kept_and_a_new_run_reads_them(tmp_path: Path, monkeypa
     assert meta["training"]["teacher"] == "ismcts(iterations=4)" and meta["training"]["imitated"] == 3
 
 
+def test_only_copies_a_teachers_decisions_among_those_verbs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--only play`: the teacher still makes every decision of its seat, the same hand is
+    played, but only its decisions among play moves are copied (the bids are not)."""
+    from parlour.bots import _registry
+    from parlour.train import IMITATION_HANDS, play_hands
+
+    asked: list[bool] = []
+
+    class Recording(LastLegalBot):
+        def choose(self, observation: dict) -> str:
+            legal = observation["legal_actions"]
+            if len(legal) > 1:
+                asked.append(all(text.startswith("play ") for text in legal))
+            return super().choose(observation)
+
+    monkeypatch.setitem(_registry(), "last-legal", (Recording, None))
+    task = PlayTask("pitch(players=4)", {}, (), 0, IMITATION_HANDS, 1, 0.0, "features", 64, imitate=True,
+                    teacher="last-legal")
+    every = play_hands(task)
+    assert len(every.action) == len(asked) and False in asked and True in asked
+    plays = asked.count(True)
+    asked.clear()
+    copied = play_hands(PlayTask(**{**task.__dict__, "only": ("play",)}))
+    assert len(copied.action) == plays == asked.count(True)
+    assert copied.hand_margins == every.hand_margins
+
+
+def test_a_policy_trained_with_only_leaves_the_other_decisions_to_the_heuristic(tmp_path: Path) -> None:
+    """Weights of `--only play --prior` make the heuristic's bids whatever the network says:
+    here it is set to shun the heuristic's move, and it does so in the play alone."""
+    from parlour.bots.network import save
+
+    assert main(["train", "pitch", "--prior", "--only", "play", "--hidden", "8", "--eval-hands", "2",
+                 "--hands", "0", "--out", str(tmp_path)]) == 0
+    params, meta = load(tmp_path / "pitch-4.npz")
+    assert meta["only"] == ["play"]
+    params["bp"][-1] = -50.0
+    save(tmp_path / "shun.npz", params, meta)
+    game = get_game("pitch")
+    learned = make_bot(f"learned(weights={tmp_path / 'shun.npz'})", game, 0, 1)
+    heuristic = make_bot("pitch-heuristic", game, 0, 1)
+    verbs = {True: 0, False: 0}
+    for seed in range(6):
+        state = game.new_state(game.options(players=4), seed)
+        while not state.hand_over():
+            seat = state.to_act()
+            observation = state.observation(seat)
+            legal = observation["legal_actions"]
+            if seat == 0 and len(legal) > 1:
+                playing = legal[0].startswith("play ")
+                same = learned.choose(observation) == heuristic.choose(observation)
+                assert same != playing
+                verbs[playing] += 1
+            state.apply_text(heuristic.choose(observation))
+    assert verbs[True] and verbs[False]
+
+
+def test_only_with_a_policy_needs_the_heuristics_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["train", "pitch", "--only", "play", "--hands", "0", "--out", str(tmp_path)]) != 0
+    assert "give --prior too" in capsys.readouterr().err
+    assert main(["train", "pitch", "--prior", "--only", ",", "--hands", "0", "--out", str(tmp_path)]) != 0
+    assert "--only needs verbs" in capsys.readouterr().err
+
+
 def test_a_teacher_needs_imitate_and_a_bot_of_the_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["train", "pitch", "--teacher", "ismcts", "--hands", "0", "--out", str(tmp_path)]) != 0
     assert "give it with --imitate" in capsys.readouterr().err

@@ -41,8 +41,8 @@ The player plays each legal move in a world sampled from its observation, finish
 turn as the game's heuristic would and takes the move that ends the turn best
 (`LearnedBot.turn_end_choice`). At Kings in the Corner and Six-Pack Bezique that found an
 edge over the heuristic where no policy did (docs/strength.md). Weights trained with
-`--only VERBS` judge only decisions among moves of those verbs (`judged`); the heuristic
-makes the others. `learned(worlds=N, bonus=P)` overrides the weights' own settings.
+`--only VERBS` (turn-end values, or a policy that reads the heuristic's move) decide only
+among moves of those verbs (`judged`); the heuristic makes the others. `learned(worlds=N, bonus=P)` overrides the weights' own settings.
 """
 
 from __future__ import annotations
@@ -124,6 +124,7 @@ class Policy:
         self.buckets = int(meta.get("buckets", FEATURE_BUCKETS))
         self.scale = float(meta.get("scale", 1.0))
         self.prior: str | None = meta.get("prior")
+        self.only: tuple[str, ...] = tuple(meta.get("only", ()))
         self.prior_output = head_size(self.head, len(self.index), self.buckets)
         self._probe: Any = None
 
@@ -184,7 +185,6 @@ class TurnValue(Policy):
         super().__init__(params, meta)
         self.worlds = int(meta["worlds"])
         self.bonus = float(meta["bonus"])
-        self.only: tuple[str, ...] = tuple(meta.get("only", ()))
 
     def values(self, views: list[dict[str, Any]]) -> FloatArray:
         """The expected margins, in points, of the seat's views."""
@@ -206,9 +206,10 @@ def number_setting(name: str, value: int | float | str | None, kind: type, low: 
 
 
 def judged(legal: list[str], only: tuple[str, ...] | list[str]) -> bool:
-    """Whether turn-end values judge a decision: every move's verb is one of `only`, or
-    `only` is empty (all decisions); elsewhere the heuristic's move is played. The trainer
-    (`parlour train --only`) and the player share it."""
+    """Whether the weights (turn-end values, or a policy trained with `--prior`) decide a
+    decision: every move's verb is one of `only`, or `only` is empty (all decisions);
+    elsewhere the heuristic's move is played. The trainer (`parlour train --only`) and the
+    player share it."""
     return not only or all(text.split(" ", 1)[0] in only for text in legal)
 
 
@@ -369,6 +370,8 @@ class LearnedBot(Bot):
             return self.fallback_bot().choose(observation)
         if isinstance(policy, TurnValue):
             return self.turn_end_choice(policy, observation)
+        if not judged(legal, policy.only):
+            return policy.canonical(self.prior_player(policy).choose(observation))
         logits, _ = self.evaluate(policy, observation)
         if self.temperature == 0:
             return legal[int(np.argmax(logits))]
@@ -382,7 +385,7 @@ class LearnedBot(Bot):
         where no weights fit)."""
         legal = observation["legal_actions"]
         policy = self.policy_for(observation) if len(legal) > 1 else None
-        if policy is None or isinstance(policy, TurnValue):
+        if policy is None or isinstance(policy, TurnValue) or not judged(legal, policy.only):
             first = self.choose(observation)
             return [first, *(a for a in legal if a != first)]
         logits, _ = self.evaluate(policy, observation)

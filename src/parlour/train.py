@@ -180,6 +180,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default all)",
     )
     parser.add_argument(
+        "--sampled", type=int, metavar="K",
+        help="turn-value --paired: play each move out in K deals sampled from the seat's observation, as the "
+        "search does, not in the true deal, and learn their mean margin (default: the true deal)",
+    )
+    parser.add_argument(
         "--only", metavar="VERBS",
         help="the network (turn-value: the values) decides only among moves of these verbs (comma-separated, "
         "e.g. play); the heuristic makes the others (the policy method needs --prior)",
@@ -668,7 +673,7 @@ def run(args: argparse.Namespace) -> int:
 
     game, options = game_from_args(args)
     turn_value = {"--worlds": args.worlds, "--bonus": args.bonus, "--explore": args.explore, "--keep": args.keep,
-                  "--paired": args.paired or None, "--moves": args.moves}
+                  "--paired": args.paired or None, "--moves": args.moves, "--sampled": args.sampled}
     if args.method == "turn-value":
         from parlour.train_value import TURN_VALUE_DEFAULTS, run_turn_value
 

@@ -40,7 +40,10 @@ around its decision's mean (`value_gradients`), with a little of the plain error
 values stay in points. That is the search's paired playout, spent on the training hands
 instead of at the table. `--only play` keeps the decisions among moves of those verbs
 (the play of the cards, not the auction) and the player leaves the others to the
-heuristic.
+heuristic. `--sampled K` plays each move out not in the true deal but in K deals sampled
+from the seat's observation, as the search's playouts are, and takes their mean margin:
+the cards the seat cannot see are then averaged over rather than drawn once, so the
+target is nearer to what the seat can know (at K times the playouts).
 
 Out (`--out DIR`): `<game>-<players>.npz` (weights and facts, with `kind` "turn_value"),
 `curve.json` and `curve.png`. The run is minutes long, so it keeps no checkpoint to
@@ -51,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -98,6 +102,7 @@ class ValueTask:
     paired: bool = False
     only: tuple[str, ...] = ()
     moves: int = 0
+    sampled: int = 0
 
 
 def chunk_table(task: ValueTask) -> tuple[Game, GameOptions, str, Any]:
@@ -185,7 +190,8 @@ def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
                     others = [text for text in legal if text != first]
                     picked = rng.choice(len(others), task.moves - 1, replace=False)
                     tried = [first, *(others[k] for k in sorted(picked))]
-                outcomes = [played_out(game, heuristic, state, seat, text, seed, n) for text in tried]
+                worlds = sampled_worlds(game, state, observation, task.sampled, seed)
+                outcomes = [mean_played_out(game, heuristic, worlds, seat, text, seed, n) for text in tried]
                 if all(outcome is not None for outcome in outcomes):
                     for outcome in outcomes:
                         assert outcome is not None
@@ -210,6 +216,33 @@ def chunk_arrays(
         np.array(hands, np.int64),
         np.array(decisions, np.int64),
     )
+
+
+def sampled_worlds(game: Game, state: Any, observation: dict[str, Any], count: int, seed: int) -> list[Any]:
+    """The deals a decision's moves are played out in: the true deal, or with `--sampled`
+    `count` deals sampled from the seat's observation, seeded by `seed`."""
+    if not count:
+        return [state]
+    sampler = random.Random(seed)
+    return [game.determinize(observation, sampler) for _ in range(count)]
+
+
+def mean_played_out(
+    game: Game, heuristic: str, worlds: list[Any], seat: int, move: str, seed: int, players: int
+) -> tuple[dict[str, Any], float] | None:
+    """`played_out` in each of `worlds`: the seat's view (the same in all: each fits its
+    observation, and the heuristic finishes its turn alike) and the mean margin; None if
+    the turn ends the hand."""
+    margins: list[float] = []
+    view: dict[str, Any] | None = None
+    for world in worlds:
+        outcome = played_out(game, heuristic, world, seat, move, seed, players)
+        if outcome is None:
+            return None
+        view = outcome[0] if view is None else view
+        margins.append(outcome[1])
+    assert view is not None
+    return view, float(np.mean(margins))
 
 
 def played_out(
@@ -328,6 +361,8 @@ def check_arguments(args: argparse.Namespace) -> None:
         raise OptionsError("--method turn-value needs --hands, at least 20 (hands of the heuristic to learn from)")
     if args.moves is not None and (not args.paired or args.moves < 2):
         raise OptionsError("--moves needs --paired and is at least 2 (the heuristic's move and another)")
+    if args.sampled is not None and (not args.paired or args.sampled < 1):
+        raise OptionsError("--sampled needs --paired and is at least 1 (deals sampled a decision)")
     if args.only is not None and not [verb for verb in args.only.split(",") if verb.strip()]:
         raise OptionsError("--only needs verbs, such as play or bid,pass")
     if not (0 <= args.explore < 1 and 0 < args.keep <= 1 and args.worlds >= 1 and args.bonus >= 0):
@@ -354,7 +389,8 @@ def run_turn_value(args: argparse.Namespace, game: Game, options: GameOptions, s
     paired, only = bool(args.paired), tuple(args.only.split(",")) if args.only else ()
     started, cpu_started = time.perf_counter(), cpu_time()
     tasks = [
-        ValueTask(spec, seed, first, min(VALUE_CHUNK_HANDS, args.hands - first), args.explore, args.keep, paired, only, args.moves or 0)
+        ValueTask(spec, seed, first, min(VALUE_CHUNK_HANDS, args.hands - first), args.explore, args.keep, paired, only, args.moves or 0,
+                  args.sampled or 0)
         for first in range(0, args.hands, VALUE_CHUNK_HANDS)
     ]
     curve: list[dict[str, Any]] = []
@@ -392,7 +428,7 @@ def run_turn_value(args: argparse.Namespace, game: Game, options: GameOptions, s
             facts = {
                 "method": "turn-value", "hands": args.hands, "rows": int(len(x)), "epochs": epoch, "seed": seed,
                 "hidden": list(hidden), "lr": lr, "minibatch": minibatch, "explore": args.explore, "keep": args.keep,
-                "paired": paired, "moves": args.moves or 0, "held_out_error": round(held_error, 4), "seconds": round(time.perf_counter() - started, 1),
+                "paired": paired, "moves": args.moves or 0, "sampled": args.sampled or 0, "held_out_error": round(held_error, 4), "seconds": round(time.perf_counter() - started, 1),
                 "cpu_seconds": round(cpu_time() - cpu_started, 1), "machine": machine(), "curve": curve,
             }
             meta = {

@@ -20,7 +20,9 @@ from parlour.train_value import (
     PAIRED_ANCHOR,
     ValueTask,
     around_decisions,
+    mean_played_out,
     played_out,
+    sampled_worlds,
     turn_end_rows,
     value_gradients,
 )
@@ -110,6 +112,8 @@ def test_a_turn_that_ends_the_hand_counts_its_real_margin(tmp_path: Path) -> Non
     (["--keep", "0"], "--keep above 0"),
     (["--moves", "4"], "--moves needs --paired"),
     (["--paired", "--moves", "1"], "at least 2"),
+    (["--sampled", "4"], "--sampled needs --paired"),
+    (["--paired", "--sampled", "0"], "--sampled needs --paired and is at least 1"),
 ])
 def test_the_method_refuses_what_it_cannot_use(tmp_path: Path, flags: list[str], message: str) -> None:
     with pytest.raises(OptionsError, match=message):
@@ -148,6 +152,45 @@ def test_paired_rows_are_every_move_of_a_judged_decision_played_out_alike() -> N
     again = [played_out(MIGHTY, "mighty-heuristic", state, seat, move, 11, 5) for move in legal]
     assert [o[1] for o in outcomes if o] == [o[1] for o in again if o]
     assert all(o is not None and o[0]["seat"] == seat for o in outcomes)
+
+
+def test_sampled_targets_are_the_mean_margin_over_deals_the_seat_cannot_tell_from_the_true_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--sampled K`: each move is played out in the same K deals sampled from the seat's
+    observation (never the true deal itself), and its target is their mean margin; the
+    row is the seat's view, which is the same in every such deal."""
+    import parlour.train_value
+
+    state = MIGHTY.new_state(MIGHTY.options(players=5), 7)
+    bots = [make_bot("mighty-heuristic", MIGHTY, s, s) for s in range(5)]
+    while (seat := state.to_act()) is not None:
+        observation = state.observation(seat, views=False)
+        if len(observation["legal_actions"]) > 1 and judged(observation["legal_actions"], ("play",)):
+            break
+        state.apply_text(bots[seat].choose(state.observation(seat)))
+    assert seat is not None
+    assert sampled_worlds(MIGHTY, state, observation, 0, 5) == [state]
+    worlds = sampled_worlds(MIGHTY, state, observation, 3, 5)
+    again = sampled_worlds(MIGHTY, state, observation, 3, 5)
+    assert len(worlds) == 3 and all(w is not state for w in worlds)
+    assert [w.hands for w in worlds] == [w.hands for w in again]
+    assert len({str(w.hands) for w in worlds}) > 1
+    move = observation["legal_actions"][0]
+    each = [played_out(MIGHTY, "mighty-heuristic", w, seat, move, 11, 5) for w in worlds]
+    view, mean = mean_played_out(MIGHTY, "mighty-heuristic", worlds, seat, move, 11, 5)
+    assert mean == pytest.approx(np.mean([o[1] for o in each if o]))
+    assert all(o is not None and o[0] == view for o in each)
+    seen: list[int] = []
+    played = parlour.train_value.played_out
+
+    def counted(game, heuristic, world, *rest):  # type: ignore[no-untyped-def]
+        seen.append(id(world))
+        return played(game, heuristic, world, *rest)
+
+    monkeypatch.setattr(parlour.train_value, "played_out", counted)
+    rows = turn_end_rows(ValueTask("mighty", 3, 0, 2, 0.0, 0.3, True, ("play",), 0, 2))[3]
+    assert len(rows) and len(seen) == 2 * len(rows), "every move of a kept decision, in each of 2 deals"
 
 
 def test_the_paired_error_is_measured_around_each_decision() -> None:

@@ -31,6 +31,9 @@ passes). The teacher is the game's heuristic in every seat, or `--teacher BOT` (
 search, such as `ismcts`) in one seat a hand among heuristics: expert iteration's first
 step, the network learning what the search finds, at a fraction of its cost a move. The
 copied moves are kept in the run's folder (`copied.npz`) for the next run there.
+`--only VERBS` (with `--prior`) keeps the network to decisions among moves of those verbs:
+the heuristic (copying: the teacher) makes the others, which are neither copied nor
+learned from, and the player the weights make leaves them to the heuristic too.
 
 Determinism: hand i of the run (counted over the whole run, resumes included) is dealt
 from seed `seed * 1_000_000_007 + i`, its moves sampled from a generator seeded by

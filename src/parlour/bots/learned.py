@@ -42,7 +42,8 @@ turn as the game's heuristic would and takes the move that ends the turn best
 (`LearnedBot.turn_end_choice`). At Kings in the Corner and Six-Pack Bezique that found an
 edge over the heuristic where no policy did (docs/strength.md). Weights trained with
 `--only VERBS` (turn-end values, or a policy that reads the heuristic's move) decide only
-among moves of those verbs (`judged`); the heuristic makes the others. `learned(worlds=N, bonus=P)` overrides the weights' own settings.
+among moves of those verbs (`judged`); the heuristic makes the others.
+`learned(worlds=N, bonus=P)` overrides the weights' own settings.
 """
 
 from __future__ import annotations

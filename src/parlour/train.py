@@ -32,8 +32,11 @@ search, such as `ismcts`) in one seat a hand among heuristics: expert iteration'
 step, the network learning what the search finds, at a fraction of its cost a move. The
 copied moves are kept in the run's folder (`copied.npz`) for the next run there.
 `--only VERBS` (with `--prior`) keeps the network to decisions among moves of those verbs:
-the heuristic (copying: the teacher) makes the others, which are neither copied nor
-learned from, and the player the weights make leaves them to the heuristic too.
+the heuristic makes the others (a teacher's seat too: the search spends its time only on
+the moves copied), which are neither copied nor learned from, and the player the weights
+make leaves them to the heuristic too. `--move-facts` (a features head) adds to each move
+what it does at the table (parlour.bots.move_facts): at Mighty, whether the card takes the
+trick, who is winning it, what it holds.
 
 Determinism: hand i of the run (counted over the whole run, resumes included) is dealt
 from seed `seed * 1_000_000_007 + i`, its moves sampled from a generator seeded by
@@ -82,10 +85,10 @@ from parlour.bots.learned import (
     ENCODER_READS,
     FEATURE_BUCKETS,
     engine_text,
-    head_features,
     head_logits,
     head_size,
     judged,
+    legal_heads,
     seat_margins,
     weights_path,
     with_prior_fact,
@@ -192,6 +195,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the network (turn-value: the values) decides only among moves of these verbs (comma-separated, "
         "e.g. play); the heuristic makes the others (the policy method needs --prior)",
     )
+    parser.add_argument(
+        "--move-facts", action="store_true",
+        help="a features head also reads what each move does at the table, such as whether a card takes the "
+        "trick now (games with such facts: parlour.bots.move_facts)",
+    )
     parser.add_argument("--eval-every", type=int, help="hands between points of the curve")
     parser.add_argument("--eval-hands", type=int, help="duplicate hands per point of the curve (default 120)")
     parser.add_argument(
@@ -217,6 +225,8 @@ def with_defaults(args: argparse.Namespace) -> set[str]:
         given.add("prior")
     if args.only is not None:
         given.add("only")
+    if args.move_facts:
+        given.add("move_facts")
     return given
 
 
@@ -240,6 +250,9 @@ class Settings:
     only: tuple[str, ...] = ()
     """`--only VERBS`: the network decides only among moves of these verbs (with `--prior`,
     the heuristic makes the other decisions); empty: every decision."""
+    move_facts: bool = False
+    """`--move-facts`: a features head reads, beside each move's text, what the move does at
+    the table (parlour.bots.move_facts)."""
 
 
 @dataclass(frozen=True)
@@ -264,8 +277,10 @@ class PlayTask:
     """With `imitate`: this bot (a registry spec) plays one seat a hand, drawn at random,
     the heuristic the others, and only the teacher's decisions are kept."""
     only: tuple[str, ...] = ()
-    """`Settings.only`: a learner's other decisions are the prior's (or, copying, the
-    teacher's) and are not kept."""
+    """`Settings.only`: a learner's other decisions are the prior's (the heuristic's, a
+    teacher's seat too) and are not kept."""
+    move_facts: bool = False
+    """`Settings.move_facts`."""
 
 
 @dataclass
@@ -418,10 +433,10 @@ def play_hands(task: PlayTask) -> Experience:
             if len(legal) == 1:
                 state.apply_text(legal[0])
             elif not judged(legal, task.only):
-                state.apply_text((bots[seat] if task.imitate else priors[seat]).choose(obs))
+                state.apply_text((priors[seat] if seat in priors else bots[seat]).choose(obs))
             else:
                 x = np.asarray(enc.encode(obs), np.float32).reshape(-1)
-                heads = [head_features(task.head, index, task.buckets, text) for text in legal]
+                heads = legal_heads(task.head, index, task.buckets, legal, game.name if task.move_facts else None, obs)
                 if seat in priors:
                     heads = with_prior_fact(heads, legal, engine_text(probe, priors[seat].choose(obs)), prior_output)
                 if task.imitate:
@@ -597,13 +612,16 @@ def imitate(
              "head": settings.head, "buckets": settings.buckets, "actions": list(actions)}
     if settings.only:
         facts["only"] = list(settings.only)
+    if settings.move_facts:
+        facts["move_facts"] = True
     taught = read_copied(out / COPIED, facts)
     if taught is None:
         step = 1 if teacher else CHUNK_HANDS
         playing = progress.add_task(f"{game.title}: {who} plays the hands to copy", total=hands)
         tasks = [
             PlayTask(settings.spec, {}, actions, settings.seed, IMITATION_HANDS + k, min(step, hands - k), 0.0,
-                     settings.head, settings.buckets, settings.prior, imitate=True, teacher=teacher, only=settings.only)
+                     settings.head, settings.buckets, settings.prior, imitate=True, teacher=teacher, only=settings.only,
+                     move_facts=settings.move_facts)
             for k in range(0, hands, step)
         ]
         taught = join(runner.map(play_hands, tasks, lambda k: progress.update(playing, advance=k * step)))
@@ -643,6 +661,7 @@ def weights_meta(game: Game, options: GameOptions, settings: Settings, actions: 
         "buckets": settings.buckets,
         "prior": settings.prior,
         "only": list(settings.only),
+        "move_facts": settings.move_facts,
         "encoder_shape": list(shape),
         "scale": scale,
         "hidden": list(settings.hidden),
@@ -712,8 +731,10 @@ def run(args: argparse.Namespace) -> int:
         table_spec(game, options), args.seed, args.batch, hidden, args.lr, args.epochs,
         args.minibatch, args.entropy, args.heuristic_share, args.eval_hands,
         chosen_head(game, options, args.head), args.buckets, game.heuristic_bot() if args.prior else None,
-        only_verbs(args.only, args.prior),
+        only_verbs(args.only, args.prior), args.move_facts,
     )
+    if settings.move_facts and settings.head != "features":
+        raise OptionsError("--move-facts: only a features head reads them (give --head features)")
     shape = tuple(encoder(settings.spec).shape)
     inputs = int(np.prod(shape))
     out = Path(args.out)
@@ -806,7 +827,8 @@ def run(args: argparse.Namespace) -> int:
             count = settings.batch if budget_hands is None else min(settings.batch, budget_hands - hands_done)
             tasks = [
                 PlayTask(settings.spec, params, actions, settings.seed, hands_done + k, min(CHUNK_HANDS, count - k),
-                         settings.heuristic_share, settings.head, settings.buckets, settings.prior, only=settings.only)
+                         settings.heuristic_share, settings.head, settings.buckets, settings.prior, only=settings.only,
+                         move_facts=settings.move_facts)
                 for k in range(0, count, CHUNK_HANDS)
             ]
             batch = join(runner.map(play_hands, tasks, lambda k: None))
@@ -844,9 +866,10 @@ def start_weights(
     arrays, meta = load(path)
     if meta.get("spec") != settings.spec:
         raise OptionsError(f"--start: the weights are of {meta.get('spec')}, not {settings.spec}")
-    theirs = (list(meta.get("hidden", [])), meta.get("head", "actions"), int(meta.get("buckets", FEATURE_BUCKETS)), meta.get("prior"), list(meta.get("actions", [])))
-    ours = (list(settings.hidden), settings.head, settings.buckets, settings.prior, list(actions))
-    names = ("--hidden", "--head", "--buckets", "--prior", "the actions")
+    theirs = (list(meta.get("hidden", [])), meta.get("head", "actions"), int(meta.get("buckets", FEATURE_BUCKETS)), meta.get("prior"),
+              bool(meta.get("move_facts", False)), list(meta.get("actions", [])))
+    ours = (list(settings.hidden), settings.head, settings.buckets, settings.prior, settings.move_facts, list(actions))
+    names = ("--hidden", "--head", "--buckets", "--prior", "--move-facts", "the actions")
     differ = [f"{name} {setting_text(tuple(a) if isinstance(a, list) else a)}" for name, a, b in zip(names, theirs, ours, strict=True) if a != b]
     if differ or any(key not in arrays or arrays[key].shape != value.shape for key, value in params.items()):
         raise OptionsError("--start: the weights are another network (" + (", ".join(differ) or "other inputs") + "); give the same settings")

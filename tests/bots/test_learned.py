@@ -452,8 +452,10 @@ def test_copied_moves_are_kept_and_a_new_run_reads_them(tmp_path: Path, monkeypa
 
 
 def test_only_copies_a_teachers_decisions_among_those_verbs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`--only play`: the teacher still makes every decision of its seat, the same hand is
-    played, but only its decisions among play moves are copied (the bids are not)."""
+    """`--only play`: only the teacher's decisions among play moves are copied (the bids
+    are not). With the heuristic's move read (`--prior`, which `--only` needs) the
+    heuristic makes the teacher seat's other decisions, as it will for the player the
+    weights make, and the teacher is asked only what is copied."""
     from parlour.bots import _registry
     from parlour.train import IMITATION_HANDS, play_hands
 
@@ -476,6 +478,9 @@ def test_only_copies_a_teachers_decisions_among_those_verbs(monkeypatch: pytest.
     copied = play_hands(PlayTask(**{**task.__dict__, "only": ("play",)}))
     assert len(copied.action) == plays == asked.count(True)
     assert copied.hand_margins == every.hand_margins
+    asked.clear()
+    taught = play_hands(PlayTask(**{**task.__dict__, "only": ("play",), "prior": "pitch-heuristic"}))
+    assert asked and all(asked) and len(taught.action) == len(asked)
 
 
 def test_a_policy_trained_with_only_leaves_the_other_decisions_to_the_heuristic(tmp_path: Path) -> None:

@@ -126,6 +126,7 @@ class Policy:
         self.scale = float(meta.get("scale", 1.0))
         self.prior: str | None = meta.get("prior")
         self.only: tuple[str, ...] = tuple(meta.get("only", ()))
+        self.move_facts: bool = bool(meta.get("move_facts", False))
         self.prior_output = head_size(self.head, len(self.index), self.buckets)
         self._probe: Any = None
 
@@ -168,7 +169,7 @@ class Policy:
             outputs, value = forward(self.params, x)
             return self.legal_logits(outputs[0], legal, prior_move), float(value[0]) * self.scale
         h, value = hidden_and_value(self.params, x)
-        heads = [self.features(text) for text in legal]
+        heads = legal_heads(self.head, self.index, self.buckets, legal, self.game if self.move_facts else None, observation)
         if self.prior is not None:
             heads = with_prior_fact(heads, legal, prior_move, self.prior_output)
         return head_logits(self.params, h[0], heads).astype(np.float32), float(value[0]) * self.scale
@@ -239,6 +240,26 @@ def head_features(head: str, index: dict[str, int], buckets: int, text: str) -> 
     if head == "actions":
         return np.array([index[text]], np.int64)
     return action_features(text, buckets)
+
+
+def legal_heads(
+    head: str, index: dict[str, int], buckets: int, legal: list[str], facts_of: str | None = None,
+    observation: dict[str, Any] | None = None,
+) -> list[np.ndarray]:
+    """The legal actions' head outputs: each one's text's (`head_features`) and, for
+    weights that read them (`facts_of`, the game's name), the bucket of each fact of what
+    the move does at this table (parlour.bots.move_facts). One function for the trainer
+    and the player."""
+    heads = [head_features(head, index, buckets, text) for text in legal]
+    if facts_of is None or observation is None:
+        return heads
+    from parlour.bots.move_facts import move_facts
+
+    return [
+        np.concatenate([h, np.array([zlib.crc32(f"move:{fact}".encode()) % buckets for fact in facts], np.int64)])
+        if facts else h
+        for h, facts in zip(heads, move_facts(facts_of, observation, legal), strict=True)
+    ]
 
 
 def head_size(head: str, actions: int, buckets: int) -> int:

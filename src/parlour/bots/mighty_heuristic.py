@@ -45,6 +45,26 @@ def strength(hand: list[int], s: int) -> float:
     return 7.0 + value
 
 
+def known_sides(obs: dict[str, Any], hand: list[int]) -> tuple[set[int], bool]:
+    """The seats the observing seat knows to be its friends in the play, and whether it is
+    on the declarer's side. A defender who does not yet know the partner counts no seat a
+    friend: the partner hides among the other defenders until the called card shows."""
+    seat = obs["seat"]
+    declarer = obs["declarer"]
+    called = obs["called"]
+    called_card = parse_card(called) if called not in (None, "none") else None
+    i_partner = called_card is not None and called_card in hand and seat != declarer
+    friends: set[int] = set()
+    if seat == declarer:
+        if obs["partner"] is not None:
+            friends.add(obs["partner"])
+    elif i_partner:
+        friends.add(declarer)
+    elif obs["sides_known"]:
+        friends = {s for s in range(5) if s not in (declarer, seat, obs["partner"])}
+    return friends, seat == declarer or i_partner
+
+
 class MightyHeuristicBot(Bot):
     name = "mighty-heuristic"
 
@@ -107,21 +127,8 @@ class MightyHeuristicBot(Bot):
         return "call none"
 
     def _play(self, obs: dict[str, Any], hand: list[int], legal: list[str]) -> str:
-        seat = obs["seat"]
-        declarer = obs["declarer"]
         trump = TRUMP_TEXT.index(obs["trump"])
-        called = obs["called"]
-        called_card = parse_card(called) if called not in (None, "none") else None
-        i_partner = called_card is not None and called_card in hand and seat != declarer
-        friends: set[int] = set()
-        if seat == declarer:
-            if obs["partner"] is not None:
-                friends.add(obs["partner"])
-        elif i_partner:
-            friends.add(declarer)
-        elif obs["sides_known"]:
-            friends = {s for s in range(5) if s not in (declarer, seat, obs["partner"])}
-        on_declarer_side = seat == declarer or i_partner
+        friends, on_declarer_side = known_sides(obs, hand)
         trick = obs["trick"]
         plays = [(s, parse_card(t)) for s, t in trick["cards"]]
         played = {parse_card(t) for tr in obs["tricks"] for _, t in tr["cards"]} | {c for _, c in plays}
@@ -146,11 +153,6 @@ class MightyHeuristicBot(Bot):
 
     def _lead(self, options: list[tuple[str, int]], hand: list[int], played: set[int], trump: int, mighty: int,
               declarer_side: bool, trick_no: int) -> str:
-        def top_of_suit(c: int) -> bool:
-            s = suit_of(c)
-            return all(card(r, s) in played or card(r, s) in hand or card(r, s) == mighty
-                       for r in range(rank_of(c) + 1, 13))
-
         plain = [(t, c) for t, c in options if c not in (JOKER,) and not t.startswith("play JK")]
         if declarer_side and trump != NT:
             trumps = [(t, c) for t, c in plain if suit_of(c) == trump]
@@ -159,11 +161,18 @@ class MightyHeuristicBot(Bot):
                 return max(trumps, key=lambda o: rank_of(o[1]))[0]
         if trick_no > 0 and mighty in hand and declarer_side:
             return "play " + card_text(mighty)
-        tops = [(t, c) for t, c in plain if c != mighty and top_of_suit(c) and (trump == NT or suit_of(c) != trump)]
+        tops = [(t, c) for t, c in plain if c != mighty and is_master(c, hand, played, mighty) and (trump == NT or suit_of(c) != trump)]
         if tops:
             return max(tops, key=lambda o: rank_of(o[1]))[0]
         pool = plain or options
         return min(pool, key=lambda o: _cost(o[1], trump, mighty))[0]
+
+
+def is_master(c: int, hand: list[int] | set[int], played: set[int], mighty: int) -> bool:
+    """Whether no card the seat cannot see outranks `c` in its suit (the mighty aside,
+    which is a power card): every higher one is played or in the hand."""
+    s = suit_of(c)
+    return all(card(r, s) in played or card(r, s) in hand or card(r, s) == mighty for r in range(rank_of(c) + 1, 13))
 
 
 def _card_of(text: str) -> int:

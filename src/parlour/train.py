@@ -167,14 +167,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--imitate-epochs", type=int, default=2, help="passes over the copied moves (default 2)")
     parser.add_argument(
-        "--method", choices=("policy", "turn-value"), default="policy",
+        "--method", choices=("policy", "turn-value", "move-value"), default="policy",
         help="policy: a policy and value network by policy gradient (default); turn-value: the values of "
-        "a seat's turn end, learned from the heuristic's hands (parlour.train_value)",
+        "a seat's turn end, learned from the heuristic's hands (parlour.train_value); move-value: each move's "
+        "worth as a sum over its facts, every move of the heuristic's hands played out (parlour.train_move)",
     )
     parser.add_argument("--worlds", type=int, help="turn-value: worlds the player samples a move (default 1)")
-    parser.add_argument("--bonus", type=float, help="turn-value: points the heuristic's own move is given (default 0.3)")
+    parser.add_argument(
+        "--bonus", type=float,
+        help="turn-value, move-value: points the heuristic's own move is given (default 0.3; move-value 0.1)",
+    )
     parser.add_argument("--explore", type=float, help="turn-value: chance of a random move in the heuristic's hands (default 0.03)")
-    parser.add_argument("--keep", type=float, help="turn-value: chance that a turn's end is kept as a row (default 0.5)")
+    parser.add_argument(
+        "--keep", type=float,
+        help="turn-value: chance that a turn's end is kept as a row (default 0.5); move-value: share of decisions (default 1)",
+    )
     parser.add_argument(
         "--paired", action="store_true",
         help="turn-value: at each kept decision play every legal move out in the same deal, with the same "
@@ -696,6 +703,10 @@ def run(args: argparse.Namespace) -> int:
     game, options = game_from_args(args)
     turn_value = {"--worlds": args.worlds, "--bonus": args.bonus, "--explore": args.explore, "--keep": args.keep,
                   "--paired": args.paired or None, "--moves": args.moves, "--sampled": args.sampled}
+    if args.method == "move-value":
+        from parlour.train_move import run_move_value
+
+        return run_move_value(args, game, options, table_spec(game, options))
     if args.method == "turn-value":
         from parlour.train_value import TURN_VALUE_DEFAULTS, run_turn_value
 
@@ -704,7 +715,7 @@ def run(args: argparse.Namespace) -> int:
                 setattr(args, flag, value)
         return run_turn_value(args, game, options, table_spec(game, options))
     if any(value is not None for value in turn_value.values()):
-        raise OptionsError(f"{', '.join(f for f, v in turn_value.items() if v is not None)}: only with --method turn-value")
+        raise OptionsError(f"{', '.join(f for f, v in turn_value.items() if v is not None)}: only with --method turn-value (--bonus and --keep also move-value)")
     given = with_defaults(args)
     if args.batch < 1 or args.epochs < 1 or args.minibatch < 1 or args.eval_hands < 1:
         raise OptionsError("--batch, --epochs, --minibatch and --eval-hands must be at least 1")

@@ -53,7 +53,6 @@ resume from: run it again with the same seed for the same weights.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from collections.abc import Iterator
@@ -64,7 +63,7 @@ from typing import Any
 import numpy as np
 
 from parlour.bots.learned import TurnValue, engine_text, judged, seat_margins
-from parlour.bots.network import FloatArray, hidden_and_value, init_params, save
+from parlour.bots.network import FloatArray, hidden_and_value, init_params
 from parlour.engine import Game, GameOptions, OptionsError, plural
 from parlour.simulate import TaskRunner, progress_bar
 
@@ -116,16 +115,16 @@ def chunk_table(task: ValueTask) -> tuple[Game, GameOptions, str, Any]:
     return game, options, heuristic, encoder(task.spec)
 
 
-def dealt_hands(task: ValueTask, game: Game, options: GameOptions, heuristic: str) -> Iterator[tuple[int, np.random.Generator, Any, list[Any]]]:
+def dealt_hands(seed: int, numbers: range, game: Game, options: GameOptions, heuristic: str) -> Iterator[tuple[int, np.random.Generator, Any, list[Any]]]:
     """Each hand of a chunk: its number, its generator, its deal and the heuristic in every
     seat, all seeded by the run's seed and the hand's number, so a chunk plays the same
     anywhere."""
     from parlour.bots.models import make_model
 
     n = options.players
-    for i in range(task.first, task.first + task.count):
-        rng = np.random.default_rng([task.seed, i])
-        state = game.new_state(options, task.seed * 1_000_003 + i, dealer=i % n)
+    for i in numbers:
+        rng = np.random.default_rng([seed, i])
+        state = game.new_state(options, seed * 1_000_003 + i, dealer=i % n)
         yield i, rng, state, [make_model(heuristic, game, s, int(rng.integers(2**31))) for s in range(n)]
 
 
@@ -139,7 +138,7 @@ def turn_end_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
     rows: list[np.ndarray] = []
     targets: list[float] = []
     hands: list[int] = []
-    for i, rng, state, bots in dealt_hands(task, game, options, heuristic):
+    for i, rng, state, bots in dealt_hands(task.seed, range(task.first, task.first + task.count), game, options, heuristic):
         kept: list[tuple[int, np.ndarray]] = []
         while (seat := state.to_act()) is not None:
             observation = state.observation(seat, views=False)
@@ -177,7 +176,7 @@ def paired_rows(task: ValueTask) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     decisions: list[int] = []
     kept = 0
     n = options.players
-    for i, rng, state, bots in dealt_hands(task, game, options, heuristic):
+    for i, rng, state, bots in dealt_hands(task.seed, range(task.first, task.first + task.count), game, options, heuristic):
         while (seat := state.to_act()) is not None and not state.hand_over():
             observation = state.observation(seat, views=False)
             legal = observation["legal_actions"]
@@ -344,17 +343,27 @@ def decision_batches(decisions: np.ndarray, fit: np.ndarray, minibatch: int, rng
     return batches
 
 
+POLICY_FLAGS = (
+    "--seconds", "--resume", "--start", "--batch", "--entropy", "--heuristic-share", "--head", "--buckets", "--prior",
+    "--imitate", "--teacher", "--keep-points",
+)
+"""The policy method's own flags, which the value methods refuse."""
+
+
+def given_flags(args: argparse.Namespace, flags: tuple[str, ...]) -> list[str]:
+    """Those of `flags` given on the command line: a switch when on, `--imitate` above 0,
+    any other when it has a value."""
+    given = []
+    for flag in flags:
+        value = getattr(args, flag[2:].replace("-", "_"))
+        if value is not None and value is not False and not (flag == "--imitate" and value == 0):
+            given.append(flag)
+    return given
+
+
 def check_arguments(args: argparse.Namespace) -> None:
     """Refuse the policy method's flags, which mean nothing here, and bad numbers."""
-    unused = [
-        flag for flag, value in (
-            ("--seconds", args.seconds), ("--resume", args.resume), ("--start", args.start), ("--batch", args.batch),
-            ("--entropy", args.entropy), ("--heuristic-share", args.heuristic_share), ("--head", args.head),
-            ("--buckets", args.buckets), ("--prior", args.prior or None), ("--imitate", args.imitate or None),
-            ("--teacher", args.teacher), ("--keep-points", args.keep_points or None),
-        )
-        if value is not None
-    ]
+    unused = given_flags(args, POLICY_FLAGS)
     if unused:
         raise OptionsError(f"--method turn-value does not take {', '.join(unused)}")
     if args.hands is None or args.hands < 20:
@@ -371,7 +380,7 @@ def check_arguments(args: argparse.Namespace) -> None:
 
 def run_turn_value(args: argparse.Namespace, game: Game, options: GameOptions, spec: str) -> int:
     from parlour.envs import encoder
-    from parlour.training import Adam, cpu_time, evaluate, last_point_text, machine, plot_curve
+    from parlour.training import Adam, cpu_time, last_point_text, machine, measure_point, plot_curve
 
     check_arguments(args)
     heuristic = game.heuristic_bot()
@@ -436,13 +445,8 @@ def run_turn_value(args: argparse.Namespace, game: Game, options: GameOptions, s
                 "prior": heuristic, "encoder_shape": list(encoder(spec).shape), "scale": scale, "hidden": list(hidden),
                 "worlds": args.worlds, "bonus": args.bonus, "only": list(only), "training": facts,
             }
-            save(weights_file, params, meta)
-            margin, half = evaluate(runner, game, options, weights_file.resolve(), eval_hands, 10**6 + seed)
-            curve.append({"hands": args.hands * epoch, "seconds": facts["seconds"], "margin": margin, "half": half,
-                          "held_out_error": round(held_error, 4)})
-            facts["curve"] = curve
-            save(weights_file, params, meta)
-            (out / "curve.json").write_text(json.dumps(curve, indent=1))
+            point = {"hands": args.hands * epoch, "seconds": facts["seconds"], "held_out_error": round(held_error, 4)}
+            margin, half = measure_point(runner, game, options, weights_file, params, meta, curve, point, eval_hands, 10**6 + seed)
             progress.update(fitting, advance=1, description=f"{game.title}: fitting, margin {margin:+.2f}±{half:.2f}")
     plot_curve(curve, f"{spec}: turn-end values vs {heuristic}, seed {seed} (x: hands x passes)", out / "curve.png")
     print(

@@ -1,9 +1,11 @@
 """What parlour's two ways of training a learned player share: the optimizer, the
 measurement of a point of the learning curve, its plot, and the facts of how long a run
-took and where (parlour.train, the policy gradient; parlour.train_value, turn-end values)."""
+took and where (parlour.train, the policy gradient; parlour.train_value, turn-end values;
+parlour.train_move, move values)."""
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,24 @@ def evaluate(runner: TaskRunner, game: Game, options: GameOptions, weights: Path
     tasks = duplicate_tasks(game.name, options, bots, hands, seed)
     results = runner.map(simulate_hand, tasks, lambda k: None)
     return mean_ci(duplicate_margins(results, bots, sides)[bots[0]])
+
+
+def measure_point(
+    runner: TaskRunner, game: Game, options: GameOptions, weights_file: Path, params: dict[str, FloatArray],
+    meta: dict[str, Any], curve: list[dict[str, Any]], point: dict[str, Any], hands: int, seed: int,
+) -> tuple[float, float]:
+    """A point of a value method's curve: the weights written, raced against the heuristic
+    (`evaluate`), the point (`point` with the margin and its half-width) added to `curve`,
+    and the weights written again with it among their facts, and `curve.json` beside them."""
+    from parlour.bots.network import save
+
+    save(weights_file, params, meta)
+    margin, half = evaluate(runner, game, options, weights_file.resolve(), hands, seed)
+    curve.append({**point, "margin": margin, "half": half})
+    meta["training"]["curve"] = curve
+    save(weights_file, params, meta)
+    (weights_file.parent / "curve.json").write_text(json.dumps(curve, indent=1))
+    return margin, half
 
 
 def plot_curve(curve: list[dict[str, Any]], title: str, path: Path) -> None:

@@ -44,6 +44,16 @@ edge over the heuristic where no policy did (docs/strength.md). Weights trained 
 `--only VERBS` (turn-end values, or a policy that reads the heuristic's move) decide only
 among moves of those verbs (`judged`); the heuristic makes the others.
 `learned(worlds=N, bonus=P)` overrides the weights' own settings.
+
+What a move does at the table (`move_facts`, `parlour train --move-facts`). A features
+head may also read, for each legal move, facts its text cannot hold: at Mighty whether the
+card takes the trick now, who is winning it, the points on it (parlour.bots.move_facts).
+
+Move values (`parlour train --method move-value`). Weights with no network at all, only
+the features head's numbers (`bp`, `Policy.state_free`): a move's logit is the sum of its
+facts' numbers, the prior's among them, fitted to what each move won when played out in
+the heuristic's hands. Such a player reads no tensor, so it costs the heuristic's time
+and a few sums; it has no value for a search's cut-off.
 """
 
 from __future__ import annotations
@@ -127,6 +137,9 @@ class Policy:
         self.prior: str | None = meta.get("prior")
         self.only: tuple[str, ...] = tuple(meta.get("only", ()))
         self.move_facts: bool = bool(meta.get("move_facts", False))
+        self.state_free = "wp" not in params
+        """Move values (`parlour train --method move-value`): a move's logit is the sum of
+        its facts' numbers (`bp`), read without the tensor; there is no value head."""
         self.prior_output = head_size(self.head, len(self.index), self.buckets)
         self._probe: Any = None
 
@@ -163,8 +176,13 @@ class Policy:
         """The logits of the observation's legal actions, in their order, and the value
         (the seat's expected hand margin, in points). `prior_move` is the heuristic's
         move, for weights that read it."""
-        x = np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1)
         legal = observation["legal_actions"]
+        if self.state_free:
+            heads = legal_heads(self.head, self.index, self.buckets, legal, self.game if self.move_facts else None, observation)
+            if self.prior is not None:
+                heads = with_prior_fact(heads, legal, prior_move, self.prior_output)
+            return np.array([self.params["bp"][h].sum() for h in heads], np.float32), 0.0
+        x = np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1)
         if self.head == "actions":
             outputs, value = forward(self.params, x)
             return self.legal_logits(outputs[0], legal, prior_move), float(value[0]) * self.scale
@@ -415,9 +433,11 @@ class LearnedBot(Bot):
 
     def value(self, observation: dict[str, Any]) -> float | None:
         """The network's estimate of the seat's hand margin in points (None without
-        weights that fit)."""
+        weights that fit, or with move values, which have no value head)."""
         policy = self.policy_for(observation)
-        return None if policy is None or isinstance(policy, TurnValue) else self.evaluate(policy, observation)[1]
+        if policy is None or isinstance(policy, TurnValue) or policy.state_free:
+            return None
+        return self.evaluate(policy, observation)[1]
 
     def evaluate(self, policy: Policy, observation: dict[str, Any]) -> tuple[FloatArray, float]:
         """The policy's logits and value, with the heuristic's move where it reads one."""

@@ -101,3 +101,17 @@ def test_move_value_refuses_the_other_methods_flags(tmp_path: Path, capsys: pyte
     assert "needs --hands" in capsys.readouterr().err
     assert main(["train", "mighty", "--method", "move-value", "--hands", "20", "--keep", "0", "--out", str(tmp_path)]) != 0
     assert "--keep above 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("backend", ["local", "ray"])
+def test_a_move_value_run_gives_the_same_weights_with_more_workers_or_ray(tmp_path: Path, backend: str) -> None:
+    if backend == "ray":
+        pytest.importorskip("ray", reason="Ray is not installed here (pip install -e '.[ray]')")
+    args = ["train", "pitch", "--method", "move-value", "--only", "play", "--hands", "50", "--epochs", "1",
+            "--eval-hands", "2", "--seed", "4"]
+    assert main([*args, "--jobs", "1", "--out", str(tmp_path / "one")]) == 0
+    assert main([*args, "--jobs", "2", "--backend", backend, "--out", str(tmp_path / "two")]) == 0
+    one, meta = load(tmp_path / "one" / "pitch-4.npz")
+    two, _ = load(tmp_path / "two" / "pitch-4.npz")
+    np.testing.assert_array_equal(one["bp"], two["bp"])
+    assert meta["move_facts"] is False and np.count_nonzero(one["bp"][:-1]) > 10

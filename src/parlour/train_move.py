@@ -99,6 +99,7 @@ class MoveData:
 
 
 def join_moves(parts: list[MoveData]) -> MoveData:
+    """The workers' chunks end to end, in order."""
     return MoveData(*(np.concatenate([getattr(p, name) for p in parts]) for name in MoveData.__dataclass_fields__))
 
 

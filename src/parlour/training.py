@@ -1,4 +1,4 @@
-"""What parlour's two ways of training a learned player share: the optimizer, the
+"""What parlour's ways of training a learned player share: the optimizer, the
 measurement of a point of the learning curve, its plot, and the facts of how long a run
 took and where (parlour.train, the policy gradient; parlour.train_value, turn-end values;
 parlour.train_move, move values)."""
@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from parlour.bots.network import FloatArray
+from parlour.bots.network import FloatArray, save
 from parlour.engine import Game, GameOptions
 from parlour.simulate import TaskRunner, mean_ci
 
@@ -64,8 +64,6 @@ def measure_point(
     """A point of a value method's curve: the weights written, raced against the heuristic
     (`evaluate`), the point (`point` with the margin and its half-width) added to `curve`,
     and the weights written again with it among their facts, and `curve.json` beside them."""
-    from parlour.bots.network import save
-
     save(weights_file, params, meta)
     margin, half = evaluate(runner, game, options, weights_file.resolve(), hands, seed)
     curve.append({**point, "margin": margin, "half": half})

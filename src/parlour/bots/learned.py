@@ -68,6 +68,7 @@ from typing import Any
 import numpy as np
 
 from parlour.bots.base import Bot
+from parlour.bots.move_facts import move_facts
 from parlour.bots.network import FloatArray, forward, hidden_and_value, load
 from parlour.cards import parse_card
 from parlour.engine import Game, OptionsError, State
@@ -271,8 +272,6 @@ def legal_heads(
     heads = [head_features(head, index, buckets, text) for text in legal]
     if facts_of is None or observation is None:
         return heads
-    from parlour.bots.move_facts import move_facts
-
     return [
         np.concatenate([h, np.array([zlib.crc32(f"move:{fact}".encode()) % buckets for fact in facts], np.int64)])
         if facts else h

@@ -178,19 +178,15 @@ class Policy:
         (the seat's expected hand margin, in points). `prior_move` is the heuristic's
         move, for weights that read it."""
         legal = observation["legal_actions"]
-        if self.state_free:
-            heads = legal_heads(self.head, self.index, self.buckets, legal, self.game if self.move_facts else None, observation)
-            if self.prior is not None:
-                heads = with_prior_fact(heads, legal, prior_move, self.prior_output)
-            return np.array([self.params["bp"][h].sum() for h in heads], np.float32), 0.0
-        x = np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1)
-        if self.head == "actions":
-            outputs, value = forward(self.params, x)
+        if self.head == "actions" and not self.state_free:
+            outputs, value = forward(self.params, np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1))
             return self.legal_logits(outputs[0], legal, prior_move), float(value[0]) * self.scale
-        h, value = hidden_and_value(self.params, x)
         heads = legal_heads(self.head, self.index, self.buckets, legal, self.game if self.move_facts else None, observation)
         if self.prior is not None:
             heads = with_prior_fact(heads, legal, prior_move, self.prior_output)
+        if self.state_free:
+            return np.array([self.params["bp"][h].sum() for h in heads], np.float32), 0.0
+        h, value = hidden_and_value(self.params, np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1))
         return head_logits(self.params, h[0], heads).astype(np.float32), float(value[0]) * self.scale
 
 

@@ -41,8 +41,10 @@ def mighty_move_facts(observation: dict[str, Any], legal: list[str]) -> list[lis
     suit's master, whether trumps are still out, the seat's side, the stage of the hand
     and its length in the suit; followed, whether it takes the trick now and could still
     be beaten, who is winning so far (a known friend, the declarer, a known foe, a seat
-    of unknown side), the points on the trick and how many seats play after. Other
-    decisions (the auction, the exchange, the call) have none."""
+    of unknown side), the points on the trick and how many seats play after. "Could still
+    be beaten" counts every card the seat has not seen, in any later seat: the voids play
+    has shown are not read, so it errs towards caution. Other decisions (the auction, the
+    exchange, the call) have none."""
     if observation.get("phase") != "play":
         return [[] for _ in legal]
     hand = [parse_card(t) for t in observation["hand"]]

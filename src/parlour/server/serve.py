@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
-SHUTDOWN_SECONDS = 5.0
+SHUTDOWN_SECONDS = 5
 
 
 def run(args: argparse.Namespace) -> int:

@@ -57,7 +57,7 @@ def start_of(record: dict[str, Any]) -> State:
     if not isinstance(options, dict):
         raise RecordError("'options' must be an object of option names and values")
     seed = record.get("seed")
-    if seed is not None and not isinstance(seed, int):
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError("'seed' must be a whole number")
     dealer = record.get("dealer", 0)
     deals = record.get("deals")
@@ -66,7 +66,7 @@ def start_of(record: dict[str, Any]) -> State:
     try:
         game = get_game(name)
         opts = game.options(**options)
-        if not isinstance(dealer, int) or not 0 <= dealer < opts.players:
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < opts.players:
             raise RecordError(f"'dealer' must be a seat from 0 to {opts.players - 1}")
         return game.new_state(opts, seed, dealer=dealer, deals=deals)
     except OptionsError as exc:
@@ -93,6 +93,7 @@ def apply_entry(state: State, entry: Any, index: int) -> None:
         not isinstance(entry, (list, tuple))
         or len(entry) != 2
         or not isinstance(entry[0], int)
+        or isinstance(entry[0], bool)
         or not isinstance(entry[1], str)
     ):
         raise RecordError(f"action {index} is malformed: {entry!r} is not [seat, text]", index)

@@ -28,7 +28,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from parlour.engine import Action, State, jsonable_scores
@@ -145,6 +146,24 @@ def action_label(state: State, action: Action) -> str:
     return str(label(action)) if callable(label) else state.action_to_text(action)
 
 
+class ViewError(ValueError):
+    """A view the record cannot be seen from: a seat past its number of players."""
+
+
+@dataclass
+class Page:
+    """Frames `start` onwards of a record, as many as asked for, and the facts a viewer
+    needs to step through the rest without them: `total` frames, `moves` actions, and
+    `deals`, the index of each hand's deal frame (hand k's is `deals[k]`)."""
+
+    frames: list[dict[str, Any]]
+    start: int
+    total: int
+    moves: int
+    deals: list[int]
+    players: int
+
+
 def frames(record: dict[str, Any], view: View = ALL) -> list[dict[str, Any]]:
     """The record's frames seen from `view`: `{index, move, hand, actor, action, label,
     sentence, log, hand_over, observation}`.
@@ -154,38 +173,78 @@ def frames(record: dict[str, Any], view: View = ALL) -> list[dict[str, Any]]:
     those lines as one text. RecordError (naming the action) when the record cannot be
     replayed.
     """
+    return frame_page(record, view).frames
+
+
+def frame_page(
+    record: dict[str, Any], view: View = ALL, start: int = 0, count: int | None = None,
+    check: Callable[[], None] | None = None,
+) -> Page:
+    """Frames `start` to `start + count` (to the end when `count` is None), as `frames`
+    gives them, without building the others: every action is applied (that is cheap), but
+    only the frames asked for (and the one before, whose log the first one continues) are
+    observed, which is where a replay's time and memory go. `check` is called before each
+    action, so a caller can stop the work by raising from it. ViewError for a seat the
+    record has not."""
     state = start_of(record)
+    if isinstance(view, int) and not 0 <= view < state.players:
+        raise ViewError(f"the seat must be a number from 0 to {state.players - 1}, not {view}")
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("'actions' must be a list of [seat, text] pairs")
-    out = [_deal_frame(state, view, 0)]
+    first = max(0, start - 1)
+    end = None if count is None else start + max(0, count)
+
+    def wanted(index: int) -> bool:
+        return index >= first and (end is None or index < end)
+
+    out: list[dict[str, Any]] = []
+    deals = [0]
+    index = 0
+    if wanted(0):
+        out.append(_deal_frame(state, view, 0))
     for move, entry in enumerate(actions):
-        before = state.clone(hand_only=True)
+        if check is not None:
+            check()
+        index += 1
+        build = wanted(index)
+        before = state.clone(hand_only=True) if build else None
         apply_entry(state, entry, move)
-        actor, action = state.history[-1]
-        label = action_label(before, action)
         ended = state.hand_over()
-        if ended:
-            before.push(action)
-            obs = observe(before, view)
-            obs["match_over"] = state.is_over()
-            obs["winners"] = state.winners()
-            if not state.is_over():
-                obs["phase"] = HAND_OVER
-        else:
-            obs = observe(state, view)
-        text = state.action_to_text(action)
-        shown = text if view == ALL or view == actor else str(obs["actions"][-1][1])
-        previous = out[-1]["observation"]["log"]
-        new = obs["log"][len(previous):] if obs["log"][: len(previous)] == previous else obs["log"]
-        out.append({
-            "index": len(out), "move": move, "hand": obs["hand_number"], "actor": actor,
-            "action": shown, "label": label if shown == text else shown,
-            "sentence": " ".join(new), "log": new, "hand_over": ended, "observation": obs,
-        })
+        if before is not None:
+            previous = out[-1]["observation"]["log"] if out and out[-1]["index"] == index - 1 else []
+            out.append(_action_frame(before, state, view, move, index, ended, previous))
         if ended and not state.is_over():
-            out.append(_deal_frame(state, view, len(out)))
-    return out
+            index += 1
+            deals.append(index)
+            if wanted(index):
+                out.append(_deal_frame(state, view, index))
+    return Page([f for f in out if f["index"] >= start], start, index + 1, len(actions), deals, state.players)
+
+
+def _action_frame(
+    before: State, state: State, view: View, move: int, index: int, ended: bool, previous: list[str]
+) -> dict[str, Any]:
+    """The frame after `state`'s last action; `before` is a copy of the hand before it."""
+    actor, action = state.history[-1]
+    label = action_label(before, action)
+    if ended:
+        before.push(action)
+        obs = observe(before, view)
+        obs["match_over"] = state.is_over()
+        obs["winners"] = state.winners()
+        if not state.is_over():
+            obs["phase"] = HAND_OVER
+    else:
+        obs = observe(state, view)
+    text = state.action_to_text(action)
+    shown = text if view == ALL or view == actor else str(obs["actions"][-1][1])
+    new = obs["log"][len(previous):] if obs["log"][: len(previous)] == previous else obs["log"]
+    return {
+        "index": index, "move": move, "hand": obs["hand_number"], "actor": actor,
+        "action": shown, "label": label if shown == text else shown,
+        "sentence": " ".join(new), "log": new, "hand_over": ended, "observation": obs,
+    }
 
 
 def _deal_frame(state: State, view: View, index: int) -> dict[str, Any]:
@@ -197,19 +256,34 @@ def _deal_frame(state: State, view: View, index: int) -> dict[str, Any]:
     }
 
 
-def replay_view(record: dict[str, Any], view: View = ALL, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """A record ready for a viewer: `{game, title, view, seats, frames}`. `seats` (each
-    with its `seat` and `name`) default to `Seat N`."""
-    game_frames = frames(record, view)
-    first = game_frames[0]["observation"]
-    game = get_game(first["game"])
+def _replay_head(game_name: str, view: View, players: int, seats: list[dict[str, Any]] | None) -> dict[str, Any]:
+    game = get_game(game_name)
     return {
         "game": game.name,
         "title": game.title,
         "view": view,
-        "players": first["players"],
-        "seats": seats if seats is not None else [{"seat": s, "name": f"Seat {s}"} for s in range(first["players"])],
-        "frames": game_frames,
+        "players": players,
+        "seats": seats if seats is not None else [{"seat": s, "name": f"Seat {s}"} for s in range(players)],
+    }
+
+
+def replay_view(record: dict[str, Any], view: View = ALL, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A record ready for a viewer: `{game, title, view, players, seats, frames}`, every
+    frame. `seats` (each with its `seat` and `name`) default to `Seat N`."""
+    page = frame_page(record, view)
+    return {**_replay_head(page.frames[0]["observation"]["game"], view, page.players, seats), "frames": page.frames}
+
+
+def replay_page(
+    record: dict[str, Any], view: View = ALL, start: int = 0, count: int = 100,
+    seats: list[dict[str, Any]] | None = None, check: Callable[[], None] | None = None,
+) -> dict[str, Any]:
+    """A page of a replay, what the server sends: `replay_view`'s keys with frames `start`
+    to `start + count` only, and `from`, `total`, `moves` and `deals` (see Page)."""
+    page = frame_page(record, view, start, count, check)
+    return {
+        **_replay_head(str(record["game"]), view, page.players, seats),
+        "from": page.start, "total": page.total, "moves": page.moves, "deals": page.deals, "frames": page.frames,
     }
 
 

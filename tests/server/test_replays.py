@@ -43,8 +43,36 @@ def two_hands(second_deal: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
+def ridge_record() -> dict[str, Any]:
+    """A few random moves of two-player Ridge (whose observation of a seat past the
+    table's used to be answered as if it were a seat)."""
+    state = GAMES["ridge"].new_state(GAMES["ridge"].options(players=2), 5)
+    rng = random.Random(5)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_actions()))
+    return record_of(state)
+
+
 def same_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
+
+
+def every_page(url: str, params: dict[str, str] | None = None, headers: dict[str, str] | None = None,
+               record: dict[str, Any] | None = None, count: int = 100) -> dict[str, Any]:
+    """A replay fetched a page at a time, its pages' frames joined (checked to fit)."""
+    pages: list[dict[str, Any]] = []
+    while not pages or pages[-1]["from"] + len(pages[-1]["frames"]) < pages[-1]["total"]:
+        query = {**(params or {}), "from": str(len(pages) * count), "count": str(count)}
+        if record is None:
+            response = httpx.get(url, params=query, headers=headers or {})
+        else:
+            response = httpx.post(url, params=query, json=record)
+        assert response.status_code == 200, response.text
+        page = response.json()
+        assert page["from"] == len(pages) * count and 0 < len(page["frames"]) <= count
+        pages.append(page)
+    assert len({(p["total"], p["moves"], tuple(p["deals"])) for p in pages}) == 1
+    return dict(pages[0], frames=[f for p in pages for f in p["frames"]])
 
 
 def test_a_finished_table_gives_its_record_and_every_replay(server: ServerProcess) -> None:
@@ -61,11 +89,13 @@ def test_a_finished_table_gives_its_record_and_every_replay(server: ServerProces
     data = seen.json()
     assert (data["game"], data["title"], data["view"], data["players"]) == ("ribs", "Ribs", "all", 4)
     assert [s["name"] for s in data["seats"]] == ["Ribs bot (random)"] * 4
-    assert data["frames"] == same_json(frames(record, ALL))
-    assert data["frames"][-1]["observation"]["match_over"]
+    assert data["frames"] == same_json(frames(record, ALL))[:100]
+    whole = every_page(f"{server.base}/api/tables/{table}/replay", {"seat": "all"}, count=17)
+    assert whole["frames"] == same_json(frames(record, ALL)) and whole["total"] == len(whole["frames"])
+    assert whole["frames"][-1]["observation"]["match_over"]
     again = httpx.get(f"{server.base}/api/tables/{table}/replay", params={"seat": "all"}, headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in again.headers and again.json() == data
-    as_seat = httpx.get(f"{server.base}/api/tables/{table}/replay", params={"seat": "2"}).json()
+    as_seat = every_page(f"{server.base}/api/tables/{table}/replay", {"seat": "2"})
     assert as_seat["frames"] == same_json(frames(record, 2))
 
 
@@ -85,9 +115,9 @@ def test_an_unfinished_table_shows_no_hand_it_should_not(server: ServerProcess) 
         other = httpx.get(url + "/replay", params={"seat": "1"}, headers=headers)
         assert other.status_code == 403 and other.json()["code"] == "bad_token"
     record = server.record(table)
-    own = httpx.get(url + "/replay", params={"seat": "0"}, headers={"X-Parlour-Token": token})
-    assert own.status_code == 200 and own.json()["frames"] == same_json(frames(record, 0))
-    watched = httpx.get(url + "/replay").json()
+    own = every_page(url + "/replay", {"seat": "0"}, {"X-Parlour-Token": token})
+    assert own["frames"] == same_json(frames(record, 0))
+    watched = every_page(url + "/replay")
     assert watched["view"] is None
     assert all(f["observation"]["hand"] is None for f in watched["frames"])
     assert watched["frames"] == same_json(frames(record, None))
@@ -101,7 +131,7 @@ def test_a_record_sent_is_replayed_or_refused_with_a_reason(server: ServerProces
     table = finished_table(server)
     record = httpx.get(f"{server.base}/api/tables/{table}/record").json()
     url = server.base + "/api/replay"
-    data = httpx.post(url, params={"seat": "1"}, json=record).json()
+    data = every_page(url, {"seat": "1"}, record=record)
     assert data["seats"] == [{"seat": s, "name": f"Seat {s}"} for s in range(4)]
     assert data["frames"] == same_json(frames(record, 1))
 
@@ -114,6 +144,13 @@ def test_a_record_sent_is_replayed_or_refused_with_a_reason(server: ServerProces
         (json.dumps({"game": "whist"}).encode(), {}, "bad_record", "unknown game"),
         (json.dumps(two_hands(second_deal={"hands": "nonsense"})).encode(), {}, "bad_record", "cannot be replayed"),
         (json.dumps(record).encode(), {"seat": "north"}, "bad_view", "a seat number, 'all' or 'none'"),
+        (json.dumps(record).encode(), {"seat": "4"}, "bad_view", "from 0 to 3, not 4"),
+        (json.dumps(record).encode(), {"from": "-1"}, "bad_page", "'from' must be from 0"),
+        (json.dumps(record).encode(), {"count": "101"}, "bad_page", "'count' must be from 1 to 100"),
+        (json.dumps(record).encode(), {"count": "many"}, "bad_page", "'count' is a whole number"),
+        (json.dumps(dict(record, seed=True)).encode(), {}, "bad_record", "'seed' must be a whole number"),
+        (json.dumps(dict(record, dealer=False)).encode(), {}, "bad_record", "'dealer' must be a seat"),
+        (json.dumps(ridge_record()).encode(), {"seat": "2"}, "bad_view", "from 0 to 1, not 2"),
         (json.dumps(dict(record, pad="x" * 300_000)).encode(), {}, "too_large", "at most 262144 bytes"),
         (json.dumps(dict(record, actions=[[0, "pass"]] * 5001)).encode(), {}, "too_large", "at most 5000 actions"),
     ]

@@ -18,13 +18,14 @@ import asyncio
 import contextlib
 import gc
 import gzip
+import hashlib
 import json
 import logging
 import os
 import socket
 import struct
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,8 @@ from parlour.games import get_game
 from parlour.howto import how_to_play
 from parlour.howto.markup import to_html
 from parlour.record import RecordError
-from parlour.replay import View, parse_view, replay_view
+from parlour.replay import View, ViewError, parse_view, replay_page
+from parlour.server.replays import GivenUp, ReplayDesk
 from parlour.server.storage import Storage, token_hash
 from parlour.server.tables import (
     BOT_SECONDS,
@@ -59,8 +61,9 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096  # bytes of one client message; the protocol's messages are far smaller
 MAX_BODY = 16384  # bytes of an HTTP request body
 MAX_RECORD = 262144  # bytes of a record sent to POST /api/replay (a long match of Yaniv is about 50 kB)
-MAX_REPLAY_ACTIONS = 5000  # actions of a record replayed for a viewer (frames cost CPU and memory)
-REPLAYS_KEPT = 16  # finished tables' replays kept, compressed, for the next viewer
+MAX_REPLAY_ACTIONS = 5000  # actions of a record replayed for a viewer
+PAGE = 100  # frames of a replay in one answer, at most (they cost CPU and memory to build)
+REPLAY_STATUS = {"match_not_over": 409, "bad_token": 403, "rate_limited": 429, "busy": 503, "shutting_down": 503}
 OUTBOX_LIMIT = 256  # messages queued for a connection that does not read them, before it is closed
 STALL_SECONDS = 10.0  # seconds one message may wait for a client that does not read, before it is closed
 SOCKETS_PER_ADDRESS = 64  # websockets open at once from one client address
@@ -360,8 +363,13 @@ def create_app(
         # What start-up made lives as long as the server: keep it out of every collection.
         gc.collect()
         gc.freeze()
-        sweeper = asyncio.get_running_loop().create_task(holder["manager"].sweep())
+        loop = asyncio.get_running_loop()
+        sweeper = loop.create_task(holder["manager"].sweep())
+        # The server's stop signal, before it waits for requests in flight: replays
+        # waiting or being built are let go at once (serve.py calls this).
+        app.state.stopping = lambda: loop.call_soon_threadsafe(desk.stop)
         yield
+        desk.stop()
         sweeper.cancel()
         holder["manager"].close()
 
@@ -430,19 +438,43 @@ def create_app(
             return _error(exc, status)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
-    replays: dict[tuple[str, View], bytes] = {}  # finished tables' replays, gzipped JSON
-    replay_turn = asyncio.Semaphore(1)  # one replay worked out at a time: they are CPU work
+    desk = ReplayDesk()
 
-    async def replay_body(record: dict[str, Any], view: View, seats: list[dict[str, Any]] | None) -> bytes:
-        """A replay's JSON, gzipped (its frames repeat themselves: a tenth of the size or
-        less), worked out in a worker thread so the tables play on meanwhile."""
+    def page_of(request: Request) -> tuple[int, int]:
+        """The frames asked for: `from` (default 0) and `count` (default and at most PAGE)."""
+        def number(name: str, default: int, high: int) -> int:
+            raw = request.query_params.get(name)
+            if raw is None:
+                return default
+            try:
+                value = int(raw)
+            except ValueError:
+                raise TableError("bad_page", f"'{name}' is a whole number, not {raw[:20]!r}") from None
+            low = 1 if name == "count" else 0
+            if not low <= value <= high:
+                raise TableError("bad_page", f"'{name}' must be from {low} to {high}, not {value}")
+            return value
+        return number("from", 0, 2 * MAX_REPLAY_ACTIONS + 1), number("count", PAGE, PAGE)
+
+    async def replay_body(request: Request, source: tuple[Any, ...], record: dict[str, Any], view: View,
+                          seats: list[dict[str, Any]] | None) -> bytes:
+        """A page of a replay as gzipped JSON (frames repeat themselves: a tenth of the
+        size or less), from the cache or else worked out at the replay desk (its own
+        thread, its line per address), and given up if the client leaves first."""
         actions = record.get("actions")
         if isinstance(actions, list) and len(actions) > MAX_REPLAY_ACTIONS:
             raise TableError("too_large", f"a replay may have at most {MAX_REPLAY_ACTIONS} actions; this record has {len(actions)}")
+        start, count = page_of(request)
+        key = (*source, view, start, count)
+        body = desk.cached(key)
+        if body is not None:
+            return body
 
-        def work() -> bytes:
+        def work(check: Callable[[], None]) -> bytes:
             try:
-                data = replay_view(record, view, seats)
+                data = replay_page(record, view, start, count, seats, check)
+            except ViewError as exc:
+                raise TableError("bad_view", str(exc)) from None
             except RecordError as exc:
                 raise TableError("bad_record", str(exc)) from None
             except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
@@ -451,8 +483,24 @@ def create_app(
                 raise TableError("bad_record", "the record cannot be replayed: one of its deals or actions is malformed") from None
             return gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 5)
 
-        async with replay_turn:
-            return await asyncio.to_thread(work)
+        address = request.client.host if request.client else "?"
+        job = asyncio.ensure_future(desk.run(address, work))
+        gone = asyncio.ensure_future(_client_gone(request))
+        try:
+            await asyncio.wait((job, gone), return_when=asyncio.FIRST_COMPLETED)
+            if not job.done():
+                log.info("a replay was given up: its client left")
+                raise TableError("gone", "the client has gone")
+            body = job.result()
+        except GivenUp:
+            raise TableError("shutting_down", "the server is stopping; ask again in a moment") from None
+        finally:
+            for task in (job, gone):
+                task.cancel()
+            with contextlib.suppress(BaseException):
+                await job
+        desk.keep(key, body)
+        return body
 
     def replay_response(body: bytes, request: Request) -> Response:
         if "gzip" in request.headers.get("accept-encoding", ""):
@@ -487,18 +535,11 @@ def create_app(
             view = view_of(request, table.players)
             async with table.lock:
                 record = table.replay_record(view, request.headers.get("x-parlour-token"))
-                over = table.state.is_over()
                 seats = table.seat_info()
-            key = (table.id, view)
-            body = replays.get(key) if over else None
-            if body is None:
-                body = await replay_body(record, view, seats)
-                if over:
-                    if len(replays) >= REPLAYS_KEPT:
-                        del replays[next(iter(replays))]
-                    replays[key] = body
+                source = ("table", table.id, table.stored.match, table.version)
+            body = await replay_body(request, source, record, view, seats)
         except TableError as exc:
-            return _error(exc, {"match_not_over": 409, "bad_token": 403}.get(exc.code, 400))
+            return _error(exc, REPLAY_STATUS.get(exc.code, 400))
         return replay_response(body, request)
 
     async def record_replay(request: Request) -> Response:
@@ -506,9 +547,10 @@ def create_app(
             lobby_limit(request)
             record = await _json_body(request, MAX_RECORD, "the record")
             view = view_of(request, None)
-            body = await replay_body(record, view, None)
+            digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+            body = await replay_body(request, ("record", digest), record, view, None)
         except TableError as exc:
-            return _error(exc, 429 if exc.code == "rate_limited" else 400)
+            return _error(exc, REPLAY_STATUS.get(exc.code, 400))
         return replay_response(body, request)
 
     sockets: dict[str, int] = {}
@@ -541,7 +583,8 @@ def create_app(
         WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    return app
 
 
 async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the request") -> dict[str, Any]:
@@ -554,6 +597,12 @@ async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the r
     if not isinstance(data, dict):
         raise TableError("bad_message", f"{what} is a JSON object")
     return data
+
+
+async def _client_gone(request: Request) -> None:
+    """Returns once the client has hung up (its request's body already read)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def _error(exc: TableError, status: int) -> JSONResponse:

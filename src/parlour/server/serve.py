@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+from typing import Any
 
 from parlour.server.app import SOCKETS_PER_ADDRESS, STALL_SECONDS
 from parlour.server.storage import Storage, default_db_url
@@ -70,8 +71,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
+SHUTDOWN_SECONDS = 5
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, which tells the app when the stop signal comes (before it
+        waits for the requests in flight), so replays still waiting are let go at once."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            stopping = getattr(app.state, "stopping", None)
+            if stopping is not None:
+                stopping()
+            super().handle_exit(sig, frame)
 
     from parlour.server.app import MAX_MESSAGE, create_app
 
@@ -99,15 +113,20 @@ def run(args: argparse.Namespace) -> int:
     )
     # Messages bigger than this are refused by the websocket layer itself; smaller ones
     # above MAX_MESSAGE get the protocol's "too_large" error.
-    uvicorn.run(
+    config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=16 * MAX_MESSAGE,
         # Compression costs more CPU than it saves on messages of a few kilobytes.
         ws_per_message_deflate=False,
         # Forwarding headers are believed only from the proxies named (uvicorn's own
         # default trusts 127.0.0.1, which lets any local client forge its address).
         proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None,
+        # Requests still running this long after the stop signal are cancelled: an
+        # action is acknowledged only once stored, so none acknowledged is lost.
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )
-    return 0
+    server = Server(config)
+    server.run()
+    return 0 if server.started else 3  # as uvicorn.run: it could not start (a port in use)
 
 
 def main(argv: list[str] | None = None) -> int:

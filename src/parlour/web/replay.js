@@ -9,6 +9,7 @@
 "use strict";
 
 const REPLAY_FILE_KEY = "parlour:replay-record";  // the loaded record, kept in sessionStorage
+const REPLAY_PAGE = 100;  // frames asked for at a time (the most the server sends)
 
 // The lobby's "Load a record" entry: a file input that opens the viewer on the file.
 function replayLoader() {
@@ -36,6 +37,7 @@ class ReplayView {
     this.id = id;
     this.data = null;
     this.at = 0;
+    this.pending = new Map();  // page start -> its request in flight
     this.view = "all";
     this.closed = false;
     // The table view's drawing methods, without its constructor (no websocket).
@@ -60,8 +62,10 @@ class ReplayView {
     return cred && cred.token ? cred : null;
   }
 
-  async fetchReplay(view) {
-    const query = "?seat=" + encodeURIComponent(view);
+  // One page of the replay seen from `view`: the frames from `start` (the server sends
+  // REPLAY_PAGE at most), with what the whole replay holds (total, moves, deals).
+  async fetchPage(view, start) {
+    const query = `?seat=${encodeURIComponent(view)}&from=${start}&count=${REPLAY_PAGE}`;
     let res;
     if (this.id === "file") {
       const body = sessionStorage.getItem(REPLAY_FILE_KEY);
@@ -77,13 +81,43 @@ class ReplayView {
     return data;
   }
 
-  // Load the replay seen from `view`; a table still playing has no all-seeing replay, so
-  // the viewer falls back to this browser's own seat there, or a spectator's view.
+  pageStart(index) {
+    return Math.floor(index / REPLAY_PAGE) * REPLAY_PAGE;
+  }
+
+  fill(data, page) {
+    for (const f of page.frames) if (f.index < data.frames.length) data.frames[f.index] = f;
+  }
+
+  // Frame `index`, its page fetched first if it has not come yet (null if it cannot be).
+  async frame(index) {
+    const data = this.data;
+    if (data.frames[index]) return data.frames[index];
+    const start = this.pageStart(index);
+    let pending = this.pending.get(start);
+    if (!pending) {
+      pending = this.fetchPage(this.view, start);
+      this.pending.set(start, pending);
+    }
+    try {
+      this.fill(data, await pending);
+    } catch (e) {
+      if (!this.closed && data === this.data) toast(e.message);
+    } finally {
+      if (this.pending.get(start) === pending) this.pending.delete(start);
+    }
+    return data.frames[index] || null;
+  }
+
+  // Load the replay seen from `view` at the moment shown (a frame is the same moment in
+  // every view); a table still playing has no all-seeing replay, so the viewer falls back
+  // to this browser's own seat there, or a spectator's view.
   async load(view) {
     const want = view === undefined ? this.view : view;
-    let data;
+    const at = this.data ? this.at : 0;
+    let page;
     try {
-      data = await this.fetchReplay(want);
+      page = await this.fetchPage(want, this.pageStart(at));
       this.view = want;
     } catch (e) {
       if (e.code === "match_not_over" && want === "all") {
@@ -98,13 +132,15 @@ class ReplayView {
       return;
     }
     if (this.closed) return;
-    const keep = this.data ? this.data.frames[this.at] : null;
+    const data = { game: page.game, title: page.title, view: page.view, players: page.players, seats: page.seats,
+      moves: page.moves, deals: page.deals, frames: new Array(page.total).fill(null) };
+    this.fill(data, page);
     this.data = data;
+    this.pending = new Map();
     this.draw.seatInfo = data.seats.map((s) => Object.assign({ connected: true }, s));
     this.draw.summary = { title: data.title };
-    this.hands = data.frames.filter((f) => f.move === null);
-    // Stay on the same action when the view changes.
-    this.at = keep ? Math.max(0, data.frames.findIndex((f) => f.move === keep.move && f.hand === keep.hand)) : 0;
+    this.hands = data.deals.map((index, hand) => ({ index, hand }));
+    this.at = Math.min(at, data.frames.length - 1);
     this.build();
     this.go(this.at);
   }
@@ -165,20 +201,23 @@ class ReplayView {
     if (moves[ev.key]) { ev.preventDefault(); moves[ev.key](); }
   }
 
-  go(index) {
-    const frames = this.data.frames;
-    this.at = Math.max(0, Math.min(frames.length - 1, index));
-    const f = frames[this.at];
-    this.slider.value = String(this.at);
-    const deal = this.hands.filter((x) => x.index <= this.at).pop();
+  async go(index) {
+    const data = this.data;
+    const last = data.frames.length - 1;
+    const at = this.at = Math.max(0, Math.min(last, index));
+    this.slider.value = String(at);
+    const deal = this.hands.filter((x) => x.index <= at).pop();
     if (deal) this.handSel.value = String(deal.index);
-    this.buttons.back.disabled = this.at === 0;
-    this.buttons.first.disabled = this.at === 0;
-    this.buttons.next.disabled = this.at === frames.length - 1;
-    this.buttons.last.disabled = this.at === frames.length - 1;
-    const moves = frames.filter((x) => x.move !== null).length;
-    this.position.textContent = f.move === null ? `Hand ${f.hand + 1}: the deal` : `Move ${f.move + 1} of ${moves} \u00b7 hand ${f.hand + 1}`;
+    this.buttons.back.disabled = at === 0;
+    this.buttons.first.disabled = at === 0;
+    this.buttons.next.disabled = at === last;
+    this.buttons.last.disabled = at === last;
+    const f = await this.frame(at);
+    if (!f || this.closed || data !== this.data || this.at !== at) return;
+    this.position.textContent = f.move === null ? `Hand ${f.hand + 1}: the deal` : `Move ${f.move + 1} of ${data.moves} \u00b7 hand ${f.hand + 1}`;
     this.render(f);
+    const next = this.pageStart(at) + REPLAY_PAGE;  // the next page, before it is stepped into
+    if (next <= last && at >= next - 10 && !data.frames[next]) this.frame(next);
   }
 
   render(f) {

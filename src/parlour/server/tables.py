@@ -60,6 +60,7 @@ from parlour.games import GAMES, get_game
 from parlour.howto import summary
 from parlour.record import apply_entry, record_of, start_of
 from parlour.replay import ALL, View
+from parlour.server.settings import Settings
 from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
 
 log = logging.getLogger("parlour.server")
@@ -67,12 +68,8 @@ log = logging.getLogger("parlour.server")
 NAME_LIMIT = 24
 CHAT_LIMIT = 300  # characters of one chat line
 CHAT_KEEP = 100  # chat lines a newcomer is shown
-GRACE = 60.0  # seconds a seated person may be away before a bot stands in (--grace)
-CLOSE_AFTER = 1800.0  # seconds a table may go without people before it is closed (--close-after)
 STAND_IN_LEVEL = "normal"  # the level of a bot that stands in for a person
-BOT_SECONDS = 1.5  # the default limit of one bot move (--bot-seconds)
 BOT_GRACE = 0.5  # seconds past its limit before a bot's move is played for it
-BOT_THREADS = 4  # bot moves thought about at once; more would only share the GIL
 STORE_PATIENCE = 15.0  # seconds a store is retried while the database is away
 STORE_FIRST_WAIT = 0.05  # ... first wait between tries, doubled up to STORE_LONGEST_WAIT
 STORE_LONGEST_WAIT = 2.0
@@ -257,7 +254,7 @@ class Table:
             "state": self.phase,
             "host": host,
             "match": self.stored.match,
-            "grace": self.manager.grace,
+            "grace": self.manager.settings.grace,
         }
 
     # --- events: everything but the actions, stored, then applied -------------------------
@@ -501,7 +498,7 @@ class Table:
             return
         if not self.started or seat in self.standing_in or self.state.is_over():
             return
-        grace = self.manager.grace
+        grace = self.manager.settings.grace
         self.away_until[seat] = time.time() + grace
         self.away[seat] = asyncio.get_running_loop().call_later(grace, self._stand_in_later, seat)
 
@@ -715,7 +712,7 @@ class Table:
         self.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
 
     async def _bot_turn(self, seat: int) -> None:
-        delay = self.manager.bot_delay
+        delay = self.manager.settings.bot_delay
         if delay > 0:
             await asyncio.sleep(delay)
         version = self.version
@@ -760,9 +757,9 @@ class Table:
         future = self.manager.bot_executor.submit(bot.choose, observation)
         self.thinking[seat] = future
         try:
-            return str(await asyncio.wait_for(asyncio.wrap_future(future), self.manager.bot_seconds + BOT_GRACE))
+            return str(await asyncio.wait_for(asyncio.wrap_future(future), self.manager.settings.bot_seconds + BOT_GRACE))
         except TimeoutError:
-            log.warning("bot %s at table %s took over %g s; playing a legal move for it", bot, self.id, self.manager.bot_seconds)
+            log.warning("bot %s at table %s took over %g s; playing a legal move for it", bot, self.id, self.manager.settings.bot_seconds)
         except Exception:  # a broken bot must not stall the table
             log.exception("bot %s at table %s failed; playing a legal move instead", bot, self.id)
         return str(self.manager.rng.choice(legal))
@@ -783,7 +780,7 @@ class Table:
                 raise TableError("not_your_turn", f"hints are for the seat to act: it is seat {to_act}'s turn")
             observation = self.observe(seat)
             version = self.version
-        seconds = self.manager.bot_seconds
+        seconds = self.manager.settings.bot_seconds
         future = self.manager.bot_executor.submit(hint, self.game, observation, seconds)
         try:
             advice = await asyncio.wait_for(
@@ -835,28 +832,10 @@ def checked_options(game: Game, values: Any, players: Any = NO_PLAYERS) -> GameO
 class TableManager:
     """Every table of the server, the database, and the worker thread that writes to it."""
 
-    def __init__(
-        self,
-        storage: Storage,
-        bot_delay: float = 0.7,
-        evict_after: float = 300.0,
-        bot_seconds: float = BOT_SECONDS,
-        allow_any_bot: bool = False,
-        allow_outside_bots: bool = False,
-        grace: float = GRACE,
-        close_after: float = CLOSE_AFTER,
-    ) -> None:
+    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         self.storage = storage
-        self.grace = grace
-        self.close_after = close_after
-        self.bot_delay = bot_delay
-        self.evict_after = evict_after
-        self.bot_seconds = bot_seconds
-        self.allow_any_bot = allow_any_bot
-        self.allow_outside_bots = allow_outside_bots
-        """Whether a table may seat `package.module:Class` bots: importing a module named by
-        a client runs its code, so only a server started with --allow-outside-bots does."""
-        self.bot_executor = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="parlour-bot")
+        self.settings = settings = settings or Settings()
+        self.bot_executor = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="parlour-bot")
         self.rng = random.Random()
         self.tables: dict[str, Table] = {}
         self.finished_at: dict[str, float] = {}  # table -> when it was first seen finished
@@ -949,12 +928,12 @@ class TableManager:
         is now refused (a table created before its parameters were bounded) is replaced by
         the game's default bot, so the table and its people are not lost."""
         try:
-            bot = make_bot(spec, game, seat, seed, outside=self.allow_outside_bots)
+            bot = make_bot(spec, game, seat, seed, outside=self.settings.allow_outside_bots)
         except OptionsError as exc:
             fallback = self.default_bot(game)
             log.warning("bot %r at seat %d is refused (%s); %s plays instead", spec, seat, exc, fallback)
             spec, bot = fallback, make_bot(fallback, game, seat, seed)
-        bot.time_limit = self.bot_seconds
+        bot.time_limit = self.settings.bot_seconds
         return spec, bot
 
     @staticmethod
@@ -968,7 +947,7 @@ class TableManager:
         many. Closed and finished tables, and tables nobody has been at for `close_after`
         seconds, stay in the database until someone asks for one. Everyone seated is away
         until they come back, so their grace starts now."""
-        stored = await self.db(self.storage.load_live, time.time() - self.close_after)
+        stored = await self.db(self.storage.load_live, time.time() - self.settings.close_after)
         for entry in stored:
             try:
                 self.tables[entry.id] = Table(self, entry)
@@ -1013,7 +992,7 @@ class TableManager:
         garbage-collection pauses stay bounded.
         """
         while True:
-            await asyncio.sleep(max(0.2, min(30.0, self.evict_after / 2, self.close_after / 4)))
+            await asyncio.sleep(max(0.2, min(30.0, self.settings.evict_after / 2, self.settings.close_after / 4)))
             await self.sweep_once()
 
     async def sweep_once(self) -> None:
@@ -1021,7 +1000,7 @@ class TableManager:
         for table_id, table in list(self.tables.items()):
             quiet = table.quiet_since
             if (not table.closed and not table.state.is_over() and quiet is not None and table.claimed
-                    and time.time() - quiet >= self.close_after):
+                    and time.time() - quiet >= self.settings.close_after):
                 try:
                     await table.close_table("abandoned")
                 except TableError:
@@ -1030,7 +1009,7 @@ class TableManager:
                 self.finished_at.pop(table_id, None)
                 continue
             ended = self.finished_at.setdefault(table_id, now)
-            if now - ended >= self.evict_after or table.closed:
+            if now - ended >= self.settings.evict_after or table.closed:
                 del self.tables[table_id]
                 del self.finished_at[table_id]
 
@@ -1058,8 +1037,8 @@ class TableManager:
                     "about": summary(game.name),
                 }
             )
-        return {"games": games, "any_bot": self.allow_any_bot, "bot_seconds": self.bot_seconds,
-                "grace": self.grace, "close_after": self.close_after}
+        return {"games": games, "any_bot": self.settings.allow_any_bot, "bot_seconds": self.settings.bot_seconds,
+                "grace": self.settings.grace, "close_after": self.settings.close_after}
 
     def open_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables waiting or in play (finished and closed ones are left out)."""
@@ -1134,13 +1113,13 @@ class TableManager:
             raise TableError("bad_options", f"seat {seat}: a bot is named by a short text, e.g. \"random\"")
         spec = spec.strip()
         names = bot_names(game.name)
-        outside = self.allow_outside_bots and ":" in spec.split("(")[0]
-        if spec not in names and not self.allow_any_bot and not outside:
+        outside = self.settings.allow_outside_bots and ":" in spec.split("(")[0]
+        if spec not in names and not self.settings.allow_any_bot and not outside:
             known = spec.split("(")[0].strip() in names
             why = "this server offers its bots with their own settings only" if known else "unknown bot"
             raise TableError("bad_options", f"seat {seat}: {why} {spec[:60]!r} (bots for {game.name}: {', '.join(names)})")
         try:
-            make_bot(spec, game, seat, 0, outside=self.allow_outside_bots)
+            make_bot(spec, game, seat, 0, outside=self.settings.allow_outside_bots)
         except OptionsError as exc:
             raise TableError("bad_options", f"seat {seat}: {exc}") from None
         return spec

@@ -22,14 +22,16 @@ import hmac
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.bots.levels import LEVELS, display_name, level_of, level_spec
 from parlour.engine import Game, IllegalAction, State
 from parlour.games import get_game
 from parlour.record import apply_entry, record_of, start_of
 from parlour.replay import ALL, View
-from parlour.server.storage import StoredTable
+
+if TYPE_CHECKING:  # a room reads a stored table's fields; it never touches the database
+    from parlour.server.storage import StoredTable
 
 NAME_LIMIT = 24
 CHAT_LIMIT = 300  # characters of one chat line

@@ -333,10 +333,6 @@ class Table:
         self.wake_bot()
 
     # --- telling the watchers -------------------------------------------------------------
-    def message_for(self, seat: int | None, observation: dict[str, Any] | None = None) -> dict[str, Any]:
-        """A `state` message (Room.message_for)."""
-        return self.room.message_for(seat, self.presence(), observation)
-
     def welcome(self, listener: Listener) -> None:
         """The `welcome` and first `state` of a connection (the caller holds the lock)."""
         seat = listener.seat

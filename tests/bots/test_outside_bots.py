@@ -96,12 +96,13 @@ def test_outside_bots_are_refused_unless_allowed(bot_folder: Path) -> None:
 
 
 def test_the_web_parlour_seats_outside_bots_only_when_started_so(bot_folder: Path) -> None:
+    from parlour.server.settings import Settings
     from parlour.server.storage import Storage
     from parlour.server.tables import TableError, TableManager
 
     game = get_game("ribs")
     for allowed in (False, True):
-        manager = TableManager(Storage(f"sqlite:///{bot_folder}/db{allowed}.sqlite3"), allow_outside_bots=allowed)
+        manager = TableManager(Storage(f"sqlite:///{bot_folder}/db{allowed}.sqlite3"), Settings(allow_outside_bots=allowed))
         try:
             if allowed:
                 assert manager.checked_bot(SPEC, game, 1) == SPEC

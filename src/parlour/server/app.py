@@ -43,11 +43,12 @@ from parlour.howto.markup import to_html
 from parlour.record import RecordError
 from parlour.replay import View, ViewError, parse_view, replay_page
 from parlour.server.replays import GivenUp, ReplayDesk
+from parlour.server.settings import RATE, STALL_SECONDS, Settings
+from parlour.server.settings import (
+    SOCKETS_PER_ADDRESS as SOCKETS_PER_ADDRESS,  # the tests' and tools' name for it
+)
 from parlour.server.storage import Storage, token_hash
 from parlour.server.tables import (
-    BOT_SECONDS,
-    CLOSE_AFTER,
-    GRACE,
     Listener,
     Table,
     TableError,
@@ -65,12 +66,8 @@ MAX_REPLAY_ACTIONS = 5000  # actions of a record replayed for a viewer
 PAGE = 100  # frames of a replay in one answer, at most (they cost CPU and memory to build)
 REPLAY_STATUS = {"match_not_over": 409, "bad_token": 403, "rate_limited": 429, "busy": 503, "shutting_down": 503}
 OUTBOX_LIMIT = 256  # messages queued for a connection that does not read them, before it is closed
-STALL_SECONDS = 10.0  # seconds one message may wait for a client that does not read, before it is closed
-SOCKETS_PER_ADDRESS = 64  # websockets open at once from one client address
-RATE = 20.0  # messages per second a connection may send on average
-BURST = 40.0  # ... and in a burst
-LOBBY_RATE = 0.2  # tables created or seats taken per second per client address, on average
-LOBBY_BURST = 10.0
+BURST = 2 * RATE  # messages a connection may send in a burst
+LOBBY_BURST = 10.0  # tables created or seats taken per client address in a burst
 HOST_REQUESTS = ("move", "fill", "open", "start", "remove")
 TABLE_REQUESTS = (*HOST_REQUESTS, "leave", "resign", "again", "chat")
 MESSAGE_TYPES = ("hello", "act", "ping", "hint", *TABLE_REQUESTS)
@@ -328,21 +325,11 @@ class Connection:
         await self.table.act(self.listener.seat, message.get("action"), message.get("version"))
 
 
-def create_app(
-    db_url: str,
-    bot_delay: float = 0.7,
-    rate: float = RATE,
-    lobby_rate: float = LOBBY_RATE,
-    evict_after: float = 300.0,
-    bot_seconds: float = BOT_SECONDS,
-    allow_any_bot: bool = False,
-    allow_outside_bots: bool = False,
-    sockets_per_address: int = SOCKETS_PER_ADDRESS,
-    stall_seconds: float = STALL_SECONDS,
-    grace: float = GRACE,
-    close_after: float = CLOSE_AFTER,
-) -> Starlette:
+def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
+    settings = settings or Settings()
+    rate, lobby_rate = settings.rate, settings.lobby_rate
+    sockets_per_address, stall_seconds = settings.sockets_per_address, settings.stall_seconds
     holder: dict[str, TableManager] = {}
 
     def manager() -> TableManager:
@@ -351,11 +338,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        holder["manager"] = TableManager(
-            storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot,
-            allow_outside_bots=allow_outside_bots,
-            grace=grace, close_after=close_after,
-        )
+        holder["manager"] = TableManager(storage, settings)
         restored = await holder["manager"].restore()
         if restored:
             log.info("restored %d tables", restored)

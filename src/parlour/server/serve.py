@@ -6,9 +6,19 @@ import argparse
 import logging
 from typing import Any
 
-from parlour.server.app import SOCKETS_PER_ADDRESS, STALL_SECONDS
+from parlour.server.settings import (
+    BOT_DELAY,
+    BOT_SECONDS,
+    CLOSE_AFTER,
+    EVICT_AFTER,
+    GRACE,
+    LOBBY_RATE,
+    RATE,
+    SOCKETS_PER_ADDRESS,
+    STALL_SECONDS,
+    Settings,
+)
 from parlour.server.storage import Storage, default_db_url
-from parlour.server.tables import BOT_SECONDS, CLOSE_AFTER, GRACE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,17 +31,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: SQLite file parlour.sqlite3 in the current directory)",
     )
     parser.add_argument(
-        "--bot-delay", type=float, default=0.7, help="seconds a bot waits before acting, so people can follow (default 0.7)"
+        "--bot-delay", type=float, default=BOT_DELAY, help="seconds a bot waits before acting, so people can follow (default 0.7)"
     )
     parser.add_argument(
-        "--rate", type=float, default=20.0, help="messages a second one connection may send, twice that in a burst (default 20)"
+        "--rate", type=float, default=RATE, help="messages a second one connection may send, twice that in a burst (default 20)"
     )
     parser.add_argument(
-        "--lobby-rate", type=float, default=0.2,
+        "--lobby-rate", type=float, default=LOBBY_RATE,
         help="tables created or seats taken a second per client address, after a burst of 10 (default 0.2)",
     )
     parser.add_argument(
-        "--evict-after", type=float, default=300.0,
+        "--evict-after", type=float, default=EVICT_AFTER,
         help="seconds after its end that a finished, unwatched table leaves memory (it stays in the database)",
     )
     parser.add_argument(
@@ -97,20 +107,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"parlour: database {where.describe()}", flush=True)
     where.close()
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    app = create_app(
-        url,
-        bot_delay=max(0.0, args.bot_delay),
-        rate=max(1.0, args.rate),
-        lobby_rate=max(0.01, args.lobby_rate),
-        evict_after=max(0.0, args.evict_after),
-        bot_seconds=min(60.0, max(0.05, args.bot_seconds)),
-        allow_any_bot=args.allow_any_bot,
-        allow_outside_bots=args.allow_outside_bots,
-        sockets_per_address=max(1, args.sockets_per_address),
-        stall_seconds=max(0.1, args.stall_seconds),
-        grace=max(0.0, args.grace),
-        close_after=max(1.0, args.close_after),
-    )
+    app = create_app(url, Settings.from_args(args))
     # Messages bigger than this are refused by the websocket layer itself; smaller ones
     # above MAX_MESSAGE get the protocol's "too_large" error.
     config = uvicorn.Config(

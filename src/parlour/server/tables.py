@@ -1,11 +1,13 @@
-"""Tables: one match each, its seats, its watchers, its bots, and the order of its actions.
+"""Tables: each a room (room.py: its seats, its match, its events, pure) and around it what
+does I/O: the table's lock, storing, the connections that watch it, its bots and hints
+in worker threads, and the timers of people away.
 
-Everything a seat learns about a table leaves through `Table.observe` (the one choke
-point): the websocket messages, the bots and the hand history are all built from
-`state.observation(seat)` for the seat asking, or `observation(None)` for spectators.
-Replays are the one other way out, and `Table.replay_record` decides who may have one:
-once the match is over its hands are public (the record, every seat's view, all-seeing);
-before, a spectator's view, or a seat's own view to the holder of its token.
+A request is decided by the room (refused, or the events that carry it out); the table
+stores each event before it applies it to the room, and only then tells the watchers, so
+a restart replays the events as they were. Replays are the one way out besides the
+messages, and `Room.replay_record` decides who may have one: once the match is over its
+hands are public (the record, every seat's view, all-seeing); before, a spectator's
+view, or a seat's own view to the holder of its token.
 
 An action is applied under the table's lock: its version must be the table's current
 version (the number of actions so far), its seat the one to act, and the engine must
@@ -30,62 +32,44 @@ next decision, until they come back (again at the next decision); one who leaves
 whom the host removes while away, is replaced for good. People chat at the table (and
 watchers, marked as such), and when the match is over anyone seated may start another
 at the same table: the same seats and options, a new deal, the same link. A table
-nobody has been at for `close_after` seconds is closed. Every such change is an event
-stored before anyone hears of it (storage.py), so a restart replays them as they were.
+nobody has been at for `close_after` seconds is closed.
 
 The database may go away (a restart, a failover): a store is retried with back-off for
 `STORE_PATIENCE` seconds before the action is refused, and a bot whose action could not
 be stored tries again later, so a table never waits for a wake-up that will not come.
+The server's settings (settings.py) are one object, read here through the manager.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
 import random
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from parlour.analysis import NoHint, hint, hint_patience
 from parlour.bots import Bot, bot_names, make_bot
-from parlour.bots.levels import LEVELS, display_name, level_of, level_spec
-from parlour.engine import Game, GameOptions, IllegalAction, OptionsError, State
+from parlour.bots.levels import LEVELS, display_name, level_spec
+from parlour.engine import Game, GameOptions, OptionsError, State
 from parlour.games import GAMES, get_game
 from parlour.howto import summary
-from parlour.record import apply_entry, record_of, start_of
-from parlour.replay import ALL, View
+from parlour.replay import View
+from parlour.server.room import Event, Presence, Room, TableError
+from parlour.server.settings import Settings
 from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
 
 log = logging.getLogger("parlour.server")
 
-NAME_LIMIT = 24
-CHAT_LIMIT = 300  # characters of one chat line
-CHAT_KEEP = 100  # chat lines a newcomer is shown
-GRACE = 60.0  # seconds a seated person may be away before a bot stands in (--grace)
-CLOSE_AFTER = 1800.0  # seconds a table may go without people before it is closed (--close-after)
-STAND_IN_LEVEL = "normal"  # the level of a bot that stands in for a person
-BOT_SECONDS = 1.5  # the default limit of one bot move (--bot-seconds)
 BOT_GRACE = 0.5  # seconds past its limit before a bot's move is played for it
-BOT_THREADS = 4  # bot moves thought about at once; more would only share the GIL
 STORE_PATIENCE = 15.0  # seconds a store is retried while the database is away
 STORE_FIRST_WAIT = 0.05  # ... first wait between tries, doubled up to STORE_LONGEST_WAIT
 STORE_LONGEST_WAIT = 2.0
 BOT_RETRY_LONGEST = 30.0  # the longest a bot waits before trying a refused action again
-
-
-class TableError(Exception):
-    """A request the table refuses; `code` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class Listener:
@@ -101,252 +85,113 @@ class Listener:
         self.hashed = hashed
 
 
-def clean_text(text: Any, limit: int) -> str:
-    """Text fit to show others: NFKC-normalised, without control or format characters
-    (NUL, ESC, bidirectional overrides, zero-width spaces: Unicode Cc and Cf, which let a
-    name pose as another or turn a line around), spaces collapsed, cut to `limit`."""
-    if not isinstance(text, str):
-        return ""
-    text = unicodedata.normalize("NFKC", text[: 4 * limit])
-    text = "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf"))
-    return " ".join(text.split())[:limit].strip()
-
-
-def clean_name(name: Any, seat: int) -> str:
-    """A name fit to show others (`clean_text`, cut to NAME_LIMIT); else "Player n"."""
-    return clean_text(name, NAME_LIMIT) or f"Player {seat}"
-
-
 class Table:
-    """One table: its seats, the match in progress, its events and the connections that watch it."""
+    """One table: its room (the pure state, room.py), and what the room does not do: the
+    lock its changes are made under, storing them, the connections that watch it, its
+    bots' and hints' worker threads, and the timers of people away."""
 
     def __init__(self, manager: TableManager, stored: StoredTable) -> None:
         self.manager = manager
         self.id = stored.id
-        self.stored = stored
-        self.game: Game = get_game(stored.game)
-        self.state: State = start_of(stored.record() | {"actions": []})
+        self.room = Room(stored, time.time())
         self.lock = asyncio.Lock()
         self.listeners: list[Listener] = []
-        self.seats: list[dict[str, Any]] = [dict(spec) for spec in stored.seats]
-        self.claimed: dict[int, tuple[str, str]] = dict(stored.claimed)
-        self.host: str | None = None  # the hash of the host's seat token
-        self.started = True  # a table made before waiting rooms, or made to start at once
-        self.standing_in: set[int] = set()  # seats of people away, played by a bot meanwhile
-        self.resigned: set[int] = set()  # seats of people who gave up this match to a bot
-        self.chat: list[dict[str, Any]] = []
-        self.closed = False
-        self.over_noted = False  # the match's end is stored as an event
-        self.quiet_since: float | None = time.time()  # nobody seated is connected, since
         self.away: dict[int, asyncio.TimerHandle] = {}  # seat -> its stand-in, due after the grace
-        self.away_until: dict[int, float] = {}  # seat -> when (time.time()) the stand-in is due
         self.bots: dict[int, Bot] = {}
-        self.bot_specs: dict[int, str] = {}
-        self.hands: list[dict[int | None, Any]] = []  # per finished hand: seat -> last_hand
         self.bot_task: asyncio.Task[None] | None = None
         self.thinking: dict[int, Future[str]] = {}  # a bot's move still being thought about
         self.bot_failures = 0  # bot actions refused by the database in a row
-        for kind, data, at in stored.events:
-            self._apply_event(kind, data, at)
         self._seat_bots()
-        for index, entry in enumerate(stored.actions):
-            apply_entry(self.state, list(entry), index)
-            self._after_action()
 
-    # --- the one place observations leave ---------------------------------------------
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know (None: a spectator). Nothing else reads the state for a seat."""
-        return self.state.observation(seat)
+    # --- the room's facts, read through the table ----------------------------------------
+    @property
+    def stored(self) -> StoredTable:
+        return self.room.stored
 
-    # --- records and replays ---------------------------------------------------------------
-    def finished_record(self) -> dict[str, Any]:
-        """The match's record (with its deals, so it replays in any engine), once the match
-        is over: until then it would show every hand."""
-        if not self.state.is_over():
-            raise TableError("match_not_over", "a table's record can be downloaded once its match is over")
-        return record_of(self.state)
+    @property
+    def game(self) -> Game:
+        return self.room.game
 
-    def replay_record(self, view: View, token: Any = None) -> dict[str, Any]:
-        """The record a replay seen from `view` may be built from, or TableError: before
-        the match is over, all-seeing is refused (`match_not_over`) and a seat's view needs
-        that seat's token (`bad_token`); a spectator's view is public."""
-        if not self.state.is_over():
-            if view == ALL:
-                raise TableError("match_not_over", "an all-seeing replay shows every hand: it opens once the match is over")
-            if isinstance(view, int) and self.seat_of_token(token) != view:
-                raise TableError("bad_token", f"seat {view}'s replay needs seat {view}'s token until the match is over")
-        return self.stored.record()
+    @property
+    def state(self) -> State:
+        return self.room.state
 
-    # --- facts anyone may read ----------------------------------------------------------
     @property
     def version(self) -> int:
         """Actions stored so far (an action being committed is not counted yet)."""
-        return len(self.stored.actions)
+        return self.room.version
 
     @property
     def players(self) -> int:
-        return self.state.players
+        return self.room.players
 
     @property
     def phase(self) -> str:
         """waiting, playing, finished or closed: what the lobby shows."""
-        if self.closed:
-            return "closed"
-        if not self.started:
-            return "waiting"
-        return "finished" if self.state.is_over() else "playing"
+        return self.room.phase
 
-    def open_seats(self) -> list[int]:
-        return [s for s in range(self.players) if not self.seats[s].get("bot") and s not in self.claimed]
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (None: a spectator): the room's one choke point."""
+        return self.room.observe(seat)
 
-    def seat_of_hash(self, hashed: str | None) -> int | None:
-        if hashed is None:
-            return None
-        for seat, (stored_hash, _name) in self.claimed.items():
-            if hmac.compare_digest(stored_hash, hashed):
-                return seat
-        return None
+    def presence(self) -> Presence:
+        """Who is connected now, for the room's messages."""
+        seats = frozenset(lis.seat for lis in self.listeners if lis.seat is not None)
+        spectators = sum(1 for lis in self.listeners if lis.seat is None)
+        return Presence(seats, spectators, time.time())
+
+    def _present(self, seat: int) -> bool:
+        return any(lis.seat == seat for lis in self.listeners)
+
+    # --- records and replays ---------------------------------------------------------------
+    def finished_record(self) -> dict[str, Any]:
+        return self.room.finished_record()
+
+    def replay_record(self, view: View, token: Any = None) -> dict[str, Any]:
+        """The record a replay seen from `view` may be built from (Room.replay_record)."""
+        return self.room.replay_record(view, lambda: self.seat_of_token(token))
 
     def seat_info(self) -> list[dict[str, Any]]:
-        connected = {lis.seat for lis in self.listeners if lis.seat is not None}
-        now = time.time()
-        out = []
-        for seat in range(self.players):
-            spec = self.seats[seat]
-            bot = self.bot_specs.get(seat)
-            if spec.get("bot"):
-                info: dict[str, Any] = {"seat": seat, "kind": "bot", "name": display_name(self.game.name, spec["bot"]),
-                                        "taken": True, "connected": True}
-                if spec.get("for"):
-                    info["stand_in_for"] = spec["for"]
-            else:
-                claim = self.claimed.get(seat)
-                info = {"seat": seat, "kind": "person", "name": claim[1] if claim else None,
-                        "taken": claim is not None, "connected": seat in connected}
-                if claim is not None and self.host is not None and hmac.compare_digest(claim[0], self.host):
-                    info["host"] = True
-                if seat in self.resigned:
-                    info["resigned"] = True
-                if seat in self.away_until:
-                    info["stand_in_in"] = round(max(0.0, self.away_until[seat] - now), 1)
-                if seat in self.bots:
-                    info["stand_in"] = display_name(self.game.name, bot or "")
-            if bot is not None:
-                info["bot"] = bot
-                info["level"] = level_of(self.game.name, bot)
-            out.append(info)
-        return out
+        return self.room.seat_info(self.presence())
 
     def summary(self) -> dict[str, Any]:
-        state = self.state
-        host = self.seat_of_hash(self.host)
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "title": self.game.title,
-            "players": self.players,
-            "options": self.stored.options,
-            "seats": self.seat_info(),
-            "open_seats": self.open_seats(),
-            "version": self.version,
-            "to_act": state.to_act() if self.started else None,
-            "match_over": state.is_over(),
-            "spectators": sum(1 for lis in self.listeners if lis.seat is None),
-            "created": self.stored.created,
-            "age": round(time.time() - self.stored.created, 1),
-            "state": self.phase,
-            "host": host,
-            "match": self.stored.match,
-            "grace": self.manager.grace,
-        }
+        return self.room.summary(self.presence(), self.manager.settings.grace)
 
-    # --- events: everything but the actions, stored, then applied -------------------------
-    def _apply_event(self, kind: str, data: dict[str, Any], at: float) -> None:
-        """Apply one stored event to the table in memory (at load, and live after storing)."""
-        found = data.get("seat")
-        seat = found if isinstance(found, int) else -1
-        if kind == "wait":
-            self.started = False
-        elif kind == "start":
-            self.started = True
-        elif kind == "host":
-            self.host = data["hash"]
-        elif kind == "claim":
-            self.claimed[seat] = (data["hash"], data["name"])
-        elif kind == "unclaim":
-            hashed, name = self.claimed.pop(seat)
-            self.standing_in.discard(seat)
-            self.resigned.discard(seat)
-            if self.started:  # a bot plays the seat for good
-                self.seats[seat] = {"bot": level_spec(self.game.name, STAND_IN_LEVEL), "for": name}
-            if self.host == hashed:  # the host hands over to the next person seated
-                self.host = next((h for _, (h, _n) in sorted(self.claimed.items())), None)
-        elif kind == "bot":
-            self.seats[seat] = {"bot": data["bot"]}
-        elif kind == "open":
-            self.seats[seat] = {"bot": None}
-        elif kind == "move":
-            a, b = data["seat"], data["to"]
-            self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
-            ca, cb = self.claimed.pop(a, None), self.claimed.pop(b, None)
-            if ca is not None:
-                self.claimed[b] = ca
-            if cb is not None:
-                self.claimed[a] = cb
-        elif kind == "standin":
-            self.standing_in.add(seat)
-        elif kind == "back":
-            self.standing_in.discard(seat)
-        elif kind == "resign":
-            self.resigned.add(seat)
-        elif kind == "chat":
-            self.chat = [*self.chat[-(CHAT_KEEP - 1):], {**data, "at": at}]
-        elif kind == "over":
-            self.over_noted = True
-        elif kind == "again":
-            self.resigned.clear()
-            self.over_noted = False
-        elif kind == "closed":
-            self.closed = True
-        elif kind == "quiet":
-            self.quiet_since = at
-        elif kind == "busy":
-            self.quiet_since = None
-
+    # --- events: stored, then applied -------------------------------------------------------
     async def record_event(self, kind: str, data: dict[str, Any]) -> None:
         """Store an event (the caller holds the lock), then apply it: refused as
         `server_error` while the database is away, and then nothing changed."""
         at = time.time()
         index = len(self.stored.events)
         await self.manager.db_or_refuse(self.manager.storage.append_event, self.id, index, kind, data, at)
-        self.stored.events.append((kind, data, at))
-        self._apply_event(kind, data, at)
+        self.room.apply_event(kind, data, at)
         self._seat_bots()
         for lis in self.listeners:
-            lis.seat = self.seat_of_hash(lis.hashed)
+            lis.seat = self.room.seat_of_hash(lis.hashed)
+
+    async def record_events(self, events: list[Event]) -> None:
+        """Store and apply the events a request was decided into, in order; one refused,
+        those before it stand and the rest are not stored."""
+        for kind, data in events:
+            await self.record_event(kind, data)
 
     def _seat_bots(self) -> None:
-        """The bots that play now: each bot seat's, and a stand-in for each person away
-        or resigned (their bots kept while the spec is the same, so a bot's luck goes on)."""
-        wanted: dict[int, str] = {}
-        for seat, spec in enumerate(self.seats):
-            if spec.get("bot"):
-                wanted[seat] = str(spec["bot"])
-            elif seat in self.standing_in or seat in self.resigned:
-                wanted[seat] = level_spec(self.game.name, STAND_IN_LEVEL)
+        """The bots that play now (Room.wanted_bots), kept while their spec is the same, so
+        a bot's luck goes on."""
+        wanted = self.room.wanted_bots()
+        specs = self.room.bot_specs
         for seat in list(self.bots):
-            if wanted.get(seat) != self.bot_specs.get(seat):
-                del self.bots[seat], self.bot_specs[seat]
+            if wanted.get(seat) != specs.get(seat):
+                del self.bots[seat], specs[seat]
         for seat, name in wanted.items():
             if seat not in self.bots:
-                seed = (self.stored.seed + seat + 7919 * len(self.stored.events)) & 0xFFFFFFFF
-                self.bot_specs[seat], self.bots[seat] = self.manager.seat_bot(name, self.game, seat, seed)
+                specs[seat], self.bots[seat] = self.manager.seat_bot(name, self.game, seat, self.room.bot_seed(seat))
 
     # --- seats ----------------------------------------------------------------------------
     def seat_of_token(self, token: Any) -> int:
         if not isinstance(token, str) or not token:
             raise TableError("bad_token", "this seat token is not valid at this table")
-        seat = self.seat_of_hash(token_hash(token))
+        seat = self.room.seat_of_hash(token_hash(token))
         if seat is None:
             raise TableError("bad_token", "this seat token is not valid at this table")
         return seat
@@ -355,123 +200,35 @@ class Table:
         """Sit a person at `seat` (the first open seat when None); returns (seat, token).
         The last open seat of a waiting room taken, the match starts."""
         async with self.lock:
-            self._not_closed()
-            open_seats = self.open_seats()
-            if seat is None:
-                if not open_seats:
-                    raise TableError("table_full", "every seat at this table is taken")
-                seat = open_seats[0]
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-                raise TableError("bad_seat", f"seat must be a number from 0 to {self.players - 1}")
-            if seat not in open_seats:
-                raise TableError("seat_taken", f"seat {seat} is taken")
             token = secrets.token_urlsafe(24)
-            hashed = token_hash(token)
-            if host:
-                await self.record_event("host", {"hash": hashed})
-            await self.record_event("claim", {"seat": seat, "hash": hashed, "name": clean_name(name, seat)})
-            if not self.started and not self.open_seats():
-                await self.record_event("start", {})
+            seat, events = self.room.decide_claim(seat, name, token_hash(token), host)
+            await self.record_events(events)
             self.graces()
             self.broadcast()
         self.wake_bot()
         return seat, token
 
-    def _not_closed(self) -> None:
-        if self.closed:
-            raise TableError("closed", "this table is closed")
-
-    def _host_seat(self, listener: Listener) -> int:
-        """The listener's seat, if it is the host's, else TableError."""
-        if listener.seat is None or self.host is None or listener.hashed is None or not hmac.compare_digest(listener.hashed, self.host):
-            raise TableError("not_host", "only the host (who made the table) may do this")
-        return listener.seat
-
-    def _waiting(self) -> None:
-        self._not_closed()
-        if self.started:
-            raise TableError("started", "the match has started: seats are set")
-
-    def _a_seat(self, value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.players:
-            raise TableError("bad_seat", f"seat must be a number from 0 to {self.players - 1}")
-        return value
-
-    def _level(self, value: Any) -> str:
-        level = STAND_IN_LEVEL if value is None else value
-        if level not in LEVELS:
-            raise TableError("bad_level", f"a bot's level is one of {', '.join(LEVELS)}")
-        return str(level)
-
     async def host_request(self, listener: Listener, kind: str, message: dict[str, Any]) -> None:
-        """What the host may do: in the waiting room `move` a seat's occupant to another
-        seat (they swap), `fill` a seat with a bot of a level, `open` a bot's seat again and
-        `start`; at any time `remove` a person (in play, one who is away: a bot plays on)."""
+        """What the host may do (Room.decide_host)."""
         async with self.lock:
-            self._host_seat(listener)
+            events = self.room.decide_host(listener.seat, listener.hashed, kind, message, self.presence())
+            await self.record_events(events)
             if kind == "remove":
-                self._not_closed()
-                seat = self._a_seat(message.get("seat"))
-                if seat not in self.claimed or seat == listener.seat:
-                    raise TableError("bad_seat", f"seat {seat} holds nobody the host may remove")
-                if self.started and any(lis.seat == seat for lis in self.listeners):
-                    raise TableError("present", f"seat {seat} is at the table; only a player who is away may be removed")
-                await self.record_event("unclaim", {"seat": seat, "why": "removed"})
-                self._cancel_away(seat)
+                self._cancel_away(events[0][1]["seat"])
             elif kind == "start":
-                self._waiting()
-                level = self._level(message.get("level"))
-                for seat in self.open_seats():
-                    await self.record_event("bot", {"seat": seat, "bot": level_spec(self.game.name, level)})
-                await self.record_event("start", {})
                 self.graces()
-            else:
-                self._waiting()
-                seat = self._a_seat(message.get("seat"))
-                if kind == "move":
-                    to = self._a_seat(message.get("to"))
-                    if to == seat:
-                        raise TableError("bad_seat", "a seat cannot move to itself")
-                    await self.record_event("move", {"seat": seat, "to": to})
-                elif kind == "fill":
-                    if seat in self.claimed:
-                        raise TableError("seat_taken", f"seat {seat} is a person's; remove them first")
-                    level = self._level(message.get("level"))
-                    await self.record_event("bot", {"seat": seat, "bot": level_spec(self.game.name, level)})
-                elif kind == "open":
-                    if not self.seats[seat].get("bot"):
-                        raise TableError("bad_seat", f"seat {seat} is not a bot's")
-                    await self.record_event("open", {"seat": seat})
             self.broadcast()
         self.wake_bot()
 
     async def player_request(self, listener: Listener, kind: str) -> None:
-        """What a seated person may do: `leave` (the seat opens in a waiting room, else a
-        bot plays it for good), `resign` (a bot plays the rest of this match for them), and
-        `again` once the match is over (a new match at this table, same seats and options)."""
+        """What a seated person may do (Room.decide_player); after `again` everyone is
+        welcomed to the new match."""
         async with self.lock:
-            self._not_closed()
-            seat = listener.seat
-            if seat is None:
-                raise TableError("spectator", "take a seat first")
+            events = self.room.decide_player(listener.seat, kind, secrets.randbits(62))
+            await self.record_events(events)
             if kind == "leave":
-                await self.record_event("unclaim", {"seat": seat, "why": "left"})
-                self._cancel_away(seat)
-            elif kind == "resign":
-                if not self.started or self.state.is_over():
-                    raise TableError("not_playing", "there is no match in play to resign from")
-                if seat in self.resigned:
-                    raise TableError("resigned", "you have resigned this match already")
-                await self.record_event("resign", {"seat": seat})
+                self._cancel_away(events[0][1]["seat"])
             elif kind == "again":
-                if not self.state.is_over():
-                    raise TableError("not_over", "the match is still being played")
-                await self.record_event("again", {"seed": secrets.randbits(62)})
-                self.stored.match += 1
-                self.stored.seed = int(self.stored.events[-1][1]["seed"])
-                self.stored.actions = []
-                self.state = start_of(self.stored.record())
-                self.hands = []
                 for lis in list(self.listeners):
                     self.welcome(lis)
             self.broadcast()
@@ -479,42 +236,32 @@ class Table:
 
     async def say(self, listener: Listener, text: Any, name: Any) -> None:
         """A chat line from a seat (its name) or a watcher (the name they give, marked)."""
-        line = clean_text(text, CHAT_LIMIT)
-        if not line:
-            raise TableError("bad_message", f"'text' must be the chat line to send (at most {CHAT_LIMIT} characters)")
         async with self.lock:
-            self._not_closed()
-            seat = listener.seat
-            if seat is not None:
-                data = {"seat": seat, "name": self.claimed[seat][1], "text": line, "watcher": False}
-            else:
-                data = {"seat": None, "name": clean_text(name, NAME_LIMIT) or "A watcher", "text": line, "watcher": True}
-            await self.record_event("chat", data)
-            message = {"type": "chat", "table": self.id, **self.chat[-1]}
+            kind, data = self.room.decide_chat(listener.seat, text, name)
+            await self.record_event(kind, data)
+            message = self.room.chat_message()
             for lis in list(self.listeners):
                 lis.send(message)
 
     # --- coming and going -------------------------------------------------------------------
     def away_from_now(self, seat: int) -> None:
         """Start the grace of a seated person with no connection: a bot stands in once it ends."""
-        if seat in self.away or seat not in self.claimed or any(lis.seat == seat for lis in self.listeners):
+        if seat in self.away or self._present(seat) or not self.room.may_stand_in(seat):
             return
-        if not self.started or seat in self.standing_in or self.state.is_over():
-            return
-        grace = self.manager.grace
-        self.away_until[seat] = time.time() + grace
+        grace = self.manager.settings.grace
+        self.room.away_until[seat] = time.time() + grace
         self.away[seat] = asyncio.get_running_loop().call_later(grace, self._stand_in_later, seat)
 
     def graces(self) -> None:
         """Start the grace of every seated person not connected (at the start, on loading)."""
-        for seat in list(self.claimed):
+        for seat in list(self.room.claimed):
             self.away_from_now(seat)
 
     def _cancel_away(self, seat: int) -> None:
         handle = self.away.pop(seat, None)
         if handle is not None:
             handle.cancel()
-        self.away_until.pop(seat, None)
+        self.room.away_until.pop(seat, None)
 
     def _stand_in_later(self, seat: int) -> None:
         self.away.pop(seat, None)
@@ -522,13 +269,12 @@ class Table:
 
     async def _stand_in(self, seat: int) -> None:
         async with self.lock:
-            self.away_until.pop(seat, None)
-            if seat not in self.claimed or seat in self.standing_in or self.closed or self.state.is_over():
-                return
-            if any(lis.seat == seat for lis in self.listeners):
+            self.room.away_until.pop(seat, None)
+            events = self.room.decide_stand_in(seat, self.presence())
+            if not events:
                 return
             try:
-                await self.record_event("standin", {"seat": seat})
+                await self.record_events(events)
             except TableError:  # the database is away: try again after another grace
                 self.away_from_now(seat)
                 return
@@ -537,22 +283,16 @@ class Table:
 
     async def arrive(self, listener: Listener) -> None:
         """A connection says hello (under the lock): a person back from away takes their
-        seat again (a bot standing in stops before its next decision), a quiet table is
-        busy again; both stored."""
-        seat = listener.seat
-        if seat is None:
-            return
-        self._cancel_away(seat)
-        if seat in self.standing_in:
-            await self.record_event("back", {"seat": seat})
-        if self.quiet_since is not None:
-            await self.record_event("busy", {})
+        seat again, a quiet table is busy again (Room.decide_arrive); both stored."""
+        if listener.seat is not None:
+            self._cancel_away(listener.seat)
+        await self.record_events(self.room.decide_arrive(listener.seat))
 
     def gone(self, listener: Listener) -> None:
         """A connection closed: the grace of its seat starts, and the table falls quiet
         when it was the last seated one."""
         seat = listener.seat
-        if seat is None or any(lis.seat == seat for lis in self.listeners):
+        if seat is None or self._present(seat):
             return
         self.away_from_now(seat)
         if all(lis.seat is None for lis in self.listeners):
@@ -560,128 +300,58 @@ class Table:
 
     async def _quiet(self) -> None:
         async with self.lock:
-            if self.quiet_since is None and all(lis.seat is None for lis in self.listeners) and not self.closed:
-                with contextlib.suppress(TableError):  # the database away: the table is not closed early, that is all
-                    await self.record_event("quiet", {})
+            with contextlib.suppress(TableError):  # the database away: the table is not closed early, that is all
+                await self.record_events(self.room.decide_quiet(self.presence()))
 
     async def close_table(self, why: str) -> None:
         async with self.lock:
-            if self.closed:
+            events = self.room.decide_close(why)
+            if not events:
                 return
-            await self.record_event("closed", {"why": why})
+            await self.record_events(events)
             for seat in list(self.away):
                 self._cancel_away(seat)
             self.broadcast()
 
     # --- actions --------------------------------------------------------------------------
     async def act(self, seat: int, text: Any, version: Any, by_bot: bool = False) -> None:
-        """Apply `text` for `seat` if it is that seat's turn at `version`; else TableError.
-        A bot acts only for a seat it still plays, a person only for a seat no bot plays."""
-        if not isinstance(text, str) or not text.strip():
-            raise TableError("bad_message", "'action' must be the text of an action, e.g. \"pass\"")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise TableError("bad_message", "'version' must be the version of the state you act on")
+        """Apply `text` for `seat` if it is that seat's turn at `version` (Room.take_action),
+        store it, and only then tell everyone; else TableError."""
         async with self.lock:
-            self._not_closed()
-            if not self.started:
-                raise TableError("waiting", "the match has not started: the table is waiting for its players")
-            if by_bot != (seat in self.bots):
-                if by_bot:
-                    raise TableError("stale", "this seat is no longer the bot's")
-                raise TableError("resigned", "a bot plays your seat for the rest of this match")
-            if version != self.version:
-                raise TableError(
-                    "stale",
-                    f"this action was meant for version {version}, but the table is at version {self.version}: look again",
-                )
-            to_act = self.state.to_act()
-            if to_act is None:
-                raise TableError("match_over", "the match is over")
-            if seat != to_act:
-                raise TableError("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
-            try:
-                action = self.state.text_to_action(text)
-                canonical = self.state.action_to_text(action)
-                self.state.apply(action)  # IllegalAction leaves the state unchanged
-            except IllegalAction as exc:
-                raise TableError("illegal", str(exc)) from None
+            canonical = self.room.take_action(seat, text, version, by_bot)
             try:
                 await self.manager.append(match_key(self.id, self.stored.match), version, seat, canonical)
             except Exception:
                 # Not stored, so it never happened: rebuild the state from the stored log.
                 log.exception("table %s: action %d could not be stored", self.id, version)
-                self.state = self._replayed()
+                self.room.action_lost()
                 raise TableError("server_error", "the server could not store your action; try again") from None
-            self.stored.actions.append((seat, canonical))
-            self._after_action()
-            if self.state.is_over() and not self.over_noted:
-                with contextlib.suppress(TableError):  # noted again when next loaded
-                    await self.record_event("over", {})
+            over = self.room.action_stored(seat, canonical)
+            with contextlib.suppress(TableError):  # noted again when next loaded
+                await self.record_events(over)
             self.broadcast()
         self.wake_bot()
 
-    def _replayed(self) -> State:
-        state = start_of(self.stored.record() | {"actions": []})
-        for index, entry in enumerate(self.stored.actions):
-            apply_entry(state, list(entry), index)
-        return state
-
-    def _after_action(self) -> None:
-        if self.state.hand_over():
-            seats: list[int | None] = [None, *range(self.players)]
-            self.hands.append({seat: self.observe(seat).get("last_hand") for seat in seats})
-
     # --- telling the watchers -------------------------------------------------------------
-    def message_for(self, seat: int | None, observation: dict[str, Any] | None = None) -> dict[str, Any]:
-        """A `state` message; while the table waits there is no observation (nothing is
-        dealt to anyone yet, as far as anyone may see)."""
-        if observation is None and self.started:
-            observation = self.observe(seat)
-        return {
-            "type": "state",
-            "table": self.id,
-            "version": self.version,
-            "seat": seat,
-            "seats": self.seat_info(),
-            "table_state": self.phase,
-            "hands_finished": len(self.hands),
-            "observation": observation,
-        }
-
-    def history_for(self, seat: int | None) -> list[Any]:
-        return [hand.get(seat) for hand in self.hands]
-
     def welcome(self, listener: Listener) -> None:
         """The `welcome` and first `state` of a connection (the caller holds the lock)."""
         seat = listener.seat
         others = sum(1 for lis in self.listeners if lis is not listener and seat is not None and lis.seat == seat)
-        listener.send(
-            {
-                "type": "welcome",
-                "table": self.id,
-                "seat": seat,
-                "host": listener.hashed is not None and listener.hashed == self.host,
-                "summary": self.summary(),
-                "history": self.history_for(seat),
-                "chat": self.chat,
-                "other_tabs": others,
-            }
-        )
-        listener.send(self.message_for(seat))
+        presence = self.presence()
+        listener.send(self.room.welcome_message(seat, listener.hashed, others, presence, self.manager.settings.grace))
+        listener.send(self.room.message_for(seat, presence))
 
     def broadcast(self) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
-        for lis in list(self.listeners):
-            if lis.seat not in cache:
-                cache[lis.seat] = self.message_for(lis.seat)
-            lis.send(cache[lis.seat])
+        listeners = list(self.listeners)
+        messages = self.room.messages_for((lis.seat for lis in listeners), self.presence())
+        for lis in listeners:
+            lis.send(messages[lis.seat])
 
     def attach(self, listener: Listener) -> None:
         if listener.seat is not None:
             for lis in self.listeners:
                 if lis.seat == listener.seat:
-                    lis.send({"type": "notice", "code": "other_tab", "table": self.id,
-                              "message": "your seat is open in another tab or window too"})
+                    lis.send(self.room.other_tab_notice())
         self.listeners.append(listener)
         self.broadcast_seats_if_person(listener)
 
@@ -693,29 +363,23 @@ class Table:
 
     def broadcast_seats_if_person(self, listener: Listener) -> None:
         if listener.seat is not None:
-            info = self.seat_info()
+            message = self.room.seats_message(self.presence())
             for lis in self.listeners:
                 if lis is not listener:
-                    lis.send({"type": "seats", "table": self.id, "version": self.version, "seats": info})
+                    lis.send(message)
 
     # --- bots -----------------------------------------------------------------------------
     def wake_bot(self) -> None:
-        """Start the bot to act, if a bot is to act and none is already thinking. A bot
-        standing in for a person plays only while someone seated is at the table: a table
-        everyone has gone from waits for them (and is closed if they stay away)."""
-        if not self.started or self.closed:
-            return
-        seat = self.state.to_act()
+        """Start the bot to act (Room.bot_to_wake), if none is already thinking."""
+        seat = self.room.bot_to_wake(self.presence())
         if seat is None or seat not in self.bots:
-            return
-        if not self.seats[seat].get("bot") and all(lis.seat is None for lis in self.listeners):
             return
         if self.bot_task is not None and not self.bot_task.done():
             return
         self.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
 
     async def _bot_turn(self, seat: int) -> None:
-        delay = self.manager.bot_delay
+        delay = self.manager.settings.bot_delay
         if delay > 0:
             await asyncio.sleep(delay)
         version = self.version
@@ -760,9 +424,9 @@ class Table:
         future = self.manager.bot_executor.submit(bot.choose, observation)
         self.thinking[seat] = future
         try:
-            return str(await asyncio.wait_for(asyncio.wrap_future(future), self.manager.bot_seconds + BOT_GRACE))
+            return str(await asyncio.wait_for(asyncio.wrap_future(future), self.manager.settings.bot_seconds + BOT_GRACE))
         except TimeoutError:
-            log.warning("bot %s at table %s took over %g s; playing a legal move for it", bot, self.id, self.manager.bot_seconds)
+            log.warning("bot %s at table %s took over %g s; playing a legal move for it", bot, self.id, self.manager.settings.bot_seconds)
         except Exception:  # a broken bot must not stall the table
             log.exception("bot %s at table %s failed; playing a legal move instead", bot, self.id)
         return str(self.manager.rng.choice(legal))
@@ -774,16 +438,10 @@ class Table:
         (an exact oracle's, Ridge's, gets `hint_patience` more), from the seat's own
         observation. TableError not_your_turn or no_hint otherwise."""
         async with self.lock:
-            if not self.started:
-                raise TableError("waiting", "the match has not started: the table is waiting for its players")
-            to_act = self.state.to_act()
-            if to_act is None:
-                raise TableError("no_hint", "the match is over")
-            if seat != to_act:
-                raise TableError("not_your_turn", f"hints are for the seat to act: it is seat {to_act}'s turn")
+            self.room.check_hint(seat)
             observation = self.observe(seat)
             version = self.version
-        seconds = self.manager.bot_seconds
+        seconds = self.manager.settings.bot_seconds
         future = self.manager.bot_executor.submit(hint, self.game, observation, seconds)
         try:
             advice = await asyncio.wait_for(
@@ -835,28 +493,10 @@ def checked_options(game: Game, values: Any, players: Any = NO_PLAYERS) -> GameO
 class TableManager:
     """Every table of the server, the database, and the worker thread that writes to it."""
 
-    def __init__(
-        self,
-        storage: Storage,
-        bot_delay: float = 0.7,
-        evict_after: float = 300.0,
-        bot_seconds: float = BOT_SECONDS,
-        allow_any_bot: bool = False,
-        allow_outside_bots: bool = False,
-        grace: float = GRACE,
-        close_after: float = CLOSE_AFTER,
-    ) -> None:
+    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         self.storage = storage
-        self.grace = grace
-        self.close_after = close_after
-        self.bot_delay = bot_delay
-        self.evict_after = evict_after
-        self.bot_seconds = bot_seconds
-        self.allow_any_bot = allow_any_bot
-        self.allow_outside_bots = allow_outside_bots
-        """Whether a table may seat `package.module:Class` bots: importing a module named by
-        a client runs its code, so only a server started with --allow-outside-bots does."""
-        self.bot_executor = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="parlour-bot")
+        self.settings = settings = settings or Settings()
+        self.bot_executor = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="parlour-bot")
         self.rng = random.Random()
         self.tables: dict[str, Table] = {}
         self.finished_at: dict[str, float] = {}  # table -> when it was first seen finished
@@ -949,12 +589,12 @@ class TableManager:
         is now refused (a table created before its parameters were bounded) is replaced by
         the game's default bot, so the table and its people are not lost."""
         try:
-            bot = make_bot(spec, game, seat, seed, outside=self.allow_outside_bots)
+            bot = make_bot(spec, game, seat, seed, outside=self.settings.allow_outside_bots)
         except OptionsError as exc:
             fallback = self.default_bot(game)
             log.warning("bot %r at seat %d is refused (%s); %s plays instead", spec, seat, exc, fallback)
             spec, bot = fallback, make_bot(fallback, game, seat, seed)
-        bot.time_limit = self.bot_seconds
+        bot.time_limit = self.settings.bot_seconds
         return spec, bot
 
     @staticmethod
@@ -968,7 +608,7 @@ class TableManager:
         many. Closed and finished tables, and tables nobody has been at for `close_after`
         seconds, stay in the database until someone asks for one. Everyone seated is away
         until they come back, so their grace starts now."""
-        stored = await self.db(self.storage.load_live, time.time() - self.close_after)
+        stored = await self.db(self.storage.load_live, time.time() - self.settings.close_after)
         for entry in stored:
             try:
                 self.tables[entry.id] = Table(self, entry)
@@ -981,8 +621,7 @@ class TableManager:
     def waken(self, table: Table) -> None:
         """A table just loaded: nobody is connected yet, so the grace of each person starts,
         and its bots go on."""
-        if table.quiet_since is None:
-            table.quiet_since = time.time()
+        table.room.quiet_from(time.time())
         table.graces()
         table.wake_bot()
 
@@ -1013,24 +652,22 @@ class TableManager:
         garbage-collection pauses stay bounded.
         """
         while True:
-            await asyncio.sleep(max(0.2, min(30.0, self.evict_after / 2, self.close_after / 4)))
+            await asyncio.sleep(max(0.2, min(30.0, self.settings.evict_after / 2, self.settings.close_after / 4)))
             await self.sweep_once()
 
     async def sweep_once(self) -> None:
         now = time.monotonic()
         for table_id, table in list(self.tables.items()):
-            quiet = table.quiet_since
-            if (not table.closed and not table.state.is_over() and quiet is not None and table.claimed
-                    and time.time() - quiet >= self.close_after):
+            if table.room.abandoned(time.time(), self.settings.close_after):
                 try:
                     await table.close_table("abandoned")
                 except TableError:
                     continue  # the database is away: next time
-            if not (table.state.is_over() or table.closed) or table.listeners:
+            if not (table.state.is_over() or table.room.closed) or table.listeners:
                 self.finished_at.pop(table_id, None)
                 continue
             ended = self.finished_at.setdefault(table_id, now)
-            if now - ended >= self.evict_after or table.closed:
+            if now - ended >= self.settings.evict_after or table.room.closed:
                 del self.tables[table_id]
                 del self.finished_at[table_id]
 
@@ -1058,8 +695,8 @@ class TableManager:
                     "about": summary(game.name),
                 }
             )
-        return {"games": games, "any_bot": self.allow_any_bot, "bot_seconds": self.bot_seconds,
-                "grace": self.grace, "close_after": self.close_after}
+        return {"games": games, "any_bot": self.settings.allow_any_bot, "bot_seconds": self.settings.bot_seconds,
+                "grace": self.settings.grace, "close_after": self.settings.close_after}
 
     def open_tables(self, limit: int = 50) -> list[dict[str, Any]]:
         """The newest tables waiting or in play (finished and closed ones are left out)."""
@@ -1134,13 +771,13 @@ class TableManager:
             raise TableError("bad_options", f"seat {seat}: a bot is named by a short text, e.g. \"random\"")
         spec = spec.strip()
         names = bot_names(game.name)
-        outside = self.allow_outside_bots and ":" in spec.split("(")[0]
-        if spec not in names and not self.allow_any_bot and not outside:
+        outside = self.settings.allow_outside_bots and ":" in spec.split("(")[0]
+        if spec not in names and not self.settings.allow_any_bot and not outside:
             known = spec.split("(")[0].strip() in names
             why = "this server offers its bots with their own settings only" if known else "unknown bot"
             raise TableError("bad_options", f"seat {seat}: {why} {spec[:60]!r} (bots for {game.name}: {', '.join(names)})")
         try:
-            make_bot(spec, game, seat, 0, outside=self.allow_outside_bots)
+            make_bot(spec, game, seat, 0, outside=self.settings.allow_outside_bots)
         except OptionsError as exc:
             raise TableError("bad_options", f"seat {seat}: {exc}") from None
         return spec

@@ -1,0 +1,59 @@
+"""The web parlour's settings: one frozen object made once (from `parlour serve`'s options,
+or a test's choice) and read by the app, the table manager and every table.
+
+The defaults are the server's defaults; `Settings.from_args` bounds what an operator
+asks for (a bot limit of a minute at most, a grace of no less than zero, ...).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+GRACE = 60.0  # seconds a seated person may be away before a bot stands in (--grace)
+CLOSE_AFTER = 1800.0  # seconds a table may go without people before it is closed (--close-after)
+BOT_SECONDS = 1.5  # the default limit of one bot move (--bot-seconds)
+BOT_THREADS = 4  # bot moves thought about at once; more would only share the GIL
+BOT_DELAY = 0.7  # seconds a bot waits before acting, so people can follow (--bot-delay)
+EVICT_AFTER = 300.0  # seconds after its end that a finished, unwatched table leaves memory
+RATE = 20.0  # messages per second a connection may send on average (--rate), twice that in a burst
+LOBBY_RATE = 0.2  # tables created or seats taken per second per client address (--lobby-rate)
+SOCKETS_PER_ADDRESS = 64  # websockets open at once from one client address
+STALL_SECONDS = 10.0  # seconds one message may wait for a client that does not read, before it is closed
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What one server is set to: its tables' timers, its bots' limits, its clients' limits."""
+
+    bot_delay: float = BOT_DELAY
+    bot_seconds: float = BOT_SECONDS
+    bot_threads: int = BOT_THREADS
+    allow_any_bot: bool = False
+    allow_outside_bots: bool = False
+    """Whether a table may seat `package.module:Class` bots: importing a module named by
+    a client runs its code, so only a server started with --allow-outside-bots does."""
+    grace: float = GRACE
+    close_after: float = CLOSE_AFTER
+    evict_after: float = EVICT_AFTER
+    rate: float = RATE
+    lobby_rate: float = LOBBY_RATE
+    sockets_per_address: int = SOCKETS_PER_ADDRESS
+    stall_seconds: float = STALL_SECONDS
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> Settings:
+        """`parlour serve`'s options, each bounded to what the server can live with."""
+        return cls(
+            bot_delay=max(0.0, args.bot_delay),
+            rate=max(1.0, args.rate),
+            lobby_rate=max(0.01, args.lobby_rate),
+            evict_after=max(0.0, args.evict_after),
+            bot_seconds=min(60.0, max(0.05, args.bot_seconds)),
+            allow_any_bot=args.allow_any_bot,
+            allow_outside_bots=args.allow_outside_bots,
+            sockets_per_address=max(1, args.sockets_per_address),
+            stall_seconds=max(0.1, args.stall_seconds),
+            grace=max(0.0, args.grace),
+            close_after=max(1.0, args.close_after),
+        )

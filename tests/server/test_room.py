@@ -1,0 +1,307 @@
+"""The room, a table's pure state machine, driven directly: requests decided into events,
+events applied, messages built; no event loop, no database, no clock."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from parlour.bots.levels import level_spec
+from parlour.games import get_game
+from parlour.server.room import CHAT_KEEP, CHAT_LIMIT, Event, Presence, Room, TableError
+from parlour.server.storage import StoredTable
+
+NOW = 1000.0
+NOBODY = Presence(frozenset(), 0, NOW)
+
+
+def stored(players: int = 4, seats: list[dict[str, Any]] | None = None, **options: Any) -> StoredTable:
+    game = get_game("ribs")
+    return StoredTable(id="t1", game="ribs", options=game.options(players=players, **options).to_json(), seed=11,
+                       dealer=0, seats=seats or [{"bot": None} for _ in range(players)], created=NOW - 5)
+
+
+def apply(room: Room, events: list[Event], at: float = NOW) -> None:
+    """What a table does with a request's events once each is stored; the bots that play
+    are the ones the room wants (a table makes them)."""
+    for kind, data in events:
+        room.apply_event(kind, data, at)
+    room.bot_specs.clear()
+    room.bot_specs.update(room.wanted_bots())
+
+
+def waiting_room(players: int = 4) -> Room:
+    """A waiting room its host made from seat 0."""
+    room = Room(stored(players), NOW)
+    apply(room, [("wait", {})])
+    seat, events = room.decide_claim(0, "Ann", "h0", host=True)
+    assert seat == 0
+    apply(room, events)
+    return room
+
+
+def join(room: Room, seat: int | None, hashed: str, name: str = "") -> int:
+    seat, events = room.decide_claim(seat, name, hashed)
+    apply(room, events)
+    return seat
+
+
+def refused(code: str, call: Any, *args: Any) -> None:
+    with pytest.raises(TableError) as caught:
+        call(*args)
+    assert caught.value.code == code
+
+
+def playing_room() -> Room:
+    """Ann (host, seat 0) and Bob (seat 1) with two easy bots, started; one hand to win."""
+    room = Room(stored(hands_to_win=1), NOW)
+    apply(room, [("wait", {})])
+    apply(room, room.decide_claim(0, "Ann", "h0", host=True)[1])
+    join(room, 1, "h1", "Bob")
+    apply(room, room.decide_host(0, "h0", "start", {"level": "easy"}, NOBODY))
+    return room
+
+
+def play_out(room: Room, rng: random.Random) -> None:
+    """Every seat plays a random legal action, each stored, until the match is over."""
+    while not room.state.is_over():
+        seat = room.state.to_act()
+        assert seat is not None
+        legal = room.observe(seat)["legal_actions"]
+        canonical = room.take_action(seat, rng.choice(legal), room.version, by_bot=seat in room.bot_specs)
+        apply(room, room.action_stored(seat, canonical))
+
+
+def test_people_claim_the_open_seats_and_the_last_one_starts_the_match() -> None:
+    room = waiting_room()
+    assert room.host == "h0" and room.claimed == {0: ("h0", "Ann")}
+    assert room.phase == "waiting" and room.open_seats() == [1, 2, 3]
+    refused("seat_taken", room.decide_claim, 0, "Eve", "hx")
+    refused("bad_seat", room.decide_claim, 4, "Eve", "hx")
+    refused("bad_seat", room.decide_claim, True, "Eve", "hx")
+    assert join(room, None, "h1", "  Bo\u202eb\x00  ") == 1  # the first open seat; a name cleaned
+    assert room.claimed[1] == ("h1", "Bob")
+    assert join(room, 2, "h2") == 2
+    assert room.claimed[2][1] == "Player 2"
+    seat, events = room.decide_claim(None, "Dee", "h3")
+    assert seat == 3 and [kind for kind, _ in events] == ["claim", "start"]
+    apply(room, events)
+    assert room.phase == "playing" and room.open_seats() == []
+    refused("table_full", room.decide_claim, None, "Eve", "hx")
+
+
+def test_nothing_is_dealt_to_anyone_while_the_room_waits() -> None:
+    room = waiting_room()
+    waiting = room.message_for(0, NOBODY)
+    assert waiting["observation"] is None and waiting["table_state"] == "waiting"
+    assert room.summary(NOBODY, 60.0)["to_act"] is None
+    join(room, 1, "h1")
+    apply(room, room.decide_host(0, "h0", "start", {}, NOBODY))
+    assert room.message_for(0, NOBODY)["observation"] == room.observe(0)
+
+
+def test_the_host_moves_people_between_seats_until_the_start() -> None:
+    room = waiting_room()
+    join(room, 2, "h2", "Bob")
+    refused("not_host", room.decide_host, 2, "h2", "move", {"seat": 2, "to": 3}, NOBODY)
+    refused("bad_seat", room.decide_host, 0, "h0", "move", {"seat": 0, "to": 0}, NOBODY)
+    refused("bad_seat", room.decide_host, 0, "h0", "move", {"seat": 0, "to": 9}, NOBODY)
+    apply(room, room.decide_host(0, "h0", "move", {"seat": 0, "to": 3}, NOBODY))
+    assert room.claimed == {3: ("h0", "Ann"), 2: ("h2", "Bob")}
+    assert room.seat_of_hash("h0") == 3 and room.seat_of_hash("nobody") is None
+    info = room.seat_info(Presence(frozenset({3}), 1, NOW))
+    assert info[3]["host"] is True and info[3]["connected"] is True and "host" not in info[2]
+    assert room.summary(NOBODY, 60.0)["host"] == 3
+    apply(room, room.decide_host(3, "h0", "move", {"seat": 2, "to": 0}, NOBODY))  # Bob to an empty seat
+    assert room.claimed == {3: ("h0", "Ann"), 0: ("h2", "Bob")}
+    apply(room, room.decide_host(3, "h0", "start", {}, NOBODY))
+    refused("started", room.decide_host, 3, "h0", "move", {"seat": 3, "to": 1}, NOBODY)
+
+
+def test_the_host_fills_and_opens_seats_and_starts_with_bots_of_a_level() -> None:
+    room = waiting_room()
+    join(room, 1, "h1")
+    apply(room, room.decide_host(0, "h0", "fill", {"seat": 2, "level": "strong"}, NOBODY))
+    assert room.seats[2] == {"bot": level_spec("ribs", "strong")}
+    refused("seat_taken", room.decide_host, 0, "h0", "fill", {"seat": 1}, NOBODY)
+    refused("bad_level", room.decide_host, 0, "h0", "fill", {"seat": 3, "level": "godlike"}, NOBODY)
+    refused("bad_seat", room.decide_host, 0, "h0", "open", {"seat": 3}, NOBODY)
+    apply(room, room.decide_host(0, "h0", "open", {"seat": 2}, NOBODY))
+    assert room.open_seats() == [2, 3]
+    events = room.decide_host(0, "h0", "start", {"level": "easy"}, NOBODY)
+    assert events == [("bot", {"seat": 2, "bot": level_spec("ribs", "easy")}),
+                      ("bot", {"seat": 3, "bot": level_spec("ribs", "easy")}), ("start", {})]
+    apply(room, events)
+    assert room.started and room.wanted_bots() == {2: level_spec("ribs", "easy"), 3: level_spec("ribs", "easy")}
+    refused("started", room.decide_host, 0, "h0", "start", {}, NOBODY)
+
+
+def test_a_bot_acts_only_for_a_bot_seat_and_waits_for_people_when_it_stands_in() -> None:
+    room = playing_room()
+    somebody = Presence(frozenset({1}), 0, NOW)
+    to_act = room.state.to_act()
+    assert room.bot_to_wake(somebody) == (to_act if to_act in (2, 3) else None)  # seats 0, 1 are people's
+    apply(room, [("standin", {"seat": 0}), ("standin", {"seat": 1})])
+    assert room.bot_to_wake(somebody) == to_act
+    assert room.bot_to_wake(NOBODY) == (to_act if to_act in (2, 3) else None)  # a stand-in waits for someone seated
+    apply(room, [("closed", {"why": "test"})])
+    assert room.bot_to_wake(somebody) is None
+
+
+def test_leaving_opens_a_waiting_seat_but_in_play_a_bot_takes_it_for_good() -> None:
+    room = waiting_room()
+    join(room, 1, "h1", "Bob")
+    apply(room, room.decide_player(1, "leave", 0))
+    assert room.open_seats() == [1, 2, 3] and room.seats[1] == {"bot": None}
+    join(room, 1, "h1", "Bob")
+    apply(room, room.decide_host(0, "h0", "start", {}, NOBODY))
+    apply(room, room.decide_player(0, "leave", 0))  # the host leaves: Bob hosts now
+    assert room.seats[0] == {"bot": level_spec("ribs", "normal"), "for": "Ann"}
+    assert room.host == "h1" and room.seat_info(NOBODY)[0]["stand_in_for"] == "Ann"
+    refused("spectator", room.decide_player, None, "leave", 0)
+
+
+def test_the_host_removes_only_someone_away_once_the_match_plays() -> None:
+    room = playing_room()
+    here = Presence(frozenset({0, 1}), 0, NOW)
+    refused("present", room.decide_host, 0, "h0", "remove", {"seat": 1}, here)
+    refused("bad_seat", room.decide_host, 0, "h0", "remove", {"seat": 0}, NOBODY)
+    refused("bad_seat", room.decide_host, 0, "h0", "remove", {"seat": 2}, NOBODY)
+    events = room.decide_host(0, "h0", "remove", {"seat": 1}, Presence(frozenset({0}), 0, NOW))
+    assert events == [("unclaim", {"seat": 1, "why": "removed"})]
+    apply(room, events)
+    assert 1 not in room.claimed and room.seats[1]["for"] == "Bob"
+
+
+def test_a_person_away_is_stood_in_for_until_they_come_back() -> None:
+    room = playing_room()
+    assert room.may_stand_in(1)
+    room.away_until[1] = NOW + 30
+    assert room.seat_info(NOBODY)[1]["stand_in_in"] == 30.0
+    assert room.decide_stand_in(1, Presence(frozenset({1}), 0, NOW)) == []  # back in time
+    events = room.decide_stand_in(1, NOBODY)
+    assert events == [("standin", {"seat": 1})]
+    del room.away_until[1]
+    apply(room, events)
+    assert not room.may_stand_in(1) and 1 in room.bot_specs
+    assert room.seat_info(NOBODY)[1]["stand_in"]
+    apply(room, [("busy", {})])
+    assert room.decide_arrive(1) == [("back", {"seat": 1})]
+    apply(room, room.decide_arrive(1))
+    assert 1 not in room.bot_specs and room.decide_arrive(None) == []
+
+
+def test_resigning_hands_the_match_to_a_bot_and_refuses_the_persons_moves() -> None:
+    room = waiting_room()
+    refused("not_playing", room.decide_player, 0, "resign", 0)
+    join(room, 1, "h1")
+    apply(room, room.decide_host(0, "h0", "start", {}, NOBODY))
+    apply(room, room.decide_player(1, "resign", 0))
+    assert room.resigned == {1} and room.wanted_bots()[1] == level_spec("ribs", "normal")
+    assert room.seat_info(NOBODY)[1]["resigned"] is True
+    refused("resigned", room.decide_player, 1, "resign", 0)
+    refused("resigned", room.take_action, 1, "pass", room.version)
+    refused("stale", room.take_action, 0, "pass", room.version, True)
+
+
+def test_actions_are_checked_and_an_action_not_stored_never_happened() -> None:
+    room = playing_room()
+    seat = room.state.to_act()
+    assert seat is not None
+    other = (seat + 1) % 4
+    by_bot = seat in room.bot_specs
+    refused("bad_message", room.take_action, seat, " ", room.version)
+    refused("bad_message", room.take_action, seat, "pass", True)
+    refused("stale", room.take_action, seat, "pass", room.version + 1, by_bot)
+    refused("illegal", room.take_action, seat, "no such move", room.version, by_bot)
+    if other not in room.bot_specs:
+        refused("not_your_turn", room.take_action, other, "pass", room.version)
+    before = room.observe(None)
+    legal = room.observe(seat)["legal_actions"][0]
+    room.take_action(seat, legal, room.version, by_bot)
+    assert room.observe(None) != before and room.version == 0  # taken, not stored yet
+    room.action_lost()
+    assert room.observe(None) == before and room.version == 0
+    apply(room, room.action_stored(seat, room.take_action(seat, legal, room.version, by_bot)))
+    assert room.version == 1 and room.stored.actions == [(seat, legal)]
+
+
+def test_a_match_played_out_is_noted_over_and_again_deals_a_new_one() -> None:
+    room = playing_room()
+    refused("not_over", room.decide_player, 0, "again", 5)
+    apply(room, room.decide_player(1, "resign", 0))
+    play_out(room, random.Random(3))
+    assert room.over_noted and room.phase == "finished" and room.hands
+    assert room.finished_record()["actions"] == [[s, t] for s, t in room.stored.actions]
+    refused("match_over", room.take_action, 0, "pass", room.version)
+    refused("not_playing", room.decide_player, 0, "resign", 0)
+    events = room.decide_player(0, "again", 12345)
+    assert events == [("again", {"seed": 12345})]
+    apply(room, events)
+    assert room.stored.match == 1 and room.stored.seed == 12345 and room.stored.actions == []
+    assert room.hands == [] and room.resigned == set() and not room.over_noted and room.phase == "playing"
+    assert room.history_for(0) == []
+
+
+def test_the_record_and_replays_open_once_the_match_is_over() -> None:
+    room = playing_room()
+    refused("match_not_over", room.finished_record)
+    refused("match_not_over", room.replay_record, "all", lambda: 0)
+    refused("bad_token", room.replay_record, 1, lambda: 0)
+    assert room.replay_record(0, lambda: 0) == room.stored.record()
+    assert room.replay_record(None, lambda: 0) == room.stored.record()
+    play_out(room, random.Random(4))
+    assert room.replay_record("all", lambda: 0)["actions"]
+
+
+def test_chat_is_cleaned_and_a_newcomer_sees_the_last_lines_only() -> None:
+    room = waiting_room()
+    refused("bad_message", room.decide_chat, 0, " \x00\u200b ", None)
+    refused("bad_message", room.decide_chat, 0, 42, None)
+    assert room.decide_chat(0, "hi\u202e  there", None) == ("chat", {"seat": 0, "name": "Ann", "text": "hi there", "watcher": False})
+    kind, data = room.decide_chat(None, "x" * 1000, "\x1b[31mKibitzer")
+    assert data["name"] == "[31mKibitzer" and data["watcher"] and len(data["text"]) == CHAT_LIMIT
+    for n in range(CHAT_KEEP + 20):
+        apply(room, [room.decide_chat(0, f"line {n}", None)], at=NOW + n)
+    assert len(room.chat) == CHAT_KEEP
+    assert room.chat[0]["text"] == "line 20" and room.chat[-1]["at"] == NOW + CHAT_KEEP + 19
+    assert room.chat_message() == {"type": "chat", "table": "t1", **room.chat[-1]}
+    assert room.welcome_message(0, "h0", 0, NOBODY, 60.0)["chat"] == room.chat
+
+
+def test_a_table_everyone_left_goes_quiet_and_is_closed_and_refuses_everything() -> None:
+    room = waiting_room()
+    apply(room, [("busy", {})])
+    assert room.decide_quiet(Presence(frozenset({0}), 0, NOW)) == []
+    assert room.decide_quiet(NOBODY) == [("quiet", {})]
+    apply(room, room.decide_quiet(NOBODY), at=NOW)
+    assert not room.abandoned(NOW + 10, 60.0) and room.abandoned(NOW + 60, 60.0)
+    apply(room, room.decide_close("abandoned"))
+    assert room.phase == "closed" and room.decide_close("again") == [] and not room.abandoned(NOW + 600, 60.0)
+    refused("closed", room.decide_claim, None, "Eve", "hx")
+    refused("closed", room.decide_player, 0, "leave", 0)
+    refused("closed", room.decide_chat, 0, "hello?", None)
+    refused("closed", room.decide_host, 0, "h0", "start", {}, NOBODY)
+    assert room.bot_to_wake(NOBODY) is None
+
+
+def test_a_room_rebuilt_from_its_stored_events_and_actions_is_the_same_room() -> None:
+    room = playing_room()
+    apply(room, [room.decide_chat(1, "good luck", None)])
+    apply(room, room.decide_player(1, "resign", 0))
+    rng = random.Random(5)
+    for _ in range(6):
+        seat = room.state.to_act()
+        assert seat is not None
+        legal = room.observe(seat)["legal_actions"]
+        canonical = room.take_action(seat, rng.choice(legal), room.version, seat in room.bot_specs)
+        apply(room, room.action_stored(seat, canonical))
+    again = Room(room.stored, NOW + 99)
+    apply(again, [])
+    for name in ("seats", "claimed", "host", "started", "standing_in", "resigned", "chat", "closed", "hands"):
+        assert getattr(again, name) == getattr(room, name), name
+    assert again.wanted_bots() == room.wanted_bots()
+    assert again.observe(None) == room.observe(None) and again.version == room.version
+    assert again.messages_for([0, None, 0], NOBODY) == room.messages_for([None, 0], NOBODY)

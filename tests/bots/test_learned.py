@@ -285,6 +285,23 @@ def test_resume_refuses_changed_settings_and_keeps_the_rest(tmp_path: Path) -> N
     assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path), "--resume", checkpoint, "--heuristic-share", "0.5"]) == 0
 
 
+def test_a_resumed_run_measures_its_curve_with_the_checkpoints_seed_and_hands(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A resume given neither `--seed` nor `--eval-hands` measures its points as the
+    checkpoint's run did: on the same duplicate deals, as many of them."""
+    args = ["train", "ribs", "--players", "4", "--batch", "8", "--hidden", "16", "--minibatch", "64", "--eval-every", "8"]
+    assert main([*args, "--seed", "3", "--eval-hands", "6", "--hands", "16", "--out", str(tmp_path / "straight")]) == 0
+    assert main([*args, "--seed", "3", "--eval-hands", "6", "--hands", "8", "--out", str(tmp_path / "first")]) == 0
+    capsys.readouterr()
+    checkpoint = str(tmp_path / "first" / "checkpoint.npz")
+    assert main(["train", "ribs", "--players", "4", "--hands", "8", "--out", str(tmp_path / "first"), "--resume", checkpoint]) == 0
+    assert "over 6 duplicate hands" in capsys.readouterr().out
+    _, straight = load(tmp_path / "straight" / "ribs-4.npz")
+    _, resumed = load(tmp_path / "first" / "ribs-4.npz")
+    assert [(p["hands"], p["margin"], p["half"]) for p in straight["training"]["curve"]] == [
+        (p["hands"], p["margin"], p["half"]) for p in resumed["training"]["curve"]]
+
+
 def test_a_run_starts_from_trained_weights_with_its_own_settings(tmp_path: Path) -> None:
     """`--start`: a new run begins from a trained player's weights, where a resume would
     keep the old run's settings, so a player can be trained on against more heuristics or

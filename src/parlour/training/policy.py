@@ -574,6 +574,7 @@ def run(args: argparse.Namespace) -> int:
     shape = tuple(encoder(settings.spec).shape)
     if args.resume:
         settings, trained, params, adam = resumed(Path(args.resume), settings, given, run)
+        run.seed, run.eval_hands = settings.seed, settings.eval_hands
         actions = action_texts(run.game, run.options, settings.head)
     else:
         trained = Trained()

@@ -271,10 +271,10 @@ def number_setting(name: str, value: int | float | str | None, kind: type, low: 
 
 
 def judged(legal: list[str], only: tuple[str, ...] | list[str]) -> bool:
-    """Whether the weights (turn-end values, or a policy trained with `--prior`) decide a
-    decision: every move's verb is one of `only`, or `only` is empty (all decisions);
-    elsewhere the heuristic's move is played. The trainer (`parlour train --only`) and the
-    player share it."""
+    """Whether move values trained with `--only VERBS` decide a decision: every move's verb
+    is one of `only`, or `only` is empty (all decisions); elsewhere the heuristic's move
+    is played. The trainer (`parlour train --method move-value --only`) and the player
+    share it."""
     return not only or all(text.split(" ", 1)[0] in only for text in legal)
 
 

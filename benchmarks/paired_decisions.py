@@ -28,7 +28,7 @@ from parlour.training.heuristic_hands import played_out
 
 
 def decisions(spec: str, values: TurnValue, hands: int, seed: int) -> list[tuple[np.ndarray, np.ndarray, int]]:
-    """Each judged decision's exact worths of the legal moves, their values, and the
+    """Each decision's exact worths of the legal moves, their values, and the
     heuristic's move's index."""
     game, options = game_from_spec(spec)
     heuristic = game.heuristic_bot()

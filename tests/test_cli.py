@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from parlour.cli import main
 from parlour.games.ribs import GAME
 from parlour.record import record_of
 
@@ -181,3 +182,28 @@ def test_simulate_rejects_bad_input() -> None:
     assert result.returncode == 2 and "unknown bot 'nobody'" in result.stderr
     result = run("simulate", "ribs", "--players", "3")
     assert result.returncode == 2 and "4 to 10 players" in result.stderr
+
+
+def test_train_help_lists_the_methods_and_a_methods_help_shows_its_own_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    listing = capsys.readouterr().out
+    assert all(method in listing for method in ("policy", "turn-value", "move-value"))
+    assert "--heuristic-share" not in listing and "--worlds" not in listing
+    own = {
+        "policy": ("--heuristic-share", "--resume", "--prior", "--seconds"),
+        "turn-value": ("--worlds", "--explore"),
+        "move-value": ("--only",),
+    }
+    for method, flags in own.items():
+        with pytest.raises(SystemExit):
+            main(["train", "ribs", "--method", method, "--help"])
+        shown = capsys.readouterr().out
+        assert all(flag in shown for flag in flags), method
+        others = {flag for name, theirs in own.items() if name != method for flag in theirs}
+        assert not [flag for flag in others if flag in shown], method
+        assert "--jobs" in shown and "--seed" in shown and "--out" in shown
+    for removed in ("--imitate", "--teacher", "--paired", "--sampled", "--moves", "--keep-points", "--move-facts"):
+        with pytest.raises(SystemExit):
+            main(["train", "ribs", "--hands", "1", removed, "1"])
+        assert "unrecognized arguments" in capsys.readouterr().err

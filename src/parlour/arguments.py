@@ -8,7 +8,7 @@ top layer and imports every subcommand: a subcommand importing it back made a ci
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.engine import Game, GameOptions, OptionsError
@@ -39,3 +39,19 @@ def game_from_args(args: argparse.Namespace) -> tuple[Game, GameOptions]:
     if args.players is not None:
         extra["players"] = args.players
     return game_from_spec(args.game, extra)
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A subcommand's parser. One whose flags depend on a choice among its words (`parlour
+    train GAME --method M`: each method its own flags) sets `choose`, which picks the parser
+    that reads the words, or None for this one (say, to list the methods in its help)."""
+
+    choose: Callable[[list[str]], argparse.ArgumentParser | None] | None = None
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        chosen = self.choose(list(args)) if self.choose is not None and args is not None else None
+        if chosen is not None:
+            return chosen.parse_known_args(args, namespace)
+        return super().parse_known_args(args, namespace)

@@ -14,6 +14,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from parlour.arguments import CommandParser
 from parlour.bots.network import blas_on_one_thread
 from parlour.engine import OptionsError
 
@@ -25,7 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("parlour.arena", "a duplicate tournament between bots, with intervals and ratings"),
     "serve": ("parlour.server.serve", "run the web parlour: play in a browser with friends and bots"),
     "ridge": ("parlour.ridge_cli", "play given Ridge deals (PBN) against the double-dummy bot; export PBN"),
-    "train": ("parlour.train", "train a learned player by self-play, with checkpoints and a learning curve"),
+    "train": ("parlour.training", "train a learned player's weights, by one of three methods, with a learning curve"),
     "analyse": ("parlour.analysis", "analyse a record with the game's exact oracle (Ridge: double dummy)"),
     "rules": ("parlour.howto", "how to play a game, with the table's rule options explained"),
 }
@@ -33,7 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlour", description="A house of card games.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=CommandParser)
     for name, (module_name, help_text) in COMMANDS.items():
         module = importlib.import_module(module_name)
         command_parser = sub.add_parser(name, help=help_text, description=help_text)

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
 
-from parlour.bots import Bot, make_bot
-from parlour.bots.learned import head_logits, shipped_tables, weights_path
+from parlour.bots import make_bot
+from parlour.bots.learned import Policy, head_logits, read_weights, shipped_tables, weights_path
 from parlour.bots.network import (
     THREAD_COUNT_SETTINGS,
     blas_on_one_thread,
@@ -18,18 +18,19 @@ from parlour.bots.network import (
     hidden_and_value,
     init_params,
     load,
+    save,
 )
 from parlour.cli import main
 from parlour.engine import OptionsError
 from parlour.games import get_game
 from parlour.simulate import TaskRunner, play_hand
-from parlour.train import Experience, PlayTask, gradients
+from parlour.training.policy import Experience, gradients
 
 TRAIN = ["train", "ribs", "--players", "4", "--batch", "8", "--hidden", "16", "--eval-hands", "4", "--minibatch", "64"]
 
 
 def loss(params: dict[str, np.ndarray], x: np.ndarray, legal: list[list[np.ndarray]], action: np.ndarray,
-         logp_old: np.ndarray, advantage: np.ndarray, target: np.ndarray, imitation: bool = False) -> float:
+         logp_old: np.ndarray, advantage: np.ndarray, target: np.ndarray) -> float:
     """The loss `gradients` differentiates, written plainly (clip 0.2, value 0.5, entropy
     0.01), an action's logit the sum of its head outputs."""
     outputs, value = forward(params, x)
@@ -40,10 +41,7 @@ def loss(params: dict[str, np.ndarray], x: np.ndarray, legal: list[list[np.ndarr
         p /= p.sum()
         logp = np.log(p[action[r]])
         ratio = np.exp(logp - logp_old[r])
-        if imitation:
-            policy.append(-logp)
-        else:
-            policy.append(-min(ratio * advantage[r], np.clip(ratio, 0.8, 1.2) * advantage[r]))
+        policy.append(-min(ratio * advantage[r], np.clip(ratio, 0.8, 1.2) * advantage[r]))
         entropy.append(-(p * np.log(p)).sum())
     return float(np.mean(policy) + 0.5 * ((value - target) ** 2).mean() - 0.01 * np.mean(entropy))
 
@@ -62,8 +60,7 @@ def experience(x: np.ndarray, legal: list[list[np.ndarray]], action: np.ndarray,
 
 
 @pytest.mark.parametrize("head", ["actions", "features"])
-@pytest.mark.parametrize("imitation", [False, True])
-def test_gradients_match_finite_differences(head: str, imitation: bool) -> None:
+def test_gradients_match_finite_differences(head: str) -> None:
     rng = np.random.default_rng(3)
     params = init_params(5, (7, 6), 4, rng)
     params["wp"] *= 50
@@ -83,16 +80,16 @@ def test_gradients_match_finite_differences(head: str, imitation: bool) -> None:
     outputs, _ = forward(params, x)
     logp_old = np.array([log_softmax(np.array([outputs[r, h].sum() for h in actions]))[action[r]]
                          for r, actions in enumerate(legal)], np.float32) + np.float32(0.05)
-    grads, _ = gradients(params, experience(x, legal, action, logp_old), advantage, target, 0.01, imitation)
+    grads, _ = gradients(params, experience(x, legal, action, logp_old), advantage, target, 0.01)
     wide = {k: v.astype(np.float64) for k, v in params.items()}
     for key in ("w0", "b1", "wp", "bp", "bv"):
         flat = wide[key].reshape(-1)
         for i in range(0, flat.size, max(1, flat.size // 5)):
             keep = flat[i]
             flat[i] = keep + 1e-5
-            up = loss(wide, x, legal, action, logp_old, advantage, target, imitation)
+            up = loss(wide, x, legal, action, logp_old, advantage, target)
             flat[i] = keep - 1e-5
-            down = loss(wide, x, legal, action, logp_old, advantage, target, imitation)
+            down = loss(wide, x, legal, action, logp_old, advantage, target)
             flat[i] = keep
             assert grads[key].reshape(-1)[i] == pytest.approx((up - down) / 2e-5, rel=2e-2, abs=1e-4)
 
@@ -135,7 +132,7 @@ def test_resume_refuses_another_table(tmp_path: Path) -> None:
     assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path)]) == 0
     with pytest.raises(OptionsError, match="checkpoint is of ribs"):
         from parlour.cli import build_parser
-        from parlour.train import run
+        from parlour.training import run
 
         run(build_parser().parse_args([*TRAIN[:2], "--players", "5", "--resume", str(tmp_path / "checkpoint.npz")]))
 
@@ -163,11 +160,14 @@ def moves(spec: str, game_name: str, players: int, seed: int) -> list[str]:
 def test_shipped_weights_load_and_play_legal_seeded_moves(game_name: str, players: int) -> None:
     params, meta = load(weights_path(game_name, players))
     assert meta["game"] == game_name and meta["options"]["players"] == players
-    if meta.get("kind") == "turn_value":
+    if meta["kind"] == "turn_value":
         assert "bp" not in params and params["bv"].shape == (1,), "a value network alone"
+    elif meta["kind"] == "move_value":
+        assert set(params) == {"bp"} and params["bp"].shape == (meta["buckets"] + 1,), "a number a fact, the prior's last"
     else:
-        outputs = len(meta["actions"]) if meta.get("head", "actions") == "actions" else meta["buckets"]
-        assert params["bp"].shape == (outputs + (meta.get("prior") is not None),)
+        assert meta["kind"] == "policy"
+        outputs = len(meta["actions"]) if meta["head"] == "actions" else meta["buckets"]
+        assert params["bp"].shape == (outputs + (meta["prior"] is not None),)
     assert weights_path(game_name, players).stat().st_size < 5_000_000
     for spec in ("learned", "learned(temperature=1)"):
         assert moves(spec, game_name, players, 5) == moves(spec, game_name, players, 5)
@@ -178,24 +178,30 @@ def test_trained_weights_play_and_search_with_them(tmp_path: Path) -> None:
     weights = tmp_path / "ribs-4.npz"
     sampled = moves(f"learned(weights={weights}, temperature=1)", "ribs", 4, 2)
     assert sampled == moves(f"learned(weights={weights}, temperature=1)", "ribs", 4, 2)
-    search = f"ismcts(model=learned(weights={weights}), iterations=12, cutoff=4, reward=margin)"
+    search = f"ismcts(model=learned(weights={weights}), iterations=12, reward=margin)"
     assert moves(search, "ribs", 4, 3) == moves(search, "ribs", 4, 3)
-    mixed = f"ismcts(model=learned(weights={weights}), opponents=ribs-heuristic, iterations=8, cutoff=2, reward=margin)"
+    mixed = f"ismcts(model=learned(weights={weights}), opponents=ribs-heuristic, iterations=8, reward=margin)"
     assert make_bot(mixed, get_game("ribs"), 2, 0).search.rollout_bots[1].name == "ribs-heuristic"
     with pytest.raises(OptionsError, match="trained for ribs"):
         moves(f"learned(weights={weights})", "ribs", 5, 1)
 
 
+def test_weights_are_read_as_the_kind_their_file_says(tmp_path: Path) -> None:
+    """A weights file says what it holds; the player reads it as that kind and refuses a
+    file that does not say, rather than guessing from the arrays inside."""
+    assert main([*TRAIN, "--hands", "0", "--out", str(tmp_path)]) == 0
+    params, meta = load(tmp_path / "ribs-4.npz")
+    assert meta["kind"] == "policy" and isinstance(read_weights(tmp_path / "ribs-4.npz"), Policy)
+    save(tmp_path / "unmarked.npz", params, {key: value for key, value in meta.items() if key != "kind"})
+    with pytest.raises(OptionsError, match="does not say which kind"):
+        make_bot(f"learned(weights={tmp_path / 'unmarked.npz'})", get_game("ribs"), 0, 1)
+    save(tmp_path / "other.npz", params, {**meta, "kind": "imitation"})
+    with pytest.raises(OptionsError, match="one of policy, move_value, turn_value"):
+        read_weights(tmp_path / "other.npz")
+
+
 def test_learned_without_weights_plays_the_heuristic() -> None:
     assert moves("learned", "ribs", 9, 4) == moves("ribs-heuristic", "ribs", 9, 4)
-
-
-def test_cutoff_needs_a_valued_model() -> None:
-    game = get_game("ribs")
-    with pytest.raises(OptionsError, match="reward=margin"):
-        make_bot("ismcts(model=learned, cutoff=3)", game, 0)
-    with pytest.raises(OptionsError, match="value"):
-        make_bot("ismcts(cutoff=3, reward=margin)", game, 0)
 
 
 @pytest.mark.parametrize("game_name", ["ribs", "pitch", "yaniv"])
@@ -233,15 +239,15 @@ def test_action_features_read_an_action_as_a_card_player_does() -> None:
 
 
 def test_a_features_head_learns_paks_which_lists_no_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Paks has no action universe: the features head scores its actions, the player first
-    copies the heuristic, and the weights play legal, seeded moves."""
+    """Paks has no action universe: the features head scores its actions, and the weights
+    play legal, seeded moves."""
     assert main(["train", "paks", "--head", "actions", "--hands", "8", "--out", str(tmp_path / "no")]) != 0
     assert "train it with --head features" in capsys.readouterr().err
-    args = ["train", "paks", "--batch", "4", "--hidden", "16", "--eval-hands", "2", "--imitate", "4", "--hands", "4"]
+    args = ["train", "paks", "--batch", "4", "--hidden", "16", "--eval-hands", "2", "--hands", "4"]
     assert main([*args, "--out", str(tmp_path / "a")]) == 0
     params, meta = load(tmp_path / "a" / "paks-2.npz")
     assert meta["head"] == "features" and params["bp"].shape == (meta["buckets"],)
-    assert meta["training"]["imitated"] == 4
+    assert meta["kind"] == "policy" and meta["training"]["hands"] == 4
     weights = tmp_path / "a" / "paks-2.npz"
     spec = f"learned(weights={weights}, temperature=1)"
     assert moves(spec, "paks", 2, 4) == moves(spec, "paks", 2, 4)
@@ -269,7 +275,7 @@ def test_resume_refuses_changed_settings_and_keeps_the_rest(tmp_path: Path) -> N
     setting is refused with the setting it was trained with, not silently ignored (it was,
     and a resumed Ribs run trained on at the old share of heuristic seats)."""
     from parlour.cli import build_parser
-    from parlour.train import run
+    from parlour.training import run
 
     assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path)]) == 0
     checkpoint = str(tmp_path / "checkpoint.npz")
@@ -279,13 +285,30 @@ def test_resume_refuses_changed_settings_and_keeps_the_rest(tmp_path: Path) -> N
     assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path), "--resume", checkpoint, "--heuristic-share", "0.5"]) == 0
 
 
+def test_a_resumed_run_measures_its_curve_with_the_checkpoints_seed_and_hands(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A resume given neither `--seed` nor `--eval-hands` measures its points as the
+    checkpoint's run did: on the same duplicate deals, as many of them."""
+    args = ["train", "ribs", "--players", "4", "--batch", "8", "--hidden", "16", "--minibatch", "64", "--eval-every", "8"]
+    assert main([*args, "--seed", "3", "--eval-hands", "6", "--hands", "16", "--out", str(tmp_path / "straight")]) == 0
+    assert main([*args, "--seed", "3", "--eval-hands", "6", "--hands", "8", "--out", str(tmp_path / "first")]) == 0
+    capsys.readouterr()
+    checkpoint = str(tmp_path / "first" / "checkpoint.npz")
+    assert main(["train", "ribs", "--players", "4", "--hands", "8", "--out", str(tmp_path / "first"), "--resume", checkpoint]) == 0
+    assert "over 6 duplicate hands" in capsys.readouterr().out
+    _, straight = load(tmp_path / "straight" / "ribs-4.npz")
+    _, resumed = load(tmp_path / "first" / "ribs-4.npz")
+    assert [(p["hands"], p["margin"], p["half"]) for p in straight["training"]["curve"]] == [
+        (p["hands"], p["margin"], p["half"]) for p in resumed["training"]["curve"]]
+
+
 def test_a_run_starts_from_trained_weights_with_its_own_settings(tmp_path: Path) -> None:
     """`--start`: a new run begins from a trained player's weights, where a resume would
     keep the old run's settings, so a player can be trained on against more heuristics or
     with smaller steps. It plays as they did until it trains, records where it began, and
     refuses weights of another network or table."""
     from parlour.cli import build_parser
-    from parlour.train import run
+    from parlour.training import run
 
     first = tmp_path / "first"
     assert main([*TRAIN, "--hands", "16", "--out", str(first)]) == 0
@@ -307,7 +330,6 @@ def test_a_run_starts_from_trained_weights_with_its_own_settings(tmp_path: Path)
         (["--hidden", "8"], "another network"),
         (["--players", "5"], "are of ribs"),
         (["--resume", str(first / "checkpoint.npz")], "not with --resume"),
-        (["--imitate", "2"], "not with --resume or --imitate"),
     ):
         with pytest.raises(OptionsError, match=message):
             run(build_parser().parse_args([*TRAIN, "--hands", "0", "--start", str(first / "ribs-4.npz"),
@@ -320,9 +342,9 @@ def test_training_abandons_hands_the_rules_do_not_end(tmp_path: Path, monkeypatc
     """Mighty deals again while all five pass, so learners that all pass would deal for
     ever; a training hand past the cap is dropped and counted. With the cap at 5 actions
     every hand is dropped, the run still ends, and the weights are the untrained ones."""
-    import parlour.train
+    import parlour.training.policy
 
-    monkeypatch.setattr(parlour.train, "UNBOUNDED_HAND_ACTIONS", 5)
+    monkeypatch.setattr(parlour.training.policy, "UNBOUNDED_HAND_ACTIONS", 5)
     mighty = ["train", "mighty", "--hands", "4", "--batch", "2", "--hidden", "8", "--eval-hands", "1", "--head", "features",
               "--buckets", "16", "--out", str(tmp_path)]
     assert main(mighty) == 0
@@ -365,11 +387,11 @@ def test_a_run_killed_after_a_point_of_its_curve_resumes_from_it_to_the_same_wei
     """The checkpoint is written at every point of the curve, not only at the end: a run
     lost in its second round (a machine restarted under a long run) goes on from its
     first 8 hands to the weights and curve of a run never stopped."""
-    import parlour.train
+    import parlour.training.policy
 
     straight, killed = tmp_path / "straight", tmp_path / "killed"
     assert main([*TRAIN, "--hands", "16", "--eval-every", "8", "--out", str(straight)]) == 0
-    learn = parlour.train.learn
+    learn = parlour.training.policy.learn
     rounds = iter(range(100))
 
     def learn_then_die(*args: object, **kwargs: object) -> None:
@@ -377,9 +399,9 @@ def test_a_run_killed_after_a_point_of_its_curve_resumes_from_it_to_the_same_wei
             raise KeyboardInterrupt
         learn(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(parlour.train, "learn", learn_then_die)
+    monkeypatch.setattr(parlour.training.policy, "learn", learn_then_die)
     assert main([*TRAIN, "--hands", "16", "--eval-every", "8", "--out", str(killed)]) == 130
-    monkeypatch.setattr(parlour.train, "learn", learn)
+    monkeypatch.setattr(parlour.training.policy, "learn", learn)
     _, lost = load(killed / "checkpoint.npz")
     assert lost["training"]["hands"] == 8 and [p["hands"] for p in lost["training"]["curve"]] == [0, 8]
     assert not list(killed.glob("*.part"))
@@ -393,157 +415,6 @@ def test_a_run_killed_after_a_point_of_its_curve_resumes_from_it_to_the_same_wei
         return [(p["hands"], p["margin"], p["half"]) for p in curve]  # not its wall-clock seconds
 
     assert measured(meta["training"]["curve"]) == measured(meta_two["training"]["curve"])
-
-
-class LastLegalBot(Bot):
-    """A teacher no heuristic resembles: always the last legal action."""
-
-    def choose(self, observation: dict) -> str:
-        return str(observation["legal_actions"][-1])
-
-
-def test_a_teacher_plays_one_seat_a_hand_and_only_its_moves_are_copied(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`--teacher`: the copied moves are the teacher's (here always the last legal action,
-    which the heuristic is not), from one seat a hand among heuristics."""
-    from parlour.bots import _registry
-    from parlour.train import IMITATION_HANDS, play_hands
-
-    monkeypatch.setitem(_registry(), "last-legal", (LastLegalBot, None))
-    spec = "cramps(players=4)"  # no partners: each seat's margin is its own
-    for hand in range(3):
-        taught = play_hands(PlayTask(spec, {}, (), 0, IMITATION_HANDS + hand, 1, 0.0, "features", 64,
-                                     imitate=True, teacher="last-legal"))
-        assert len(taught.action) >= 3
-        assert (taught.action == taught.counts - 1).all()
-        np.testing.assert_allclose(taught.margin, taught.hand_margins[0], rtol=1e-6)  # one seat's rows
-    copied = play_hands(PlayTask(spec, {}, (), 0, IMITATION_HANDS, 1, 0.0, "features", 64, imitate=True))
-    assert not (copied.action == copied.counts - 1).all()  # the heuristic, every seat
-    assert len(set(copied.margin.tolist())) > 1
-
-
-def test_copied_moves_are_kept_and_a_new_run_reads_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A teacher's hands are dear: the copied moves are written to the run's folder, and a
-    new run there that copies the same hands fits to them without playing them again,
-    to the weights of a run that played them."""
-    import parlour.train
-
-    args = ["train", "pitch", "--prior", "--hidden", "16", "--eval-hands", "2", "--hands", "0",
-            "--imitate", "3", "--teacher", "ismcts(iterations=4)"]
-    assert main([*args, "--imitate-epochs", "1", "--out", str(tmp_path)]) == 0
-    _, facts = load(tmp_path / "copied.npz")
-    assert facts["teacher"] == "ismcts(iterations=4)" and facts["hands"] == 3
-    played: list[bool] = []
-    play_hands = parlour.train.play_hands
-
-    def counted(task: PlayTask) -> Experience:
-        played.append(task.imitate)
-        return play_hands(task)
-
-    monkeypatch.setattr(parlour.train, "play_hands", counted)
-    assert main([*args, "--imitate-epochs", "3", "--out", str(tmp_path)]) == 0
-    assert True not in played
-    assert main([*args, "--imitate-epochs", "3", "--out", str(tmp_path / "fresh")]) == 0
-    assert True in played
-    reused, meta = load(tmp_path / "pitch-4.npz")
-    fresh, _ = load(tmp_path / "fresh" / "pitch-4.npz")
-    for key in fresh:
-        np.testing.assert_array_equal(reused[key], fresh[key])
-    assert meta["training"]["teacher"] == "ismcts(iterations=4)" and meta["training"]["imitated"] == 3
-
-
-def test_only_copies_a_teachers_decisions_among_those_verbs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`--only play`: only the teacher's decisions among play moves are copied (the bids
-    are not). With the heuristic's move read (`--prior`, which `--only` needs) the
-    heuristic makes the teacher seat's other decisions, as it will for the player the
-    weights make, and the teacher is asked only what is copied."""
-    from parlour.bots import _registry
-    from parlour.train import IMITATION_HANDS, play_hands
-
-    asked: list[bool] = []
-
-    class Recording(LastLegalBot):
-        def choose(self, observation: dict) -> str:
-            legal = observation["legal_actions"]
-            if len(legal) > 1:
-                asked.append(all(text.startswith("play ") for text in legal))
-            return super().choose(observation)
-
-    monkeypatch.setitem(_registry(), "last-legal", (Recording, None))
-    task = PlayTask("pitch(players=4)", {}, (), 0, IMITATION_HANDS, 1, 0.0, "features", 64, imitate=True,
-                    teacher="last-legal")
-    every = play_hands(task)
-    assert len(every.action) == len(asked) and False in asked and True in asked
-    plays = asked.count(True)
-    asked.clear()
-    copied = play_hands(PlayTask(**{**task.__dict__, "only": ("play",)}))
-    assert len(copied.action) == plays == asked.count(True)
-    assert copied.hand_margins == every.hand_margins
-    asked.clear()
-    taught = play_hands(PlayTask(**{**task.__dict__, "only": ("play",), "prior": "pitch-heuristic"}))
-    assert asked and all(asked) and len(taught.action) == len(asked)
-
-
-def test_a_policy_trained_with_only_leaves_the_other_decisions_to_the_heuristic(tmp_path: Path) -> None:
-    """Weights of `--only play --prior` make the heuristic's bids whatever the network says:
-    here it is set to shun the heuristic's move, and it does so in the play alone."""
-    from parlour.bots.network import save
-
-    assert main(["train", "pitch", "--prior", "--only", "play", "--hidden", "8", "--eval-hands", "2",
-                 "--hands", "0", "--out", str(tmp_path)]) == 0
-    params, meta = load(tmp_path / "pitch-4.npz")
-    assert meta["only"] == ["play"]
-    params["bp"][-1] = -50.0
-    save(tmp_path / "shun.npz", params, meta)
-    game = get_game("pitch")
-    learned = make_bot(f"learned(weights={tmp_path / 'shun.npz'})", game, 0, 1)
-    heuristic = make_bot("pitch-heuristic", game, 0, 1)
-    verbs = {True: 0, False: 0}
-    for seed in range(6):
-        state = game.new_state(game.options(players=4), seed)
-        while not state.hand_over():
-            seat = state.to_act()
-            observation = state.observation(seat)
-            legal = observation["legal_actions"]
-            if seat == 0 and len(legal) > 1:
-                playing = legal[0].startswith("play ")
-                same = learned.choose(observation) == heuristic.choose(observation)
-                assert same != playing
-                verbs[playing] += 1
-            state.apply_text(heuristic.choose(observation))
-    assert verbs[True] and verbs[False]
-
-
-def test_only_with_a_policy_needs_the_heuristics_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["train", "pitch", "--only", "play", "--hands", "0", "--out", str(tmp_path)]) != 0
-    assert "give --prior too" in capsys.readouterr().err
-    assert main(["train", "pitch", "--prior", "--only", ",", "--hands", "0", "--out", str(tmp_path)]) != 0
-    assert "--only needs verbs" in capsys.readouterr().err
-
-
-def test_a_teacher_needs_imitate_and_a_bot_of_the_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["train", "pitch", "--teacher", "ismcts", "--hands", "0", "--out", str(tmp_path)]) != 0
-    assert "give it with --imitate" in capsys.readouterr().err
-    assert main(["train", "pitch", "--imitate", "2", "--teacher", "ribs-heuristic", "--hands", "0",
-                 "--out", str(tmp_path)]) != 0
-    assert "ribs-heuristic" in capsys.readouterr().err
-
-
-def test_keep_points_keeps_the_weights_each_point_measured(tmp_path: Path) -> None:
-    """`--keep-points`: the weights of every point of the curve stay, the last being the
-    run's own, so a peak that the curve then lost can be measured again."""
-    assert main([*TRAIN, "--hands", "16", "--eval-every", "8", "--keep-points", "--out", str(tmp_path)]) == 0
-    kept = sorted(p.name for p in (tmp_path / "points").iterdir())
-    assert kept == ["ribs-4-0.npz", "ribs-4-16.npz", "ribs-4-8.npz"]
-    first, _ = load(tmp_path / "points" / "ribs-4-0.npz")
-    middle, facts = load(tmp_path / "points" / "ribs-4-8.npz")
-    last, _ = load(tmp_path / "points" / "ribs-4-16.npz")
-    final, _ = load(tmp_path / "ribs-4.npz")
-    assert facts["training"]["hands"] == 8
-    assert not np.array_equal(first["w0"], middle["w0"]) and not np.array_equal(middle["w0"], last["w0"])
-    for key in final:
-        np.testing.assert_array_equal(last[key], final[key])
-    assert main([*TRAIN, "--hands", "8", "--out", str(tmp_path / "other")]) == 0
-    assert not (tmp_path / "other" / "points").exists()
 
 
 def test_a_save_that_fails_leaves_the_old_file_and_no_part(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

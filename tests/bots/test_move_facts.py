@@ -1,6 +1,6 @@
 """What a move does at the table (parlour.bots.move_facts), and the learned player that
-reads it: the facts are right on positions a card player can check by eye, and weights
-trained with `--move-facts` play by them."""
+reads it: the facts are right on positions a card player can check by eye, and move
+values that read them play by them."""
 
 from __future__ import annotations
 
@@ -8,13 +8,12 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-import pytest
+import numpy as np
 
 from parlour.bots import make_bot
 from parlour.bots.learned import head_features, legal_heads
 from parlour.bots.move_facts import move_facts
-from parlour.bots.network import load, save
-from parlour.cli import main
+from parlour.bots.network import save
 from parlour.games import get_game
 
 
@@ -73,14 +72,14 @@ def test_other_decisions_and_other_games_have_no_move_facts() -> None:
 
 
 def test_weights_trained_with_move_facts_play_by_them(tmp_path: Path) -> None:
-    """Weights whose only preference is the fact "a trump led" lead a trump whenever they
-    hold one and are on lead: the player reads the facts as the trainer wrote them."""
-    assert main(["train", "mighty", "--prior", "--only", "play", "--move-facts", "--head", "features", "--hidden", "8",
-                 "--eval-hands", "2", "--hands", "0", "--out", str(tmp_path)]) == 0
-    params, meta = load(tmp_path / "mighty-5.npz")
-    assert meta["move_facts"] is True and meta["only"] == ["play"]
-    params["bp"][-1] = 0.0
-    params["bp"][zlib.crc32(b"move:lead:trump") % meta["buckets"]] = 50.0
+    """Move values whose only preference is the fact "a trump led" lead a trump whenever
+    they hold one and are on lead: the player reads the facts as the trainer writes them
+    (both through `legal_heads`)."""
+    buckets = 2048
+    params = {"bp": np.zeros(buckets + 1, np.float32)}
+    params["bp"][zlib.crc32(b"move:lead:trump") % buckets] = 50.0
+    meta = {"kind": "move_value", "game": "mighty", "spec": "mighty(players=5)", "options": {"players": 5},
+            "buckets": buckets, "prior": "mighty-heuristic", "only": ["play"], "move_facts": True}
     save(tmp_path / "trumps.npz", params, meta)
     game = get_game("mighty")
     learned = make_bot(f"learned(weights={tmp_path / 'trumps.npz'})", game, 0, 1)
@@ -101,8 +100,3 @@ def test_weights_trained_with_move_facts_play_by_them(tmp_path: Path) -> None:
                     leads += 1
             state.apply_text(move)
     assert leads
-
-
-def test_move_facts_need_a_features_head(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["train", "pitch", "--move-facts", "--head", "actions", "--hands", "0", "--out", str(tmp_path)]) != 0
-    assert "--move-facts: only a features head" in capsys.readouterr().err

@@ -98,11 +98,8 @@ the playouts, so it is also the opponent model; it cannot judge worlds,
 so they are sampled uniformly; `opponents`, another such name, plays the other seats in
 the playouts and judges the worlds instead (default: the model), as
 `ismcts(model=learned, opponents=ribs-heuristic)` keeps the heuristic's cheap moves and
-its judge for the others while the learned player chooses for the searching seat;
-`cutoff=D` (root=paired, reward=margin, a model with a `value`, as the learned player
-has) ends each playout once D actions are played and the searching seat has a choice
-again, and takes the model's value of its view there instead of playing the hand out:
-far shorter playouts, so more of them a second. A seeded bot with an iteration budget
+its judge for the others while the learned player chooses for the searching seat. Every
+playout is played to the hand's end. A seeded bot with an iteration budget
 plays the same moves on the same observations.
 """
 
@@ -319,10 +316,8 @@ class ISMCTS:
         rollout_bots: list[Any] | None = None,
         mast: bool = False,
         reward: str = DEFAULT_REWARD,
-        cutoff: int = 0,
     ) -> None:
         self.game = game
-        self.cutoff = cutoff
         self.rng = rng
         self.c = c
         self.rollout_bots = rollout_bots
@@ -476,18 +471,12 @@ class ISMCTS:
                 copy.push(candidates[k])
                 for b, bot in enumerate(self.rollout_bots or ()):
                     bot.rng.seed(stream + b)
-                if self.cutoff:
-                    reward, scores = self._valued_playout(copy, seat)
-                else:
-                    scores = copy.hand_scores()
-                    if not copy.hand_over() and copy.to_act() is not None:
-                        scores = self._rollout(copy, None)
-                    reward = self.reward_of(scores)[seat]
+                scores = copy.hand_scores()
+                if not copy.hand_over() and copy.to_act() is not None:
+                    scores = self._rollout(copy, None)
+                reward = self.reward_of(scores)[seat]
                 rewards[k].append(reward)
-                if scores is None:
-                    tallies[candidates[k]].add(reward, reward, False)
-                else:
-                    tallies[candidates[k]].add(reward, float(scores[seat]), self._won(scores, seat))
+                tallies[candidates[k]].add(reward, float(scores[seat]), self._won(scores, seat))
                 done += 1
             worlds += 1
             if worlds >= SETTLE_WORLDS:
@@ -707,30 +696,6 @@ class ISMCTS:
             action = self.action_of[text] = world.text_to_action(text)
         world.push(action)
 
-    def _valued_playout(self, world: State, seat: int) -> tuple[float, list[Any] | None]:
-        """`seat`'s margin in points, and the hand's scores where it was played out: the
-        model plays on until `cutoff` actions are played and the seat has a choice again,
-        where the model's `value` of its view stands in for the rest of the hand (the
-        hand's real margin if it ends first, or if the model has no value for this
-        table). Cutting there keeps the value to the states it was trained on, the seat's
-        own decisions. A cut playout has no scores: the root's tallies count its margin
-        as its points and no win."""
-        played = 0
-        assert self.rollout_bots is not None
-        judge = self.rollout_bots[seat]
-        while True:
-            actor = world.to_act()
-            if actor is None or world.hand_over():
-                scores = world.hand_scores()
-                return margin_rewards(scores, self.game.score_sense)[seat], scores
-            if played >= self.cutoff and actor == seat and len(world.legal_actions()) > 1:
-                value = judge.value(self.facts(world, seat))
-                if value is not None:
-                    return float(value), None
-                played = -MAX_ITERATIONS
-            self._model_move(world, actor)
-            played += 1
-
 
 def model_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
     """The heuristic bot as the search's model of the players, in its cheaper rollout form.
@@ -769,7 +734,6 @@ class ISMCTSBot(Bot):
         infer: int | str = 1,
         model: str | None = None,
         opponents: str | None = None,
-        cutoff: int | str = 0,
         tries: int | str = WORLD_TRIES,
         **unknown: Any,
     ) -> None:
@@ -789,7 +753,6 @@ class ISMCTSBot(Bot):
         self.bias = bounded("bias", bias, 0, 1000)
         self.worlds = int(bounded("worlds", worlds, 0, MAX_WORLDS, whole=True))
         self.infer = int(bounded("infer", infer, 0, 1, whole=True))
-        self.cutoff = int(bounded("cutoff", cutoff, 0, MAX_ITERATIONS, whole=True))
         world_tries = int(bounded("tries", tries, 1, MAX_WORLD_TRIES, whole=True))
         heuristic = model or game.heuristic_bot()
         for name in (model, opponents):
@@ -816,8 +779,6 @@ class ISMCTSBot(Bot):
             raise OptionsError(
                 f"ismcts: reward must be one of {', '.join(REWARDS)}, not {reward!r}"
             )
-        if self.cutoff and (root != "paired" or reward != "margin"):
-            raise OptionsError("ismcts: cutoff values the model's margin, so it needs root=paired and reward=margin")
         if self.iterations is None and self.seconds is None:
             self.iterations = DEFAULT_PAIRED_ITERATIONS if root == "paired" else DEFAULT_ITERATIONS
         self.root = root
@@ -835,15 +796,12 @@ class ISMCTSBot(Bot):
             rollout_bots=rollout_bots,
             mast=rollout == "mast",
             reward=reward,
-            cutoff=self.cutoff,
         )
         self.prior_bot = None
         if self.bias > 0 or root == "paired":
             if heuristic is None:
                 raise OptionsError(f"{game.name} has no heuristic bot to bias the search")
             self.prior_bot = make_model(heuristic, game, seat, self.rng.getrandbits(32))
-        if self.cutoff and not (rollout_bots and hasattr(rollout_bots[seat], "value")):
-            raise OptionsError("ismcts: cutoff needs a model with a value, such as model=learned")
         if rollout_bots and self.infer and hasattr(rollout_bots[seat - 1], "plausibility"):
             self.search.world_tries = world_tries
             self.search.judges = [

@@ -1,18 +1,20 @@
-"""`learned`: a player whose moves come from weights trained by self-play (parlour.train).
+"""`learned`: a player whose moves come from trained weights (parlour.training).
 
-It reads the research tensor of its observation (`parlour.envs.encoder`, seat-relative),
-runs the network (parlour.bots.network, numpy only) and plays the legal action with the
-highest policy logit; `temperature` > 0 samples from the masked softmax instead, with the
-bot's seeded generator. The weights shipped with the package are
-`parlour/bots/weights/<game>-<players>.npz`, one file per game and table size, trained
-with the game's default rules. At a table they do not fit (another number of players,
-other rules) the bot plays as the game's heuristic bot instead (`fallback`), so a
-level built on it is there for every table; `learned(weights=PATH)` plays a checkpoint
-of one's own and refuses a table it does not fit.
+A weights file says which kind it holds (its `kind` field), and the player reads it as
+that kind (`read_weights`): a policy network (`Policy`, "policy"), move values
+(`MoveValues`, "move_value") or turn-end values (`TurnValue`, "turn_value"). The weights
+shipped with the package are `parlour/bots/weights/<game>-<players>.npz`, one file per
+game and table size, trained with the game's default rules. At a table they do not fit
+(another number of players, other rules) the bot plays as the game's heuristic bot
+instead (`fallback`), so a level built on it is there for every table;
+`learned(weights=PATH)` plays weights of one's own and refuses a table they do not fit.
 
-A search (parlour.bots.ismcts) uses the same player as its model: `preferences` ranks
-the legal moves (its candidates), and `value` is the network's estimate of the hand's
-margin for the seat.
+A policy (`parlour train --method policy`) reads the research tensor of its observation
+(`parlour.envs.encoder`, seat-relative), runs the network (parlour.bots.network, numpy
+only) and plays the legal action with the highest policy logit; `temperature` > 0
+samples from the masked softmax instead, with the bot's seeded generator. A search
+(parlour.bots.ismcts) uses the same player as its model: `preferences` ranks the legal
+moves (its candidates).
 
 Two policy heads. Where a game's action universe is small (Ribs: 92 actions at six
 seats), the head has one output per action ("actions"). Where it is huge (Mighty 23,796,
@@ -30,30 +32,25 @@ The heuristic's move as a fact (`prior`). Weights trained with `parlour train --
 read one more fact of an action: whether it is the move the game's heuristic bot would
 make here. The head has one more output for it, started high, so a fresh player plays
 the heuristic's move and training learns where to depart from it: the player improves
-on the heuristic instead of having to rediscover it from nothing, which on two cores
-was out of reach for most games (docs/strength.md). Such a player asks its own copy of
-the heuristic bot (seeded like itself) before each move, so it is as fast as the
-heuristic plus one pass of the network.
-
-Turn-end values (`kind` "turn_value", `parlour train --method turn-value`). Weights of
-this kind have no policy head: the network values the seat's view at the end of its turn.
-The player plays each legal move in a world sampled from its observation, finishes its
-turn as the game's heuristic would and takes the move that ends the turn best
-(`LearnedBot.turn_end_choice`). At Kings in the Corner and Six-Pack Bezique that found an
-edge over the heuristic where no policy did (docs/strength.md). Weights trained with
-`--only VERBS` (turn-end values, or a policy that reads the heuristic's move) decide only
-among moves of those verbs (`judged`); the heuristic makes the others.
-`learned(worlds=N, bonus=P)` overrides the weights' own settings.
-
-What a move does at the table (`move_facts`, `parlour train --move-facts`). A features
-head may also read, for each legal move, facts its text cannot hold: at Mighty whether the
-card takes the trick now, who is winning it, the points on it (parlour.bots.move_facts).
+on the heuristic instead of having to rediscover it from nothing. Such a player asks its
+own copy of the heuristic bot (seeded like itself) before each move, so it is as fast as
+the heuristic plus one pass of the network.
 
 Move values (`parlour train --method move-value`). Weights with no network at all, only
-the features head's numbers (`bp`, `Policy.state_free`): a move's logit is the sum of its
-facts' numbers, the prior's among them, fitted to what each move won when played out in
-the heuristic's hands. Such a player reads no tensor, so it costs the heuristic's time
-and a few sums; it has no value for a search's cut-off.
+the features head's numbers (`bp`): a move's logit is the sum of its facts' numbers, the
+prior's among them, fitted to what each move won when played out in the heuristic's
+hands. Besides its text, a move's facts may say what it does at the table
+(`move_facts`, parlour.bots.move_facts): at Mighty whether the card takes the trick now,
+who is winning it, the points on it. Values trained with `--only VERBS` decide only among
+moves of those verbs (`judged`); the heuristic makes the others. Such a player reads no
+tensor, so it costs the heuristic's time and a few sums.
+
+Turn-end values (`parlour train --method turn-value`). Weights of this kind have no
+policy head: the network values the seat's view at the end of its turn. The player plays
+each legal move in a world sampled from its observation, finishes its turn as the game's
+heuristic would and takes the move that ends the turn best
+(`LearnedBot.turn_end_choice`). `learned(worlds=N, bonus=P)` overrides the weights' own
+settings.
 """
 
 from __future__ import annotations
@@ -118,35 +115,53 @@ def action_features(text: str, buckets: int) -> np.ndarray:
     return found
 
 
-class Policy:
-    """Weights with what reads them: the encoder of the table they were trained at and
-    the policy head's reading of an action (its outputs, see `features`)."""
+class Weights:
+    """Trained weights with what reads them: the table they were trained at and the
+    heuristic whose moves they read (`prior`). A file says which kind it holds (its `kind`
+    field: `Policy`, `MoveValues` or `TurnValue`), and `read_weights` makes that kind."""
+
+    kind = ""
 
     def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
-        from parlour.envs import encoder
-
         self.params = params
         self.meta = meta
         self.spec: str = meta["spec"]
         self.game: str = meta["game"]
         self.options: dict[str, Any] = meta["options"]
-        self.encoder = encoder(self.spec)
-        self.head: str = meta.get("head", "actions")
-        self.index = {text: i for i, text in enumerate(meta.get("actions", ()))}
-        self.buckets = int(meta.get("buckets", FEATURE_BUCKETS))
-        self.scale = float(meta.get("scale", 1.0))
         self.prior: str | None = meta.get("prior")
-        self.only: tuple[str, ...] = tuple(meta.get("only", ()))
-        self.move_facts: bool = bool(meta.get("move_facts", False))
-        self.state_free = "wp" not in params
-        """Move values (`parlour train --method move-value`): a move's logit is the sum of
-        its facts' numbers (`bp`), read without the tensor; there is no value head."""
-        self.prior_output = head_size(self.head, len(self.index), self.buckets)
         self._probe: Any = None
 
     def fits(self, observation: dict[str, Any]) -> bool:
         """Whether the weights were trained for this observation's game and rules."""
         return observation["game"] == self.game and observation["options"] == self.options
+
+    def canonical(self, text: str) -> str:
+        """An action text as the engine writes it ("discard 3S 5D 2D" for the heuristic's
+        "discard 2D 3S 5D"), read on a probe deal of the weights' table."""
+        if self._probe is None:
+            from parlour.games import game_from_spec
+
+            game, options = game_from_spec(self.spec)
+            self._probe = game.new_state(options, 0)
+        return engine_text(self._probe, text)
+
+
+class Policy(Weights):
+    """A policy and value network (`parlour train --method policy`): it reads the research
+    tensor and scores each legal action (see the module's docstring for its two heads and
+    the heuristic's move as a fact). Its value head serves training alone."""
+
+    kind = "policy"
+
+    def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
+        from parlour.envs import encoder
+
+        super().__init__(params, meta)
+        self.encoder = encoder(self.spec)
+        self.head: str = meta["head"]
+        self.index = {text: i for i, text in enumerate(meta["actions"])}
+        self.buckets = int(meta["buckets"])
+        self.prior_output = head_size(self.head, len(self.index), self.buckets)
 
     def features(self, text: str) -> np.ndarray:
         """The policy head's outputs whose sum is the action's logit (the prior's fact aside)."""
@@ -163,34 +178,47 @@ class Policy:
             logits[legal.index(prior_move)] += outputs[self.prior_output]
         return logits
 
-    def canonical(self, text: str) -> str:
-        """An action text as the engine writes it ("discard 3S 5D 2D" for the heuristic's
-        "discard 2D 3S 5D"), read on a probe deal of the weights' table."""
-        if self._probe is None:
-            from parlour.games import game_from_spec
-
-            game, options = game_from_spec(self.spec)
-            self._probe = game.new_state(options, 0)
-        return engine_text(self._probe, text)
-
-    def evaluate(self, observation: dict[str, Any], prior_move: str | None = None) -> tuple[FloatArray, float]:
-        """The logits of the observation's legal actions, in their order, and the value
-        (the seat's expected hand margin, in points). `prior_move` is the heuristic's
-        move, for weights that read it."""
+    def evaluate(self, observation: dict[str, Any], prior_move: str | None = None) -> FloatArray:
+        """The logits of the observation's legal actions, in their order. `prior_move` is
+        the heuristic's move, for weights that read it."""
         legal = observation["legal_actions"]
-        if self.head == "actions" and not self.state_free:
-            outputs, value = forward(self.params, np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1))
-            return self.legal_logits(outputs[0], legal, prior_move), float(value[0]) * self.scale
-        heads = legal_heads(self.head, self.index, self.buckets, legal, self.game if self.move_facts else None, observation)
+        x = np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1)
+        if self.head == "actions":
+            outputs, _ = forward(self.params, x)
+            return self.legal_logits(outputs[0], legal, prior_move)
+        heads = legal_heads(self.head, self.index, self.buckets, legal)
         if self.prior is not None:
             heads = with_prior_fact(heads, legal, prior_move, self.prior_output)
-        if self.state_free:
-            return np.array([self.params["bp"][h].sum() for h in heads], np.float32), 0.0
-        h, value = hidden_and_value(self.params, np.asarray(self.encoder.encode(observation), np.float32).reshape(1, -1))
-        return head_logits(self.params, h[0], heads).astype(np.float32), float(value[0]) * self.scale
+        h, _ = hidden_and_value(self.params, x)
+        return head_logits(self.params, h[0], heads).astype(np.float32)
 
 
-class TurnValue(Policy):
+class MoveValues(Weights):
+    """Move values (`parlour train --method move-value`): no network, only a number per
+    fact of a move (`bp`, the features head's outputs, the heuristic's move's fact last);
+    a move's logit is the sum of its facts' numbers, read without the tensor. Values
+    trained with `--only VERBS` decide only among moves of those verbs (`judged`); the
+    heuristic makes the others."""
+
+    kind = "move_value"
+
+    def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
+        super().__init__(params, meta)
+        self.buckets = int(meta["buckets"])
+        self.only: tuple[str, ...] = tuple(meta["only"])
+        self.move_facts: bool = bool(meta["move_facts"])
+        self.prior_output = head_size("features", 0, self.buckets)
+
+    def evaluate(self, observation: dict[str, Any], prior_move: str | None = None) -> FloatArray:
+        """The logits of the observation's legal actions, in their order."""
+        legal = observation["legal_actions"]
+        heads = legal_heads("features", {}, self.buckets, legal, self.game if self.move_facts else None, observation)
+        if self.prior is not None:
+            heads = with_prior_fact(heads, legal, prior_move, self.prior_output)
+        return np.array([self.params["bp"][h].sum() for h in heads], np.float32)
+
+
+class TurnValue(Weights):
     """Weights of a value network (`parlour train --method turn-value`): the seat's
     expected hand margin, read from its view at the end of its turn. A player with them
     weighs each legal action by finishing its turn as the heuristic would and valuing
@@ -199,7 +227,11 @@ class TurnValue(Policy):
     kind = "turn_value"
 
     def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
+        from parlour.envs import encoder
+
         super().__init__(params, meta)
+        self.encoder = encoder(self.spec)
+        self.scale = float(meta["scale"])
         self.worlds = int(meta["worlds"])
         self.bonus = float(meta["bonus"])
 
@@ -207,6 +239,22 @@ class TurnValue(Policy):
         """The expected margins, in points, of the seat's views."""
         x = np.stack([np.asarray(self.encoder.encode(view), np.float32).reshape(-1) for view in views])
         return hidden_and_value(self.params, x)[1] * np.float32(self.scale)
+
+
+WEIGHT_KINDS: dict[str, type[Weights]] = {kind.kind: kind for kind in (Policy, MoveValues, TurnValue)}
+"""Each `kind` a weights file may say it holds, and what reads it."""
+
+
+def read_weights(path: str | Path) -> Weights:
+    """The weights of a file, read as the kind the file says it holds."""
+    params, meta = load(path)
+    kind = meta.get("kind")
+    if kind not in WEIGHT_KINDS:
+        raise OptionsError(
+            f"learned: {str(path)!r} does not say which kind of weights it holds ({kind!r}; "
+            f"one of {', '.join(WEIGHT_KINDS)})"
+        )
+    return WEIGHT_KINDS[kind](params, meta)
 
 
 def number_setting(name: str, value: int | float | str | None, kind: type, low: float, high: float) -> float | None:
@@ -223,10 +271,10 @@ def number_setting(name: str, value: int | float | str | None, kind: type, low: 
 
 
 def judged(legal: list[str], only: tuple[str, ...] | list[str]) -> bool:
-    """Whether the weights (turn-end values, or a policy trained with `--prior`) decide a
-    decision: every move's verb is one of `only`, or `only` is empty (all decisions);
-    elsewhere the heuristic's move is played. The trainer (`parlour train --only`) and the
-    player share it."""
+    """Whether move values trained with `--only VERBS` decide a decision: every move's verb
+    is one of `only`, or `only` is empty (all decisions); elsewhere the heuristic's move
+    is played. The trainer (`parlour train --method move-value --only`) and the player
+    share it."""
     return not only or all(text.split(" ", 1)[0] in only for text in legal)
 
 
@@ -321,23 +369,22 @@ def has_weights(game: str) -> bool:
     return any(name == game for name, _ in shipped_tables())
 
 
-def policy_at(path: str) -> Policy:
-    """The policy of a weights file, read once per process and version of the file (bots
-    are made per hand; a trainer rewrites its file between measurements)."""
+def weights_at(path: str) -> Weights:
+    """The weights of a file, read once per process and version of the file (bots are
+    made per hand; a trainer rewrites its file between measurements)."""
     stat = Path(path).stat()
-    return _policy(path, stat.st_mtime_ns, stat.st_size)
+    return _weights(path, stat.st_mtime_ns, stat.st_size)
 
 
 @functools.lru_cache(maxsize=16)
-def _policy(path: str, mtime: int, size: int) -> Policy:
-    params, meta = load(path)
-    return TurnValue(params, meta) if meta.get("kind") == TurnValue.kind else Policy(params, meta)
+def _weights(path: str, mtime: int, size: int) -> Weights:
+    return read_weights(path)
 
 
-def shipped_policy(game: str, players: int) -> Policy | None:
-    """The shipped policy of a table, or None where the package has none."""
+def shipped_weights(game: str, players: int) -> Weights | None:
+    """The shipped weights of a table, or None where the package has none."""
     path = weights_path(game, players)
-    return policy_at(str(path)) if path.is_file() else None
+    return weights_at(str(path)) if path.is_file() else None
 
 
 class LearnedBot(Bot):
@@ -357,7 +404,6 @@ class LearnedBot(Bot):
         temperature: float | str = 0.0,
         fallback: Callable[[], Bot] | None = None,
         prior_model: Callable[[str], Bot] | None = None,
-        policy: Policy | None = None,
         worlds: int | str | None = None,
         bonus: float | str | None = None,
         **unknown: Any,
@@ -371,82 +417,71 @@ class LearnedBot(Bot):
             self.temperature = -1.0
         if not 0 <= self.temperature <= 100:
             raise OptionsError(f"learned: temperature must be a number from 0 to 100, not {temperature!r}")
-        self.policy = policy
+        self.weights: Weights | None = None
         if weights is not None:
             if not Path(weights).is_file():
                 raise OptionsError(f"learned: no weights file {weights!r}")
-            self.policy = policy_at(str(Path(weights).resolve()))
-            if self.policy.game != game.name:
-                raise OptionsError(f"learned: {weights!r} holds weights for {self.policy.game}, not {game.name}")
-        self.own_weights = self.policy is not None
+            self.weights = weights_at(str(Path(weights).resolve()))
+            if self.weights.game != game.name:
+                raise OptionsError(f"learned: {weights!r} holds weights for {self.weights.game}, not {game.name}")
         self.fallback_factory = fallback
         self.fallback: Bot | None = None
         self.prior_model = prior_model
         self.prior_bot: Bot | None = None
 
-    def policy_for(self, observation: dict[str, Any]) -> Policy | None:
+    def weights_for(self, observation: dict[str, Any]) -> Weights | None:
         """The weights that play this observation, or None: the fallback plays it."""
-        if self.own_weights:
-            assert self.policy is not None
-            if not self.policy.fits(observation):
-                raise OptionsError(
-                    f"learned: these weights were trained for {self.policy.spec}, not this table"
-                )
-            return self.policy
-        policy = shipped_policy(observation["game"], observation["players"])
-        return policy if policy is not None and policy.fits(observation) else None
+        if self.weights is not None:
+            if not self.weights.fits(observation):
+                raise OptionsError(f"learned: these weights were trained for {self.weights.spec}, not this table")
+            return self.weights
+        weights = shipped_weights(observation["game"], observation["players"])
+        return weights if weights is not None and weights.fits(observation) else None
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]
         if len(legal) == 1:
             return legal[0]
-        policy = self.policy_for(observation)
-        if policy is None:
+        weights = self.weights_for(observation)
+        if weights is None:
             return self.fallback_bot().choose(observation)
-        if isinstance(policy, TurnValue):
-            return self.turn_end_choice(policy, observation)
-        if not judged(legal, policy.only):
-            return policy.canonical(self.prior_player(policy).choose(observation))
-        logits, _ = self.evaluate(policy, observation)
+        if isinstance(weights, TurnValue):
+            return self.turn_end_choice(weights, observation)
+        assert isinstance(weights, Policy | MoveValues)
+        if isinstance(weights, MoveValues) and not judged(legal, weights.only):
+            return weights.canonical(self.prior_player(weights).choose(observation))
+        logits = self.evaluate(weights, observation)
         if self.temperature == 0:
             return legal[int(np.argmax(logits))]
-        weights = np.exp((logits - logits.max()) / self.temperature)
-        cumulative = np.cumsum(weights / weights.sum())
+        chances = np.exp((logits - logits.max()) / self.temperature)
+        cumulative = np.cumsum(chances / chances.sum())
         k = int(np.searchsorted(cumulative, self.rng.random() * cumulative[-1], side="right"))
         return legal[min(k, len(legal) - 1)]
 
     def preferences(self, observation: dict[str, Any]) -> list[str]:
-        """The legal actions, the policy's favourite first (the fallback's choice first
-        where no weights fit)."""
+        """The legal actions, the weights' favourite first (the fallback's choice first
+        where no weights fit; the turn-end choice first for turn-end values)."""
         legal = observation["legal_actions"]
-        policy = self.policy_for(observation) if len(legal) > 1 else None
-        if policy is None or isinstance(policy, TurnValue) or not judged(legal, policy.only):
+        weights = self.weights_for(observation) if len(legal) > 1 else None
+        if not isinstance(weights, Policy | MoveValues) or (isinstance(weights, MoveValues) and not judged(legal, weights.only)):
             first = self.choose(observation)
             return [first, *(a for a in legal if a != first)]
-        logits, _ = self.evaluate(policy, observation)
+        logits = self.evaluate(weights, observation)
         return [legal[k] for k in np.argsort(-logits, kind="stable")]
 
-    def value(self, observation: dict[str, Any]) -> float | None:
-        """The network's estimate of the seat's hand margin in points (None without
-        weights that fit, or with move values, which have no value head)."""
-        policy = self.policy_for(observation)
-        if policy is None or isinstance(policy, TurnValue) or policy.state_free:
-            return None
-        return self.evaluate(policy, observation)[1]
-
-    def evaluate(self, policy: Policy, observation: dict[str, Any]) -> tuple[FloatArray, float]:
-        """The policy's logits and value, with the heuristic's move where it reads one."""
+    def evaluate(self, weights: Policy | MoveValues, observation: dict[str, Any]) -> FloatArray:
+        """The weights' logits, with the heuristic's move where they read one."""
         prior_move = None
-        if policy.prior is not None:
-            prior_move = policy.canonical(self.prior_player(policy).choose(observation))
-        return policy.evaluate(observation, prior_move)
+        if weights.prior is not None:
+            prior_move = weights.canonical(self.prior_player(weights).choose(observation))
+        return weights.evaluate(observation, prior_move)
 
-    def prior_player(self, policy: Policy) -> Bot:
+    def prior_player(self, weights: Weights) -> Bot:
         """The bot whose moves the weights read (the game's heuristic), made once."""
         if self.prior_bot is None:
-            if self.prior_model is None or policy.prior is None:
-                raise OptionsError(f"learned: these weights read {policy.prior}'s moves, and no such bot was given")
-            self.prior_bot = self.prior_model(policy.prior)
+            if self.prior_model is None or weights.prior is None:
+                raise OptionsError(f"learned: these weights read {weights.prior}'s moves, and no such bot was given")
+            self.prior_bot = self.prior_model(weights.prior)
         return self.prior_bot
 
     def turn_end_choice(self, values: TurnValue, observation: dict[str, Any]) -> str:
@@ -456,13 +491,10 @@ class LearnedBot(Bot):
         would (until another seat is to act); a hand that ended there counts its margin,
         else the network values the seat's view. The heuristic's own move gets
         `values.bonus` (or the bot's `bonus`) points more, since the network's error would
-        otherwise overrule it on noise. A decision the values do not judge (`only`) is the
-        heuristic's."""
+        otherwise overrule it on noise."""
         legal = observation["legal_actions"]
         model = self.prior_player(values)
         first = values.canonical(model.choose(observation))
-        if not judged(legal, values.only):
-            return first
         totals = np.zeros(len(legal))
         views: list[dict[str, Any]] = []
         owners: list[int] = []

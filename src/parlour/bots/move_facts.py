@@ -1,11 +1,11 @@
 """What a move does at the table it is made at: facts a learned player reads beside the
-move's own text (`parlour train --move-facts`).
+move's own text (move values, `parlour train --method move-value`).
 
 A features head (parlour.bots.learned) reads an action as its text: "play QS" is the
 queen, a spade, a play. Whether that queen takes the trick now, whether the trick holds
 points, whether a friend is winning it, are facts of the table, not of the text; a network
-can only find them by decoding the whole research tensor, which at Mighty it did not learn
-from the examples two cores can make (docs/strength.md, the thirteenth session). So a game
+can only find them by decoding the whole research tensor, which at Mighty it does not learn
+from the examples two cores can make. So a game
 may say, for each legal move, what a card player sees at once: these facts are hashed into
 the head's outputs like the text's, and the network's last layer weighs them by the
 situation.

@@ -1,6 +1,6 @@
 """The learned players' network: a small MLP in numpy, with a policy and a value head.
 
-A learned player (parlour.bots.learned) and the trainer (parlour.train) share this one
+A learned player (parlour.bots.learned) and the trainer (parlour.training) share this one
 definition of the forward pass, so what is trained is exactly what plays. Playing needs
 numpy alone: no deep-learning library, float32 throughout.
 

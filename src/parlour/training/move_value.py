@@ -11,10 +11,8 @@ weights) plays the legal move of highest value. The values do not read the resea
 tensor: the facts carry the situation (the seat's side, who is winning the trick, the
 points on it, whether the card takes it or is its suit's master).
 
-Why: at Mighty every learned player of thirteen sessions fell level with the heuristic.
-A network on the whole tensor learned the deals, not the moves (a hand's luck outweighs a
-move's worth many times), and the search's rare departures were too few to copy
-(docs/strength.md). A value that is a sum over a few hundred facts cannot learn a deal: it
+Why: at Mighty a network on the whole tensor falls level with the heuristic: it learns
+the deals, not the moves (a hand's luck outweighs a move's worth many times). A value that is a sum over a few hundred facts cannot learn a deal: it
 can only learn what a kind of move is worth in a kind of situation, averaged over every
 deal where it came up, and the noise of the deals averages away.
 
@@ -34,7 +32,8 @@ departure needs a clear edge. The learning curve fits the values on the first qu
 half, three quarters and all of the hands (`--epochs` points) and measures each in the
 arena, as the policy method's curve does.
 
-Out (`--out DIR`): `<game>-<players>.npz` (the weights and the run's facts),
+Out (`--out DIR`): `<game>-<players>.npz` (the weights and the run's facts, `kind`
+"move_value"),
 `curve.json` and `curve.png`. The run keeps no checkpoint: the same seed gives the same
 weights, with `--jobs` or Ray alike.
 """
@@ -42,23 +41,34 @@ weights, with `--jobs` or Ray alike.
 from __future__ import annotations
 
 import argparse
-import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from parlour.bots.learned import FEATURE_BUCKETS, engine_text, judged, legal_heads, with_prior_fact
-from parlour.engine import Game, GameOptions, OptionsError, plural
-from parlour.simulate import TaskRunner, progress_bar
-from parlour.train_value import HOLDOUT_SHARE, POLICY_FLAGS, dealt_hands, given_flags, played_out
+from parlour.bots.learned import (
+    FEATURE_BUCKETS,
+    MoveValues,
+    engine_text,
+    judged,
+    legal_heads,
+    with_prior_fact,
+)
+from parlour.engine import OptionsError, plural
+from parlour.training.heuristic_hands import (
+    HOLDOUT_SHARE,
+    HandsChunk,
+    add_hands_arguments,
+    chunks,
+    dealt_hands,
+    heuristic_run,
+    played_out,
+)
+from parlour.training.runs import add_run_arguments, machine
 
 MOVE_CHUNK_HANDS = 25
 """Hands per task: a Mighty hand's decisions take about a quarter of a second to play out."""
-MOVE_VALUE_DEFAULTS = {"bonus": 0.1, "keep": 1.0, "epochs": 4}
-"""The method's settings when not given. At Mighty the values of 6,000 hands with no bonus
-beat the heuristic by +0.075 over 8,000 hands, with 0.1 by +0.117 (docs/strength.md)."""
+SUMMARY = "each move's worth as a sum over its facts, every move of the heuristic's decisions played out"
 MOVE_STEPS = 400
 """Full-batch Adam steps of a fit: the held-out error settles within a hundred."""
 MOVE_RATE = 0.02
@@ -66,14 +76,25 @@ MOVE_RIDGE = 1e-4
 """The ridge on the values: a fact seen a handful of times stays near zero."""
 
 
-@dataclass(frozen=True)
-class MoveTask:
-    """A chunk of the heuristic's hands whose decisions are played out (picklable)."""
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The method's flags. The bonus: at Mighty the values of 6,000 hands with no bonus beat
+    the heuristic by +0.075 over 8,000 hands, with 0.1 by +0.117 (docs/strength.md)."""
+    add_run_arguments(parser)
+    add_hands_arguments(parser)
+    parser.add_argument(
+        "--only", metavar="VERBS",
+        help="the values decide only among moves of these verbs (comma-separated, e.g. play); the heuristic makes the others",
+    )
+    parser.add_argument("--keep", type=float, default=1.0, help="share of the decisions played out (default 1)")
+    parser.add_argument("--bonus", type=float, default=0.1, help="points the heuristic's own move is given (default 0.1)")
+    parser.add_argument("--epochs", type=int, default=4,
+                        help="points of the curve: fits on the first 1/N, 2/N .. of the hands (default 4)")
 
-    spec: str
-    seed: int
-    first: int
-    count: int
+
+@dataclass(frozen=True)
+class MoveTask(HandsChunk):
+    """A chunk of the heuristic's hands whose decisions are played out."""
+
     keep: float
     only: tuple[str, ...]
     facts: bool
@@ -107,7 +128,7 @@ def move_rows(task: MoveTask) -> MoveData:
     """Play a chunk's hands with the heuristic in every seat (a worker: runs anywhere); at
     each kept decision play every legal move out in the true deal (`played_out`, seeded
     alike for every move). A decision where some move ends the hand within the turn is
-    left out, as the turn-value method leaves it."""
+    left out."""
     from parlour.games import game_from_spec
 
     game, options = game_from_spec(task.spec)
@@ -204,56 +225,32 @@ def fit_move_values(layout: Layout, outputs: int, steps: int = MOVE_STEPS) -> np
     return weights
 
 
-def check_move_arguments(args: argparse.Namespace) -> None:
-    """Refuse the other methods' flags, which mean nothing here, and bad numbers."""
-    unused = given_flags(args, (
-        *POLICY_FLAGS, "--hidden", "--lr", "--minibatch", "--worlds", "--explore", "--paired", "--moves", "--sampled",
-        "--move-facts", "--eval-every",
-    ))
-    if unused:
-        raise OptionsError(f"--method move-value does not take {', '.join(unused)}")
-    if args.hands is None or args.hands < 20:
-        raise OptionsError("--method move-value needs --hands, at least 20 (hands of the heuristic to learn from)")
+def check_arguments(args: argparse.Namespace) -> None:
     if args.only is not None and not [verb for verb in args.only.split(",") if verb.strip()]:
         raise OptionsError("--only needs verbs, such as play or bid,pass")
     if not (0 < args.keep <= 1 and args.bonus >= 0 and 1 <= args.epochs <= 20):
         raise OptionsError("--keep above 0 up to 1, --bonus at least 0, --epochs (points of the curve) from 1 to 20")
 
 
-def run_move_value(args: argparse.Namespace, game: Game, options: GameOptions, spec: str) -> int:
+def run(args: argparse.Namespace) -> int:
     from parlour.bots.move_facts import MOVE_FACTS
-    from parlour.envs import encoder
-    from parlour.training import cpu_time, last_point_text, machine, measure_point, plot_curve
 
-    for name, value in MOVE_VALUE_DEFAULTS.items():
-        if getattr(args, name) is None:
-            setattr(args, name, value)
-    check_move_arguments(args)
-    heuristic = game.heuristic_bot()
-    if heuristic is None:
-        raise OptionsError(f"--method move-value: {game.title} has no heuristic bot to learn from")
-    seed = args.seed or 0
-    eval_hands = args.eval_hands or 400
+    run, heuristic = heuristic_run(args, "move-value")
+    check_arguments(args)
+    spec, seed = run.spec, run.seed
     only = tuple(verb.strip() for verb in args.only.split(",") if verb.strip()) if args.only else ()
-    facts_read = game.name in MOVE_FACTS
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    weights_file = out / f"{game.name}-{options.players}.npz"
-    started, cpu_started = time.perf_counter(), cpu_time()
+    facts_read = run.game.name in MOVE_FACTS
     tasks = [
-        MoveTask(spec, seed, first, min(MOVE_CHUNK_HANDS, args.hands - first), args.keep, only, facts_read)
-        for first in range(0, args.hands, MOVE_CHUNK_HANDS)
+        MoveTask(spec, seed, first, count, args.keep, only, facts_read) for first, count in chunks(args.hands, MOVE_CHUNK_HANDS)
     ]
-    curve: list[dict[str, Any]] = []
     outputs = FEATURE_BUCKETS + 1
-    with TaskRunner(args.jobs, args.backend, args.ray_address) as runner, progress_bar() as progress:
-        bar = progress.add_task(f"{game.title}: every move of the heuristic's hands played out", total=len(tasks))
-        data = join_moves(runner.map(move_rows, tasks, lambda k: progress.advance(bar)))
+    with run:
+        data = join_moves(run.play(move_rows, tasks, "every move of the heuristic's hands played out"))
         if len(data.counts) < 100:
             raise OptionsError(f"{args.hands} hands kept only {len(data.counts)} decisions: give more --hands or a larger --keep")
         held = data.hands >= args.hands * (1 - HOLDOUT_SHARE)
         hold = Layout(data.decisions(held))
-        fitting = progress.add_task(f"{game.title}: fitting the moves' values", total=args.epochs)
+        fitting = run.progress.add_task(f"{run.game.title}: fitting the moves' values", total=args.epochs)
         fit_hands = int(np.ceil(args.hands * (1 - HOLDOUT_SHARE)))
         for part in range(1, args.epochs + 1):
             hands_used = int(np.ceil(fit_hands * part / args.epochs))
@@ -265,24 +262,21 @@ def run_move_value(args: argparse.Namespace, game: Game, options: GameOptions, s
                 "moves": int(len(data.margins)), "seed": seed, "keep": args.keep, "bonus": args.bonus, "steps": MOVE_STEPS,
                 "ridge": MOVE_RIDGE, "held_out_error": round(hold.error(weights), 4),
                 "held_out_gain": [round(gain, 4), round(error, 4)], "held_out_departures": round(departs, 4),
-                "seconds": round(time.perf_counter() - started, 1), "cpu_seconds": round(cpu_time() - cpu_started, 1),
-                "machine": machine(), "curve": curve,
+                "seconds": round(run.seconds(), 1), "cpu_seconds": round(run.cpu_seconds(), 1),
+                "machine": machine(), "curve": run.curve,
             }
             params = {"bp": weights.astype(np.float32)}
             params["bp"][-1] += args.bonus
-            meta = {
-                "game": game.name, "spec": spec, "options": options.to_json(), "actions": [], "head": "features",
-                "buckets": FEATURE_BUCKETS, "prior": heuristic, "only": list(only), "move_facts": facts_read,
-                "encoder_shape": list(encoder(spec).shape), "scale": 1.0, "hidden": [], "training": facts,
+            meta: dict[str, Any] = {
+                "kind": MoveValues.kind, "game": run.game.name, "spec": spec, "options": run.options.to_json(),
+                "buckets": FEATURE_BUCKETS, "prior": heuristic, "only": list(only), "move_facts": facts_read, "training": facts,
             }
             point = {"hands": hands_used, "seconds": facts["seconds"], "held_out_gain": facts["held_out_gain"]}
-            margin, half = measure_point(runner, game, options, weights_file, params, meta, curve, point, eval_hands, 10**6 + seed)
-            progress.update(fitting, advance=1, description=f"{game.title}: fitting, margin {margin:+.2f}±{half:.2f}")
-    plot_curve(curve, f"{spec}: move values vs {heuristic}, seed {seed} (x: hands fitted)", out / "curve.png")
-    print(
-        f"{spec}: values of {plural(len(data.margins), 'move')} at {plural(len(data.counts), 'decision')} of {args.hands} "
+            run.fitted(fitting, params, meta, point)
+    run.finish(
+        "move values (x: hands fitted)",
+        f"values of {plural(len(data.margins), 'move')} at {plural(len(data.counts), 'decision')} of {args.hands} "
         f"hands of {heuristic}; held-out error {hold.error(weights):.4f}, gain {gain:+.4f} (±{error:.4f}) a decision over the "
-        f"heuristic's move, departing at {departs:.1%}; {time.perf_counter() - started:.0f} s "
-        f"({cpu_time() - cpu_started:.0f} CPU-seconds); " + last_point_text(curve, heuristic, eval_hands, weights_file)
+        f"heuristic's move, departing at {departs:.1%}; {run.seconds():.0f} s ({run.cpu_seconds():.0f} CPU-seconds)",
     )
     return 0

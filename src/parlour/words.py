@@ -111,9 +111,12 @@ class Seats:
     def does(self, seat: int, verb: str, start: bool = False) -> str:
         """The seat with its verb agreeing: "you win", "Ann wins", "You pass" (`verb` in its
         base form: "win", "have", "be")."""
-        if seat == self.me:
-            return f"{self.name(seat, start)} {_PLURAL_BE.get(verb, verb)}"
-        return f"{self.name(seat, start)} {third_person(verb)}"
+        return f"{self.name(seat, start)} {self.verb(seat, verb)}"
+
+    def verb(self, seat: int, verb: str) -> str:
+        """`verb` (base form) agreeing with the seat, for a second verb of one subject:
+        "Ann cracked the ribs and *takes*", "you ... *take*"."""
+        return _PLURAL_BE.get(verb, verb) if seat == self.me else third_person(verb)
 
     def whose(self, seat: int, start: bool = False) -> str:
         """The seat's possessive: "your", "Ann's", "seat 2's" ("Seat 2 (Ribs bot)" ->

@@ -174,3 +174,30 @@ def test_counts_points_cards_and_trumps() -> None:
     assert cards(["KS", "TH", "JK"]) == "K♠ 10♥ Joker"
     assert trump(None) == "no trump" and trump("NT") == "no trump" and trump(1) == "♥" and trump("C") == "♣"
     assert suit_name(2) == "diamonds"
+
+
+@pytest.mark.parametrize("name", ["ribs", "cramps"])
+def test_the_rules_record_events_as_data_and_the_view_words_them_for_a_named_reader(name: str) -> None:
+    """Ribs and Cramps keep no text on the rules' path: their log and hand summary hold
+    events (tuples of data); the view words them for a reader with names, "you" for its
+    own seat, and no seat number is left."""
+    from parlour.words import Seats
+
+    game = GAMES[name]
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    state = game.new_state(game.options(players=4), 5)
+    rng = random.Random(5)
+    said: list[str] = []
+    while not state.hand_over():
+        state.apply(rng.choice(state.legal_actions()))
+        events = state.last_hand["log"] if state.hand_over() else state.log
+        assert all(isinstance(e, tuple) for e in events), f"a text on {name}'s rules' path"
+        seats = Seats(names, me=1)
+        said = [game.view.sentence(e, seats) for e in events]
+    assert said[0] == f"Hand 1: {names[state.last_hand['dealer']]} deals."
+    assert any(line.startswith(("You ", "Bob ")) or " you " in line for line in said) is True
+    for line in said:
+        assert not re.search(r"\b[Ss]eats? \d", line), line
+        assert not re.search(r"\b[Yy]ou (wins|plays|passes|bids|deals|folds|takes|has)\b", line), line
+    view = state.observation(1)
+    assert all(isinstance(line, str) for line in view["log"] + view["last_hand"]["log"])

@@ -280,7 +280,7 @@ class RibsRules(State):
         self.folds: list[tuple[int, int] | None] = [None] * n
         self.has_folded = [False] * n
         self.tricks: list[dict[str, Any]] = []
-        self.log = [("deal", self.hand_number, self.dealer)]
+        self.log = [("deal", self.hand_number, self.dealer)]  # type: list[Any]
         large = self.options.stakes[0] if self.options.stakes else 0
         self.large_pot = Fraction(large * n)
         self.small_pot = Fraction(0)

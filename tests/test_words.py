@@ -117,3 +117,87 @@ def test_labels_say_what_a_move_does() -> None:
     assert ridge.new_state(ridge.options(), 0).action_label(ridge.new_state(ridge.options(), 0).text_to_action("declare H E")) == (
         "declare ♥ trumps, East leads"
     )
+
+
+def test_a_seat_is_its_name_or_you_and_the_verb_agrees() -> None:
+    from parlour.words import Seats, third_person
+
+    seats = Seats(["Ann", "Bob", "Cy", "Seat 3 (Ribs bot)"], me=1)
+    assert seats.does(0, "win", start=True) == "Ann wins"
+    assert seats.does(1, "win", start=True) == "You win"
+    assert seats.does(1, "have") == "you have" and seats.does(0, "have") == "Ann has"
+    assert seats.does(1, "be") == "you are" and seats.does(2, "be") == "Cy is"
+    assert seats.does(2, "pass") == "Cy passes" and seats.does(2, "carry") == "Cy carries" and seats.does(2, "play") == "Cy plays"
+    assert [third_person(v) for v in ("deal", "touch", "fix", "do", "go")] == ["deals", "touches", "fixes", "does", "goes"]
+    assert seats.name(1) == "you" and seats.name(1, start=True) == "You" and seats.name(0) == "Ann"
+
+
+def test_possessives_drop_a_names_bracket() -> None:
+    from parlour.words import Seats
+
+    seats = Seats(["Ann", "Bob", "Cy", "Seat 3 (Ribs bot)"], me=1)
+    assert seats.whose(1) == "your" and seats.whose(1, start=True) == "Your"
+    assert seats.whose(0) == "Ann's" and seats.whose(3) == "Seat 3's"
+
+
+def test_teams_put_you_first_and_lists_put_you_last() -> None:
+    from parlour.words import Seats, listing
+
+    seats = Seats(["Ann", "Bob", "Cy", "Dee"], me=2)
+    assert seats.team([0, 2]) == "you and Ann" and seats.team([1, 3], start=True) == "Bob and Dee"
+    assert seats.group([2, 0, 1]) == "Ann, Bob and you"
+    assert seats.group_does([0, 2], "win", start=True) == "Ann and you win"
+    assert seats.group_does([2], "win", start=True) == "You win" and seats.group_does([3], "win") == "Dee wins"
+    assert listing([]) == "" and listing(["a"]) == "a" and listing(["a", "b", "c"]) == "a, b and c"
+
+
+def test_a_spectator_is_nobody_and_numbered_seats_keep_the_front_ends_convention() -> None:
+    from parlour.words import Seats
+
+    spectator = Seats(["Ann", "Bob"])
+    assert spectator.does(0, "win", start=True) == "Ann wins" and spectator.whose(1) == "Bob's"
+    numbered = Seats.numbered(4)
+    assert numbered.does(2, "deal", start=True) == "Seat 2 deals" and numbered.whose(3) == "seat 3's"
+    names = ["You", "Ann", "Seat 2 (Ribs bot)"]
+    assert name_seats(numbered.does(0, "pass", start=True) + "; " + numbered.whose(0) + " turn", names) == "You pass; your turn"
+    assert numbered.plays([(1, "K♠"), (2, "10♥")]) == "seat 1 K♠, seat 2 10♥"
+
+
+def test_counts_points_cards_and_trumps() -> None:
+    from parlour.cards import JOKER
+    from parlour.words import card, cards, plural, signed, suit_name, trump
+
+    assert plural(1, "trick") == "1 trick" and plural(2, "trick") == "2 tricks" and plural(0, "point") == "0 points"
+    assert plural(-1, "point") == "-1 point" and plural(3, "pass", "passes") == "3 passes"
+    assert signed(3) == "+3" and signed(-1) == "-1" and signed(0) == "+0"
+    assert card(0) == "2♠" and card("TH") == "10♥" and card(JOKER) == "Joker" and card("QD") == "Q♦"
+    assert cards(["KS", "TH", "JK"]) == "K♠ 10♥ Joker"
+    assert trump(None) == "no trump" and trump("NT") == "no trump" and trump(1) == "♥" and trump("C") == "♣"
+    assert suit_name(2) == "diamonds"
+
+
+@pytest.mark.parametrize("name", ["ribs", "cramps"])
+def test_the_rules_record_events_as_data_and_the_view_words_them_for_a_named_reader(name: str) -> None:
+    """Ribs and Cramps keep no text on the rules' path: their log and hand summary hold
+    events (tuples of data); the view words them for a reader with names, "you" for its
+    own seat, and no seat number is left."""
+    from parlour.words import Seats
+
+    game = GAMES[name]
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    state = game.new_state(game.options(players=4), 5)
+    rng = random.Random(5)
+    said: list[str] = []
+    while not state.hand_over():
+        state.apply(rng.choice(state.legal_actions()))
+        events = state.last_hand["log"] if state.hand_over() else state.log
+        assert all(isinstance(e, tuple) for e in events), f"a text on {name}'s rules' path"
+        seats = Seats(names, me=1)
+        said = [game.view.sentence(e, seats) for e in events]
+    assert said[0] == f"Hand 1: {names[state.last_hand['dealer']]} deals."
+    assert any(line.startswith(("You ", "Bob ")) or " you " in line for line in said) is True
+    for line in said:
+        assert not re.search(r"\b[Ss]eats? \d", line), line
+        assert not re.search(r"\b[Yy]ou (wins|plays|passes|bids|deals|folds|takes|has)\b", line), line
+    view = state.observation(1)
+    assert all(isinstance(line, str) for line in view["log"] + view["last_hand"]["log"])

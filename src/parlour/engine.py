@@ -393,8 +393,10 @@ class State:
     def _hand_ended(self, scores: list[Any], summary: dict[str, Any] | None) -> None:
         """Record a finished hand, then end the match or deal the next hand."""
         self.hand_results.append(scores)
-        if summary is not None and not self.hand_only:
-            # Once per hand (a search's hand-only copy never shows its summary to anyone).
+        if summary is not None and not self.hand_only and self.game.view is None:
+            # A game without a view writes its words as it plays: its summary is made
+            # readable once per hand (a search's hand-only copy never shows it to anyone).
+            # A game with a view keeps the summary as data; the view words it when read.
             summary = readable_summary(summary, self.sentence)
         self.last_hand = summary
         self.just_ended = True
@@ -563,8 +565,10 @@ class State:
 
     def why_illegal(self, action: Action) -> str:
         """The sentence a player reads for an action that is not legal now: the game's
-        `_why_not(action)` where it explains, else the legal actions."""
-        why = self._why_not(action)
+        `_why_not(action)` (a game with a view: `view.why_not(observation, action)`, the
+        acting seat's observation) where it explains, else the legal actions."""
+        view = self.game.view
+        why = view.why_not(self.observation(self.turn, views=False), action) if view is not None else self._why_not(action)
         if why:
             return why
         try:
@@ -612,6 +616,12 @@ class State:
         (actions with their cards), `log`, `zones`, `status` and `recent`. Search asks
         with views=False and pays only for the facts.
 
+        A game with a view (`Game.view`) keeps its log as events (data) and its hand's
+        summary as data; the words are made here, by the view, only when `views` asks for
+        them: `view.label(obs, action)` for each legal action, then `view.read(obs, events)`
+        adds `log`, the table's zones, `status`, `recent` and the words of `last_hand`.
+        Without `views` such a game's `last_hand` is data (its `log` the hand's events).
+
         `keys`, when given, names the keys the caller reads: the engine then leaves out
         those of its dear keys that are not among them (the hand's public history
         `actions`, `scores`, `hand_results`, `last_hand`, `winners`). A search asks so for
@@ -654,7 +664,14 @@ class State:
         if self.eliminated:
             obs["eliminated"] = list(self.eliminated)
         obs.update(self.facts(seat))
-        if views:
+        view = self.game.view
+        if views and view is not None:
+            obs["legal"] = [
+                {"text": to_text(a), "label": view.label(obs, a), "cards": self.action_cards(a)} for a in legal
+            ]
+            obs["zones"] = self.hand_zones(seat, obs)
+            view.read(obs, self.log)
+        elif views:
             label = self.action_label
             obs["legal"] = [{"text": to_text(a), "label": label(a), "cards": self.action_cards(a)} for a in legal]
             obs["log"] = [symbols(self.sentence(e)) for e in self.log]
@@ -693,12 +710,29 @@ class State:
         return [0] * self.players
 
     def last_hand_view(self) -> dict[str, Any] | None:
-        """The summary of the hand just finished, as a seat reads it."""
-        return self.last_hand
+        """The summary of the hand just finished, as a seat reads it.
+
+        A game with a view keeps the summary as data; its words (seats numbered) are made
+        by the view the first time the summary is read, and kept until the next hand ends,
+        so play and search that never read it pay nothing."""
+        last = self.last_hand
+        view = self.game.view
+        if view is None or last is None:
+            return last
+        worded = self.__dict__.get("_last_hand_words")
+        if worded is None or worded[0] is not last:
+            worded = self._last_hand_words = (last, view.hand_summary(last, view.seats_of(self.players)))
+        return dict(worded[1])
 
     def sentence(self, entry: Any) -> str:
-        """A log entry as a sentence (a game may keep entries as tuples until read)."""
-        return entry if isinstance(entry, str) else str(entry)
+        """A log entry as a sentence, its seats numbered (a game with a view keeps entries as
+        events, worded by its view; a text entry is passed through)."""
+        if isinstance(entry, str):
+            return entry
+        view = self.game.view
+        if view is not None:
+            return str(view.sentence(entry, view.seats_of(self.players)))
+        return str(entry)
 
     def hand_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
         """A zone per seat's hand: the cards where `obs` shows them, else their count."""
@@ -836,8 +870,12 @@ class State:
 
     def action_label(self, action: Action) -> str:
         """An action as a person reads it on a button or in a hint: its text with every card
-        in symbol form (`play K♠`). A game overrides it where words say more than the
-        notation ("lay ribs face down", "bid 3 ♥"); the text stays the record's notation."""
+        in symbol form (`play K♠`). A game's view (or, for a game without one, an override
+        here) words it where words say more than the notation ("lay ribs face down",
+        "bid 3 ♥"); the text stays the record's notation."""
+        view = self.game.view
+        if view is not None:
+            return str(view.label(self.observation(self.turn, views=False), action))
         return symbols(self.action_to_text(action))
 
     # --- shared plumbing ----------------------------------------------------------------
@@ -991,6 +1029,13 @@ class Game:
     def heuristic_bot(self) -> str | None:
         """The name of this game's heuristic bot, if it has one."""
         return None
+
+    view: ClassVar[Any] = None
+    """The game's view (its package's `view` module): every word a person reads, made from
+    an observation and the hand's events. The rules record events as data (`State.log`:
+    tuples of ints and notation texts) and never format text; `observation(seat)` asks
+    the view for words only when a person's view is wanted. None for a game that still
+    writes its sentences as it plays (string log entries, worded by `sentence`)."""
 
     # Optional hooks a game may define (looked up with getattr by the front ends):
     # - render_text(observation) -> str: a terminal view nicer than the generic one.

@@ -326,7 +326,7 @@ def test_status_keeps_the_trick_value_the_contract_and_the_target_in_view() -> N
         state.apply_text("pass")
     state.apply_text("trump H")
     facts = {f["label"]: f["value"] for f in state.observation(None)["status"]}
-    assert facts["Contract"] == f"seat {state.bidder} bid 12, trumps H"
+    assert facts["Contract"] == f"seat {state.bidder} bid 12, trumps ♥"
     assert facts["Queens"] == "-4 the queen of trumps, others 0"
     for _ in range(4):
         state.apply(state.legal_actions()[0])

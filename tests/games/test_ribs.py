@@ -120,7 +120,7 @@ def test_against_q9_k7_beats_and_k9_jt_qj_aq_are_defeated() -> None:
     taken = Counter(state._counts_texts(state.captured[0]))
     assert taken == Counter("K 9 J T Q J A Q Q 9".split()), "the bidder takes the defeated pairs and the ribs"
     assert state.points_of(0) == 3 + 3 + 4 + 2 + 3
-    assert "made the bid of 2" in state.log[-1]
+    assert "made the bid of 2" in state.sentence(state.log[-1])
 
 
 def ribs_worth_three_defeating_six(bid_to: int) -> RibsState:
@@ -153,7 +153,7 @@ def test_ribs_worth_3_with_6_defeated_bid_7_takes_nothing() -> None:
     assert state.points_of(1) == 0, "a failed bid captures nothing"
     assert (state.points_of(2), state.points_of(3), state.points_of(0)) == (3, 2, 1), "defeated pairs go back"
     assert state._counts_texts(state.discard_up) == ["Q", "9"], "the ribs go to the discard pile face up"
-    assert "The bid of 7 failed: the defeated cards were worth 6" in state.log[-1]
+    assert "The bid of 7 failed: the defeated cards were worth 6" in state.sentence(state.log[-1])
 
 
 def test_a_second_crackers_cards_go_to_the_first_cracker() -> None:
@@ -165,7 +165,7 @@ def test_a_second_crackers_cards_go_to_the_first_cracker() -> None:
     assert taken == Counter("K 8 Q Q K 8 K 8".split()), "the first cracker takes every face-up card"
     assert sum(state.captured[4]) == 0 and sum(state.captured[1]) == 0 and sum(state.captured[0]) == 0
     assert sorted(state._counts_texts(state.discard_folded)) == ["9", "A"], "folded cards count for no one"
-    assert "Seat 2 cracked the ribs K 8 and takes all 13 points on the table (seat 4 cracked them too" in state.log[-1]
+    assert "Seat 2 cracked the ribs K 8 and takes all 13 points on the table (seat 4 cracked them too" in state.sentence(state.log[-1])
 
 
 def test_a_matching_card_is_defeated_even_with_a_higher_card() -> None:
@@ -192,7 +192,7 @@ def test_everyone_folding_or_beating_fails_the_bid() -> None:
     play(state, "bid 2", "pass", "pass", "pass", "play 8 7", "play A K", "fold Q J", "play T 9")
     assert state.points_of(0) == 0
     assert state.points_of(1) == 2 and state.points_of(3) == 2
-    assert "failed: the defeated cards were worth 0" in state.log[-1]
+    assert "failed: the defeated cards were worth 0" in state.sentence(state.log[-1])
 
 
 def test_folding_once_a_hand_and_never_by_the_bidder() -> None:
@@ -369,7 +369,7 @@ def test_ribs_and_folds_stay_hidden_until_their_time() -> None:
 
 
 def test_card_text_cache_stays_bounded_and_right(monkeypatch: pytest.MonkeyPatch) -> None:
-    import parlour.games.ribs as ribs_module
+    import parlour.games.ribs.pack as ribs_module
 
     state = GAME.new_state(GAME.options(players=6), 3)
     expected = [state.observation(s)["hand"] for s in range(6)]
@@ -444,7 +444,7 @@ def test_recent_of_a_failed_bid_and_after_the_hand() -> None:
         state.apply(rng.choice(state.legal_actions()))
     recent = state.observation(0)["recent"]
     assert recent["label"] == "Trick 4", "a new hand shows the last trick of the hand before"
-    assert recent["explanation"] == state.last_hand["tricks"][-1]["explanation"]
+    assert recent["explanation"] == state.observation(0)["last_hand"]["tricks"][-1]["explanation"]
 
 
 @pytest.mark.parametrize(

@@ -54,55 +54,52 @@ PLAY_BASE + 8*low + high (rank ids below), a fold FOLD_BASE + 8*low + high.
 Hidden information (R-RIBS-8): a seat sees its own hand and folds, every bid and pass,
 every face-up pair as played, the ribs once turned, who folded, every capture pile, the
 face-up discards, and all folded pairs once the hand is over.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind
+and ints (seats, rank ids, points), which `view.py` words when a person reads them:
+`("deal", hand, dealer)`, `("pass", seat)`, `("bid", seat, bid)`, `("bidding_won",
+trick, bidder, bid)` (trick from 0), `("fold", seat)`, `("play", seat, high, low)`,
+`("ribs_up", seat, high, low)`, `("ribs_down", seat)`, `("ribs", high, low)` (turned
+when the trick is resolved), `("trick", record)` (the trick's record, as in `tricks`)
+and `("over", hand, winners, points)`; a pair's ranks come high first in the table's
+ranking. A trick's record is data too (its plays, their fates, what each seat took);
+the view writes its explanation.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Iterable
 from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
 
 from parlour.engine import (
-    Game,
     GameOptions,
     IllegalAction,
-    Limits,
     OptionsError,
     State,
     fraction_text,
-    plural,
-    seats_text,
 )
-
-# Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
-RANK_TEXT = "789TJQKA"
-RANK_OF = {text: rank for rank, text in enumerate(RANK_TEXT)}
-SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
-VALUE = (1, 1, 1, 1, 2, 2, 2, 0)
-STRENGTH_NORMAL = (0, 1, 2, 3, 4, 5, 6, 7)
-STRENGTH_LEMONS = (8, 1, 2, 3, 4, 5, 6, 7)
-
-PASS = 0
-PLAY_BASE = 100
-FOLD_BASE = 200
-PAIR_OF = {8 * lo + hi: (lo, hi) for lo in range(8) for hi in range(lo, 8)}
-ALL_PAIR_CODES = tuple(sorted(PAIR_OF))
+from parlour.games.ribs.pack import (
+    _ACTION_TEXTS,
+    FOLD_BASE,
+    PAIR_OF,
+    PASS,
+    PLAY_BASE,
+    SEVEN,
+    STRENGTH_LEMONS,
+    STRENGTH_NORMAL,
+    VALUE,
+    counts_texts,
+    pair_text,
+    rank_id,
+    text_to_action,
+)
 
 BIDDING, PLAYING = "bidding", "playing"
 TRICKS_PER_HAND = 4
 CRACKS, BEATS, DEFEATED = "cracks", "beats", "defeated"
-
-
-def rank_id(text: str) -> int:
-    t = text.strip().upper()
-    if t == "10":
-        t = "T"
-    if len(t) != 1 or t not in RANK_TEXT:
-        raise IllegalAction(f"{text!r} is not a Ribs card: write A K Q J T 9 8 7 (10 for T)")
-    return RANK_TEXT.index(t)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -249,37 +246,8 @@ def held_pairs(counts: list[int]) -> list[int]:
     return pairs
 
 
-def pair_text(lo: int, hi: int, strength: tuple[int, ...]) -> str:
-    """A pair written high first (with lemons the 7 is highest)."""
-    return _PAIR_TEXTS[strength is STRENGTH_LEMONS][8 * min(lo, hi) + max(lo, hi)]
-
-
-def pair_words(lo: int, hi: int, strength: tuple[int, ...]) -> str:
-    """A pair as people read it: a ten is 10 (`K 10`), as on the cards."""
-    return pair_text(lo, hi, strength).replace("T", "10")
-
-
-_PAIR_TEXTS = {
-    lemons: {
-        code: " ".join(RANK_TEXT[r] for r in sorted((lo, hi), key=lambda r: -strength[r]))
-        for code, (lo, hi) in PAIR_OF.items()
-    }
-    for lemons, strength in ((False, STRENGTH_NORMAL), (True, STRENGTH_LEMONS))
-}
-# Every action's text, made once: observations write hundreds of them.
-_ACTION_TEXTS = tuple(
-    {PASS: "pass"}
-    | {bid: f"bid {bid}" for bid in range(1, PLAY_BASE)}
-    | {base + code: f"{verb} {text}" for code, text in _PAIR_TEXTS[lemons].items() for base, verb in ((PLAY_BASE, "play"), (FOLD_BASE, "fold"))}
-    for lemons in (False, True)
-)
-_COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
-COUNTS_TEXTS_LIMIT = 50_000
-_HIGH_FIRST = {lemons: sorted(range(8), key=lambda r: -s[r]) for lemons, s in ((False, STRENGTH_NORMAL), (True, STRENGTH_LEMONS))}
-
-
-class RibsState(State):
-    """One match of Ribs."""
+class RibsRules(State):
+    """One match of Ribs: its rules (the engine's hooks beyond them are in `game.py`)."""
 
     COPIED = (
         "discard_up", "discard_folded", "folds", "has_folded", "wins", "money_net", "hand_money",
@@ -312,7 +280,7 @@ class RibsState(State):
         self.folds: list[tuple[int, int] | None] = [None] * n
         self.has_folded = [False] * n
         self.tricks: list[dict[str, Any]] = []
-        self.log = [f"Hand {self.hand_number + 1}: seat {self.dealer} deals."]
+        self.log = [("deal", self.hand_number, self.dealer)]  # type: list[Any]
         large = self.options.stakes[0] if self.options.stakes else 0
         self.large_pot = Fraction(large * n)
         self.small_pot = Fraction(0)
@@ -339,16 +307,7 @@ class RibsState(State):
         return [ranks.count(r) for r in range(8)]
 
     def _counts_texts(self, counts: list[int]) -> list[str]:
-        """Cards of a count vector as texts, high first (each vector's texts made once; the
-        cache is emptied when full, since capture piles reach many vectors in a long run)."""
-        lemons = self.strength is STRENGTH_LEMONS
-        key = (lemons, *counts)
-        texts = _COUNTS_TEXTS.get(key)
-        if texts is None:
-            if len(_COUNTS_TEXTS) >= COUNTS_TEXTS_LIMIT:
-                _COUNTS_TEXTS.clear()
-            texts = _COUNTS_TEXTS[key] = "".join([RANK_TEXT[r] * counts[r] for r in _HIGH_FIRST[lemons]])
-        return list(texts)
+        return counts_texts(counts, self.strength is STRENGTH_LEMONS)
 
     # --- bidding -------------------------------------------------------------------------
     def _start_bidding(self, opener: int) -> None:
@@ -374,16 +333,16 @@ class RibsState(State):
             self.in_bidding[seat] = False
             self.remaining -= 1
             self.bids.append([seat, "pass"])
-            self.log.append(f"Seat {seat} passes.")
+            self.log.append(("pass", seat))
         else:
-            self.log.append(f"Seat {seat} bids {action}.")
+            self.log.append(("bid", seat, action))
             if self.bid and self.options.stakes:
                 self._pay_small(seat)
             self.bid = action
             self.bidder = seat
             self.bids.append([seat, action])
         if self.remaining == 1:
-            self.log.append(f"Trick {self.trick_no + 1}: seat {self.bidder} wins the bidding at {self.bid}.")
+            self.log.append(("bidding_won", self.trick_no, self.bidder, self.bid))
             self.phase = PLAYING
             self.turn = self.bidder
             return
@@ -422,52 +381,25 @@ class RibsState(State):
         self.plays[seat] = (lo, hi, fold)
         self.played_count += 1
         if fold:
-            self.log.append(f"Seat {seat} folds.")
+            self.log.append(("fold", seat))
             self.has_folded[seat] = True
             self.folds[seat] = (lo, hi)
             if self.options.stakes:
                 self._pay_small(seat)
         elif seat != self.bidder:
-            self.log.append(f"Seat {seat} plays {pair_words(lo, hi, self.strength)}.")
+            self.log.append(("play", seat, *self._high_first(lo, hi)))
         elif self._ribs_open():
-            self.log.append(f"Seat {seat} plays the ribs {pair_words(lo, hi, self.strength)} face up.")
+            self.log.append(("ribs_up", seat, *self._high_first(lo, hi)))
         else:
-            self.log.append(f"Seat {seat} plays the ribs face down.")
+            self.log.append(("ribs_down", seat))
         if self.played_count == self.n:
             self._resolve_trick()
         else:
             self.turn = (seat + 1) % self.n
 
-    def _why_not(self, action: Any) -> str | None:
-        if not isinstance(action, int) or isinstance(action, bool):
-            return f"{action!r} is not a Ribs action"
-        cap = self.options.bid_cap
-        if self.phase == BIDDING:
-            if action >= PLAY_BASE:
-                return "It is time to bid, not to play cards: bid or pass."
-            if self.bid == 0:
-                if action == PASS:
-                    return "The opener cannot pass: open the bidding with 2."
-                return "The opening bid must be exactly 2." if self.options.opening == "two" else f"The opening bid must be from 2 to {cap}."
-            nxt = self.bid + self.options.bid_step
-            if nxt > cap:
-                return f"The bid is at its cap of {cap}: you can only pass."
-            return f"The next bid must be exactly {nxt} (no jump bids); or pass."
-        code = action - FOLD_BASE if action >= FOLD_BASE else action - PLAY_BASE
-        if code not in PAIR_OF or action < PLAY_BASE:
-            return "It is time to play two cards (play X Y, or fold X Y)."
-        lo, hi = PAIR_OF[code]
-        hand, need = self.hands[self.turn], 2 if lo == hi else 1
-        if hand[lo] < need or hand[hi] < 1:
-            missing = RANK_TEXT[lo if hand[lo] < need else hi]
-            return f"You do not hold {'two ' + missing + 's' if lo == hi else 'a ' + missing} to play."
-        if not self.options.folding:
-            return "This table plays without folding."
-        if self.turn == self.bidder:
-            return "The bidder plays the ribs and cannot fold."
-        if self.has_folded[self.turn]:
-            return "You have already folded once this hand."
-        return "Nobody folds in the open last trick."
+    def _high_first(self, lo: int, hi: int) -> tuple[int, int]:
+        """A pair's ranks high first in the table's ranking (with lemons the 7 is highest)."""
+        return (lo, hi) if self.strength[lo] > self.strength[hi] else (hi, lo)
 
     # --- resolution ---------------------------------------------------------------------
     def _resolve_trick(self) -> None:
@@ -475,7 +407,6 @@ class RibsState(State):
         plays = cast(list[tuple[int, int, bool]], self.plays)
         ra, rb, _ = plays[bidder]
         ribs = pair_text(ra, rb, strength)
-        said = pair_words(ra, rb, strength)
         order = [(bidder + i) % n for i in range(1, n)]
         face_up = [s for s in order if not plays[s][2]]
         for s in order:
@@ -489,10 +420,6 @@ class RibsState(State):
         if cracker is not None:
             fate = {**dict.fromkeys(face_up, "taken"), cracker: "cracked"}
             self._capture(cracker, [ra, rb, *(r for s in face_up for r in pairs[s])], captures)
-            others = [s for s in face_up if s != cracker and pairs[s] == (ra, rb)]
-            extra = f" ({seats_text(others)} cracked them too, later)" if others else ""
-            taken = plural(self._worth(captures[cracker]), "point")
-            sentence = f"Seat {cracker} cracked the ribs {said} and takes all {taken} on the table{extra}."
             outcome = "cracked"
         else:
             fate = {s: BEATS if i in beat else DEFEATED for i, s in enumerate(face_up)}
@@ -502,31 +429,21 @@ class RibsState(State):
             made = bid_made(defeated_points, bid)
             if made:
                 self._capture(bidder, [ra, rb, *(r for s in face_up if fate[s] == DEFEATED for r in pairs[s])], captures)
-                sentence = (
-                    f"Seat {bidder} made the bid of {bid} with ribs {said}: the defeated cards were worth "
-                    f"{defeated_points}, and seat {bidder} takes {plural(self._worth(captures[bidder]), 'point')}."
-                )
             else:
                 for s in face_up:
                     if fate[s] == DEFEATED:
                         self._capture(s, list(pairs[s]), captures)
                 self.discard_up[ra] += 1
                 self.discard_up[rb] += 1
-                sentence = f"The bid of {bid} failed: the defeated cards were worth {defeated_points}. The ribs {said} are discarded."
             outcome = "made" if made else "failed"
-            if beaters:
-                one = len(beaters) == 1
-                who = seats_text(beaters)
-                sentence += f" {who[0].upper()}{who[1:]} beat{'s' if one else ''} the ribs and keep{'s' if one else ''} their cards."
         if self.options.stakes:
             if made:
                 self.hand_money[bidder] += self.small_pot
             else:
                 self.large_pot += self.small_pot
             self.small_pot = Fraction(0)
-        self.log.append(f"The ribs are {said}.")
-        self.log.append(f"Trick {self.trick_no + 1}: {sentence}")
-        self.tricks.append({
+        self.log.append(("ribs", *self._high_first(ra, rb)))
+        record = {
             "trick": self.trick_no + 1, "bidder": bidder, "bid": bid, "bids": self.bids, "ribs": ribs,
             "plays": [
                 {"seat": s, "cards": None if fold else pair_text(lo, hi, strength), "folded": fold,
@@ -535,8 +452,9 @@ class RibsState(State):
             ],
             "outcome": outcome, "cracker": cracker, "defeated_points": defeated_points,
             "captures": {str(s): self._counts_texts(self._counts(c)) for s, c in captures.items()},
-            "explanation": sentence,
-        })
+        }
+        self.tricks.append(record)
+        self.log.append(("trick", record))
         self.trick_no += 1
         if self.trick_no == TRICKS_PER_HAND:
             self._end_hand()
@@ -578,11 +496,7 @@ class RibsState(State):
                 self.hand_money[s] += share
                 self.money_net[s] += self.hand_money[s]
             self.large_pot = Fraction(0)
-        many = len(hand_winners) > 1
-        self.log.append(
-            f"Hand {self.hand_number + 1} over: seat{'s' if many else ''} "
-            f"{', '.join(map(str, hand_winners))} win{'' if many else 's'} with {best} points."
-        )
+        self.log.append(("over", self.hand_number, hand_winners, best))
         self._hand_ended(points, {
             "hand_number": self.hand_number,
             "captured": [self._counts_texts(c) for c in self.captured],
@@ -615,84 +529,12 @@ class RibsState(State):
         """Each seat's net money over the match (whole hands), or None without stakes."""
         return list(self.money_net) if self.options.stakes else None
 
-    # --- cards, for the invariants ------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return [RANK_TEXT[r] for r in range(8) for _ in range(self.n)]
-
-    def card_places(self) -> dict[str, list[str]]:
-        places: dict[str, list[str]] = {}
-        for s in range(self.n):
-            places[f"hand-{s}"] = self._counts_texts(self.hands[s])
-            places[f"captured-{s}"] = self._counts_texts(self.captured[s])
-        places["discard-up"] = self._counts_texts(self.discard_up)
-        places["discard-folded"] = self._counts_texts(self.discard_folded)
-        plays = self.plays if self.phase == PLAYING else []
-        places["table"] = [RANK_TEXT[r] for p in plays if p is not None for r in p[:2]]
-        return places
-
-    def check_invariants(self) -> None:
-        """Ten points per player are always accounted for (hands, table, piles, discards),
-        and at a hand's end the capture piles and the discard pile hold all of them."""
-        n = self.n
-        raw = sum(VALUE[r] * c[r] for c in self.captured for r in range(8))
-        raw += sum(VALUE[r] * (self.discard_up[r] + self.discard_folded[r]) for r in range(8))
-        raw += sum(VALUE[r] * h[r] for h in self.hands for r in range(8))
-        if self.phase == PLAYING:
-            raw += sum(VALUE[p[0]] + VALUE[p[1]] for p in self.plays if p is not None)
-        assert raw == 10 * n, f"{raw} points accounted for, not {10 * n}"
-        if self.just_ended or self.is_over():
-            last = self.last_hand
-            assert last is not None
-            ended = sum(VALUE[rank_id(t)] for pile in last["captured"] for t in pile)
-            ended += sum(VALUE[rank_id(t)] for t in last["discard"])
-            assert ended == 10 * n, f"the hand ended with {ended} points in piles, not {10 * n}"
-        for s in range(n):
-            assert sum(self.hands[s]) == 2 * (TRICKS_PER_HAND - self.trick_no) - (
-                2 if self.phase == PLAYING and self.plays[s] is not None else 0
-            ) or self.is_over()
-
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         return _ACTION_TEXTS[self.strength is STRENGTH_LEMONS][action]
 
-    def action_label(self, action: Any) -> str:
-        """What a play does, in words: the bidder lays its ribs face down (face up on an
-        open last trick), a fold is face down; a ten reads 10."""
-        if action < PLAY_BASE:
-            return self.action_to_text(action)
-        pair = pair_words(*PAIR_OF[action % 100], self.strength)
-        text = f"play {pair}"
-        if action >= FOLD_BASE:
-            return f"fold {pair} face down"
-        if self.turn == self.bidder and self.phase == PLAYING:
-            return f"lay ribs {pair} face {'up' if self._ribs_open() else 'down'}"
-        return text
-
     def text_to_action(self, text: str) -> int:
-        words = text.strip().lower().replace("-", " ").split()
-        if not words:
-            raise IllegalAction("Say an action: bid N, pass, play X Y or fold X Y.")
-        verb, rest = words[0], words[1:]
-        if verb == "pass" and not rest:
-            return PASS
-        if verb == "bid" and len(rest) == 1:
-            try:
-                value = int(rest[0])
-            except ValueError:
-                raise IllegalAction(f"{rest[0]!r} is not a number to bid.") from None
-            if value < 2:
-                raise IllegalAction("Bids start at 2.")
-            if value >= PLAY_BASE:
-                raise IllegalAction(f"A bid of {value} is beyond any cap.")
-            return value
-        if verb in ("play", "fold"):
-            if len(rest) == 1 and len(rest[0]) == 2 and "10" not in rest[0]:
-                rest = [rest[0][0], rest[0][1]]
-            if len(rest) != 2:
-                raise IllegalAction(f"{verb} takes two cards, like '{verb} K 8'.")
-            a, b = rank_id(rest[0]), rank_id(rest[1])
-            return (FOLD_BASE if verb == "fold" else PLAY_BASE) + 8 * min(a, b) + max(a, b)
-        raise IllegalAction(f"{text!r} is not a Ribs action: bid N, pass, play X Y or fold X Y.")
+        return text_to_action(text)
 
     def action_cards(self, action: Any) -> list[str]:
         return [] if action < PLAY_BASE else pair_text(*PAIR_OF[action % 100], self.strength).split()
@@ -747,172 +589,3 @@ class RibsState(State):
             return "fold"
         current = self.phase == PLAYING and index == len(self.history) - self.played_count
         return "ribs" if current and actor == self.bidder and not self._ribs_open() else None
-
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones = []
-        for s, play in enumerate(obs["table"]):
-            if play is not None:
-                label = "ribs" if play["ribs"] else ("folded" if play["folded"] else "played")
-                cards = play["cards"].split() if play["cards"] else []
-                zones.append({"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s}: {label}",
-                              "cards": cards, "hidden": 0 if cards else 2})
-        for s in range(self.n):
-            zones.append({"id": f"captured-{s}", "kind": "pile", "owner": s, "hidden": 0, "cards": obs["captured"][s],
-                          "label": f"Seat {s} captured ({plural(obs['scores']['hand'][s], 'point')})"})
-        zones.append({"id": "discard", "kind": "pile", "owner": None, "label": "Discard pile",
-                      "cards": obs["discard"]["face_up"], "hidden": obs["discard"]["folded"]})
-        return zones
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """The bid and its bidder first (what every play answers), then the trick of the
-        four, whether the seat may still fold, the hands to win and, for stakes, the pots
-        and each seat's money."""
-        out = []
-        bidding = obs["bidding"]
-        if not obs["match_over"]:
-            if not bidding["bid"]:
-                out.append({"label": "Bidding", "value": f"seat {bidding['opener']} opens"})
-            elif obs["phase"] == BIDDING:
-                out.append({"label": "Bid", "value": f"{bidding['bid']} by seat {bidding['bidder']} (cap {bidding['cap']})"})
-            else:
-                out.append({"label": "Bid", "value": f"seat {bidding['bidder']} won the bid at {bidding['bid']}"})
-            out.append({"label": "Trick", "value": f"{obs['trick']} of {TRICKS_PER_HAND}"})
-            if obs["hand"] is not None and obs["seat"] not in obs["folded"] and self.options.folding:
-                out.append({"label": "Fold", "value": "you may still fold once this hand"})
-        out.append({"label": "Hands to win", "value": str(obs["hands_to_win"])})
-        if "money" in obs:
-            large, small = self.options.stakes or (0, 0)
-            pots = f"large {obs['money']['large_pot']}, small {obs['money']['small_pot']} (stakes {large}/{small})"
-            out.append({"label": "Pots", "value": pots})
-            out.append({"label": "Money", "value": ", ".join(f"seat {s} {m}" for s, m in enumerate(obs["money"]["net"]))})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last resolved trick (of the hand before, until this hand has one): every
-        pair with its fate and points, the ribs face up, the folds face down."""
-        tricks = obs["tricks"] or (obs["last_hand"] or {}).get("tricks")
-        if not tricks:
-            return None
-        trick = tricks[-1]
-        takes = {int(s): self._worth([RANK_OF[t] for t in cards]) for s, cards in trick["captures"].items()}
-        plays = []
-        for p in trick["plays"]:
-            seat, fate = p["seat"], p["fate"]
-            cards = (trick["ribs"] if fate == "ribs" else p["cards"] or "").split()
-            worth = self._worth([RANK_OF[t] for t in cards])
-            mark = {
-                "ribs": f"ribs, {trick['outcome']}" + (f": takes {takes[seat]}" if seat in takes else ""),
-                "folded": "folded",
-                "cracked": f"cracked the ribs: takes {takes.get(seat, 0)}",
-                "taken": f"taken by the cracker ({worth})",
-                BEATS: f"beat the ribs: keeps {worth}",
-                DEFEATED: f"defeated ({worth})" + (": to the bidder" if trick["outcome"] == "made" else ": kept"),
-            }[fate]
-            plays.append({"seat": seat, "cards": cards, "face_down": fate == "folded", "mark": mark})
-        return {"label": f"Trick {trick['trick']}", "plays": plays, "explanation": trick["explanation"]}
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RibsState:
-        """A copy with the cards hidden from `seat` shuffled among their hidden places:
-        the other hands, the others' folds (on the table or discarded), unturned ribs."""
-        other = cast(RibsState, self.clone())
-        if other.is_over():
-            return other
-        plays: list[Any] = other.plays if other.phase == PLAYING else [None] * self.n
-        others = [s for s in range(self.n) if s != seat]
-        folds = [s for s in others if other.folds[s]]
-        live = [s for s in folds if plays[s] and plays[s][2]]
-        turned = seat == other.bidder or not plays[other.bidder] or other._ribs_open()
-        pool = [r for s in others for r in range(8) for _ in range(other.hands[s][r])]
-        pool += [r for s in folds for r in other.folds[s]]  # type: ignore[union-attr]
-        pool += [] if turned else plays[other.bidder][:2]
-        for s in folds:
-            if s not in live:
-                other._discard_fold(s, -1)
-        rng.shuffle(pool)
-        for s in others:
-            size = sum(other.hands[s])
-            other.hands[s], pool = self._counts(pool[:size]), pool[size:]
-        for s in folds:
-            other.folds[s] = lo_hi = (min(pool[:2]), max(pool[:2]))
-            pool = pool[2:]
-            if s in live:
-                plays[s] = (*lo_hi, True)
-            else:
-                other._discard_fold(s, 1)
-        if not turned:
-            plays[other.bidder] = (min(pool), max(pool), False)
-        return other
-
-    # --- determinize -----------------------------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Deal the unseen cards at random: two to each masked fold or ribs (in the order
-        played), then the other seats' hands; suits play no part, so only counts bind."""
-        n, seat, actions = options.players, observation["seat"], observation["actions"]
-        mine = [rank_id(t) for t in observation["hand"]]
-        unknown = [n - mine.count(r) for r in range(8)]
-        played: list[list[int]] = [[] for _ in range(n)]
-        masked = [i for i, (_, text) in enumerate(actions) if text in ("fold", "ribs")]
-        for actor, text in actions:
-            if text.startswith(("play ", "fold ")):
-                for r in map(rank_id, text.split()[1:]):
-                    played[actor].append(r)
-                    unknown[r] -= 1
-        pool = [r for r in range(8) for _ in range(unknown[r])]
-        rng.shuffle(pool)
-        hidden: dict[int, Any] = {}
-        for k, i in enumerate(masked):
-            actor, text = actions[i]
-            lo, hi = sorted(pool[2 * k : 2 * k + 2])
-            played[actor] += [lo, hi]
-            hidden[i] = (FOLD_BASE if text == "fold" else PLAY_BASE) + 8 * lo + hi
-        at = 2 * len(masked)
-        hands = []
-        for s, size in enumerate(observation["hand_sizes"]):
-            rest = mine if s == seat else pool[at : at + size]
-            at += 0 if s == seat else size
-            hands.append([RANK_TEXT[r] for r in rest + played[s]])
-        assert at == len(pool), "the observation's card counts do not add up"
-        return {"hands": hands}, hidden
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        self.wins = list(observation["scores"]["match"])
-        if "money" in observation:
-            self.money_net = [Fraction(m) for m in observation["money"]["net"]]
-
-
-class Ribs(Game):
-    name = "ribs"
-    title = "Ribs"
-    min_players = 4
-    max_players = 10
-    Options = RibsOptions
-    state_class = RibsState
-
-    def heuristic_bot(self) -> str | None:
-        return "ribs-heuristic"
-
-    def limits(self, options: GameOptions) -> Limits:
-        """Each of the 4 tricks is a bidding round (every bid from 2 to the cap, each seat
-        passing once) and one play per seat; a capture pile holds at most the pack's 10n
-        points, lemons cost at most 3 a seven and lemonade pays at most 10 (or 3n)."""
-        assert isinstance(options, RibsOptions)
-        n, cap = options.players, options.bid_cap
-        bonus = (10 if options.lemonade == "ten" else 3 * n) if options.lemons else 0
-        return Limits(
-            hand_actions=4 * ((cap - 2) // options.bid_step + 1 + (n - 1) + n),
-            match_hands=None,
-            hand_scores=(-3 * n if options.lemons else 0, 10 * n + bonus),
-            notes="no match bound: tied leaders play on; folded cards and lost ribs score for nobody",
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        assert isinstance(options, RibsOptions)
-        pairs = list(ALL_PAIR_CODES)
-        return [PASS, *range(2, options.bid_cap + 1), *(PLAY_BASE + p for p in pairs), *(FOLD_BASE + p for p in pairs)]
-
-
-GAME = Ribs()
-RibsState.game = GAME

@@ -48,12 +48,19 @@ TRUMP_BASE+suit (200..203) and NO_TRUMP=204. Identical copies are one action (G-
 Hidden information: each seat sees its own hand and the others' card counts; every bid,
 pass, declaration and card played is public (G-8), so the observation's `actions` is the
 whole public history of the hand. Nothing is undealt, so nothing else is hidden.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind
+and ints (seats, card ids, points), which `view.py` words when a person reads them:
+`("deal", hand, dealer)`, `("pass", seat)`, `("bid", seat, bid)`, `("no_bid",)`,
+`("declare", bidder, bid, trump)` (trump a suit index or None), `("trick", k, leader,
+cards, win, value, queens, trump)` (k from 0, `win` the index in `cards` of the winning
+card), `("contract", bidder, taken, bid, made, score)` and `("over", hand, scores,
+totals)`. The hand's summary (`last_hand`) keeps them as its `log`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
@@ -63,23 +70,16 @@ from parlour.cards import (
     QUEEN,
     SUIT_CHARS,
     SUIT_MASKS,
-    SUIT_NAMES,
-    deal_constrained,
     high_card_winner,
     parse_card,
-    shown_voids,
     sort_key,
-    suits_mask,
 )
 from parlour.engine import (
     OVER,
-    Game,
     GameOptions,
     IllegalAction,
-    Limits,
     OptionsError,
     State,
-    seat_list,
 )
 
 VALUES_4 = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
@@ -187,8 +187,8 @@ def cards_sorted_texts(faces: list[int]) -> list[str]:
     return [CARD_TEXTS[c] for c in sorted(faces, key=sort_key)]
 
 
-class CrampsState(State):
-    """One match of Cramps."""
+class CrampsRules(State):
+    """One match of Cramps: its rules (the engine's hooks beyond them are in `game.py`)."""
 
     COPIED = ("masks", "dups", "jokers", "totals", "points", "tricks", "trick", "log", "_deals", "passed")
 
@@ -303,12 +303,12 @@ class CrampsState(State):
         if action == PASS:
             self.passed[seat] = True
             self.passes_in_row += 1
-            self.log.append(f"Seat {seat} passes.")
+            self.log.append(("pass", seat))
         else:
             self.bid = action - BID_BASE
             self.bidder = seat
             self.passes_in_row = 0
-            self.log.append(f"Seat {seat} bids {self.bid}.")
+            self.log.append(("bid", seat, self.bid))
         if self.options.pass_is_final:
             live = [s for s in range(n) if not self.passed[s]]
             if not live or (self.bidder is not None and live == [self.bidder]):
@@ -326,7 +326,7 @@ class CrampsState(State):
 
     def _end_auction(self) -> None:
         if self.bidder is None:
-            self.log.append("Nobody bids: the hand is played as regular Cramps.")
+            self.log.append(("no_bid",))
             self._start_play((self.dealer + 1) % self.n)
             return
         self.phase = DECLARE
@@ -336,17 +336,12 @@ class CrampsState(State):
         return [TRUMP_BASE, TRUMP_BASE + 1, TRUMP_BASE + 2, TRUMP_BASE + 3, NO_TRUMP]
 
     def _apply_declare(self, action: int) -> None:
-        if action == NO_TRUMP:
-            self.log.append(f"Seat {self.bidder} plays {self.bid} at no trump; queens are -1 each.")
-        else:
+        if action != NO_TRUMP:
             suit = action - TRUMP_BASE
             self.trump = suit
             self.queen_value = tuple(-4 if s == suit else 0 for s in range(4))  # type: ignore[assignment]
             self.queen_table = QUEEN_TABLES[suit]
-            self.log.append(
-                f"Seat {self.bidder} plays {self.bid} with {SUIT_NAMES[suit]} trumps; "
-                f"the queen of {SUIT_NAMES[suit]} is -4, other queens 0."
-            )
+        self.log.append(("declare", self.bidder, self.bid, self.trump))
         assert self.bidder is not None
         self._start_play(self.bidder)
 
@@ -449,25 +444,6 @@ class CrampsState(State):
             if not self.jokers[seat]:
                 self.masks[seat] ^= bit
 
-    def _why_not(self, action: Any) -> str | None:
-        phase = self.phase
-        if not isinstance(action, int) or isinstance(action, bool):
-            return f"{action!r} is not a Cramps action"
-        if phase == PLAY:
-            if action > JOKER:
-                return "It is time to play a card."
-            if not self.masks[self.turn] >> action & 1:
-                return f"You do not hold {CARD_TEXTS[action]}."
-            return f"You must follow suit: you hold {SUIT_NAMES[self.led]}."
-        if phase == AUCTION:
-            if action != PASS and not BID_BASE < action < TRUMP_BASE:
-                return "It is the auction: bid a number of points, or pass."
-            low = max(self.options.min_bid, self.bid + 1)
-            if action - BID_BASE < low:
-                return f"A bid must be at least {low}."
-            return f"Nobody can score more than {self.options.max_bid}: bid at most that."
-        return "Name trumps: trump S, trump H, trump D, trump C or trump NT."
-
     def _end_trick(self) -> None:
         trick = self.trick
         win = high_card_winner(trick, self.led, self.trump)
@@ -479,7 +455,7 @@ class CrampsState(State):
         self.points[winner] += value + queens
         cards = tuple(trick)
         self.tricks.append((leader, cards, winner, value + queens))
-        self.log.append((k, leader, cards, win, value, queens, self.trump))
+        self.log.append(("trick", k, leader, cards, win, value, queens, self.trump))
         self.trick_no = k + 1
         self.trick = []
         if k == TRICKS - 1:
@@ -487,35 +463,6 @@ class CrampsState(State):
         else:
             self.leader = self.turn = winner
             self.led = -1
-
-    def sentence(self, entry: Any) -> str:
-        """Trick results and deals are kept as tuples until read."""
-        if isinstance(entry, str):
-            return entry
-        if entry[0] == "deal":
-            return f"Hand {entry[1] + 1}: seat {entry[2]} deals."
-        if entry[0] == "over":
-            return f"Hand {entry[1] + 1} over: scores {seat_list(entry[2])}; totals {seat_list(entry[3])}."
-        k, leader, cards, win, value, queens, trump = entry
-        n = self.n
-        winner = (leader + win) % n
-        card = cards[win]
-        plays = ", ".join(f"{(leader + i) % n} {CARD_TEXTS[c]}" for i, c in enumerate(cards))
-        extra = f" and {queens:+d} for queens" if queens else ""
-        return (
-            f"Trick {k + 1} (worth {value:+d}; seats {plays}): seat {winner} wins with "
-            f"{CARD_TEXTS[card]}, {self._why_won(cards, win, trump)}, scoring {value:+d}{extra}."
-        )
-
-    @staticmethod
-    def _why_won(cards: tuple[int, ...], win: int, trump: int | None) -> str:
-        card = cards[win]
-        if card == JOKER:
-            return "the joker led"
-        if trump is not None and card // 13 == trump and cards[0] // 13 != trump:
-            return f"the highest trump ({SUIT_NAMES[trump]})"
-        why = f"the highest {SUIT_NAMES[card // 13][:-1]}"
-        return why + ", played first of two" if cards.count(card) > 1 else why
 
     # --- scoring -------------------------------------------------------------------------
     def _settled(self, raw: list[int]) -> list[int]:
@@ -537,10 +484,7 @@ class CrampsState(State):
         if self.bidder is not None:
             b = self.bidder
             made = raw[b] >= self.bid
-            self.log.append(
-                f"Seat {b} took {raw[b]} against a bid of {self.bid}: "
-                + (f"made, scoring {scores[b]}." if made else f"set, scoring {-self.bid}.")
-            )
+            self.log.append(("contract", b, raw[b], self.bid, made, scores[b]))
         for s in range(self.n):
             self.totals[s] += scores[s]
         self.log.append(("over", self.hand_number, scores, list(self.totals)))
@@ -565,57 +509,19 @@ class CrampsState(State):
         leaders = [s for s in range(self.n) if self.totals[s] == top]
         return leaders if top >= self.options.target and len(leaders) == 1 else None
 
-    def last_hand_view(self) -> dict[str, Any] | None:
-        last = self.last_hand
-        if last is None:
-            return None
-        return {**last, "log": [self.sentence(e) for e in last["log"]]}
-
     def _trump_text(self) -> str | None:
         if self.bidder is None:
             return None
         return "NT" if self.trump is None else SUIT_CHARS[self.trump]
+
+    def _hand_texts(self, seat: int) -> list[str]:
+        return [CARD_TEXTS[c] for c in self.hand_cards(seat)]
 
     def hand_points(self) -> list[Any]:
         return list(self.points)
 
     def match_scores(self) -> list[Any]:
         return list(self.totals)
-
-    # --- cards, for the invariants ------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return [CARD_TEXTS[c] for c in full_pack_faces(self.n)]
-
-    def card_places(self) -> dict[str, list[str]]:
-        places: dict[str, list[str]] = {}
-        for s in range(self.n):
-            places[f"hand-{s}"] = self._hand_texts(s)
-        places["tricks"] = [CARD_TEXTS[c] for _leader, cards, _winner, _value in self.tricks for c in cards]
-        places["table"] = [CARD_TEXTS[c] for c in self.trick]
-        return places
-
-    def _hand_texts(self, seat: int) -> list[str]:
-        return [CARD_TEXTS[c] for c in self.hand_cards(seat)]
-
-    def check_invariants(self) -> None:
-        """Trick points so far equal the values of the tricks played plus their queens, and a
-        finished hand totals 10 unless a Royal bidder was set (R-CRAMPS-10)."""
-        assert sum(self.points) == sum(v for _l, _c, _w, v in self.tricks)
-        played = len(self.tricks) * self.n + len(self.trick)
-        for s in range(self.n):
-            assert self.hand_size(s) == TRICKS - sum(1 for i in range(played) if self._player_of(i) == s) or self.phase == OVER
-        if self.hand_over() and self.last_hand is not None:
-            last = self.last_hand
-            assert sum(last["raw"]) == HAND_TOTAL, f"a hand totals {sum(last['raw'])}, not 10"
-            if last["made"] is False:
-                b = last["bidder"]
-                assert sum(last["scores"]) == HAND_TOTAL - last["raw"][b] - last["bid"]
-
-    def _player_of(self, index: int) -> int:
-        """Seat that played the index-th card of the hand (for the invariant)."""
-        k, i = divmod(index, self.n)
-        leader = self.tricks[k][0] if k < len(self.tricks) else self.leader
-        return (leader + i) % self.n
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -684,154 +590,3 @@ class CrampsState(State):
             "queen_values": list(self.queen_value),
             "target": self.options.target,
         }
-
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones = [
-            {"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s} plays", "cards": [c], "hidden": 0}
-            for s, c in obs["trick"]
-        ]
-        for s in range(self.n):
-            won = [c for t in obs["tricks"] if t["winner"] == s for c in t["cards"]]
-            zones.append({"id": f"tricks-{s}", "kind": "pile", "owner": s,
-                          "label": f"Seat {s}'s tricks ({obs['scores']['hand'][s]:+d})", "cards": won, "hidden": 0})
-        return zones
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """The value of the trick being played is the game's main decision; then the
-        contract, the queens and the target."""
-        out = []
-        if not obs["match_over"]:
-            k = obs["trick_number"]
-            out.append({"label": f"Trick {k} of {TRICKS} is worth", "value": f"{obs['trick_values'][k - 1]:+d}"})
-            values = [f"[{v:+d}]" if i + 1 == k else f"{v:+d}" for i, v in enumerate(obs["trick_values"])]
-            out.append({"label": "Trick values", "value": " ".join(values)})
-        auction = obs["auction"]
-        if auction["bidder"] is not None:
-            trump = {None: "to be named", "NT": "no trump"}.get(obs["trump"], obs["trump"])
-            out.append({"label": "Contract", "value": f"seat {auction['bidder']} bid {auction['bid']}, trumps {trump}"})
-        elif obs["phase"] == AUCTION:
-            out.append({"label": "Auction", "value": f"bids {auction['min_bid']} to {auction['max_bid']}, no bid yet"})
-        queens = sorted(set(obs["queen_values"]))
-        out.append({"label": "Queens", "value": "-1 each" if queens == [-1] else "-4 the queen of trumps, others 0"})
-        out.append({"label": "Target", "value": str(obs["target"])})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last finished trick of this hand, its winner marked."""
-        if not self.tricks:
-            return None
-        leader, cards, winner, points = self.tricks[-1]
-        n = self.n
-        plays = [
-            {"seat": (leader + i) % n, "cards": [CARD_TEXTS[c]], "face_down": False, "mark": (leader + i) % n == winner}
-            for i, c in enumerate(cards)
-        ]
-        return {
-            "label": f"Trick {len(self.tricks)}",
-            "plays": plays,
-            "explanation": self.sentence(next(e for e in reversed(self.log) if isinstance(e, tuple) and e[0] != "over")),
-        }
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> CrampsState:
-        """A copy whose other hands are reshuffled among themselves, sizes kept."""
-        other = self.clone()
-        assert isinstance(other, CrampsState)
-        if other.phase == OVER:
-            return other
-        seats = [s for s in range(self.n) if s != seat]
-        pool = [c for s in seats for c in self.hand_cards(s)]
-        rng.shuffle(pool)
-        at = 0
-        for s in seats:
-            size = self.hand_size(s)
-            other._set_hand(s, pool[at : at + size])
-            at += size
-        return other
-
-    # --- determinize -----------------------------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Deal the unseen cards among the other seats, respecting the voids shown (a
-        joker shows nothing, R-CRAMPS-1); nothing is ever masked."""
-        n = options.players
-        seat = observation["seat"]
-        unseen = full_pack_faces(n)
-        played: list[list[int]] = [[] for _ in range(n)]
-        for actor, text in observation["actions"]:
-            if text.startswith("play "):
-                c = parse_card(text[5:])
-                played[actor].append(c)
-                unseen.remove(c)
-        mine = [parse_card(t) for t in observation["hand"]]
-        for c in mine:
-            unseen.remove(c)
-        voids = voids_shown(observation["actions"], n)
-        others = [s for s in range(n) if s != seat]
-        parts = deal_constrained(
-            unseen, [observation["hand_sizes"][s] for s in others], [suits_mask(voids[s]) for s in others], rng
-        )
-        dealt = dict(zip(others, parts, strict=True))
-        hands = [cards_sorted_texts((mine if s == seat else dealt[s]) + played[s]) for s in range(n)]
-        return {"hands": hands}, {}
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        self.totals = list(observation["scores"]["match"])
-
-
-def voids_shown(actions: list[list[Any]], players: int) -> list[int]:
-    """Per seat the suits (a mask) it has shown it lacks in the hand's public actions; a
-    joker may be played holding the suit led, so it shows nothing (R-CRAMPS-1)."""
-    plays = [(actor, parse_card(text[5:])) for actor, text in actions if text.startswith("play ")]
-    tricks = [(plays[i][1] // 13, plays[i + 1 : i + players]) for i in range(0, len(plays), players)]
-    return shown_voids(tricks, players, free=JOKER_BIT)
-
-
-class Cramps(Game):
-    name = "cramps"
-    title = "Cramps"
-    min_players = 4
-    max_players = 8
-    Options = CrampsOptions
-    state_class = CrampsState
-
-    def heuristic_bot(self) -> str | None:
-        return "cramps-heuristic"
-
-    def limits(self, options: GameOptions) -> Limits:
-        """13 tricks of n cards; the Royal auction has at most one bid per number and a pass
-        of every seat between bids, then the trump call. A seat scores at most every
-        positive trick and at least every negative one with every queen (or both trump
-        queens at -4), and a failed Royal contract takes at most the top bid off that."""
-        assert isinstance(options, CrampsOptions)
-        n = options.players
-        values = VALUES_4 if n == 4 else VALUES_MANY
-        pack = full_pack_faces(n)
-        queens = max(sum(1 for f in pack if f in QUEENS), 4 * max(pack.count(q) for q in QUEENS))
-        low = sum(v for v in values if v < 0) - queens
-        high = sum(v for v in values if v > 0)
-        auction = 0
-        if options.royal:
-            auction = (options.max_bid - options.min_bid + 1) * n + n + 1
-            low -= options.max_bid
-            high = max(high, options.max_bid)
-        return Limits(
-            hand_actions=13 * n + auction,
-            match_hands=None,
-            hand_scores=(low, high),
-            hand_sum=None if options.royal else 10,
-            notes="no match bound: a tie at the top plays on",
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        assert isinstance(options, CrampsOptions)
-        cards = list(range(52)) + ([JOKER] if EXTRA_JOKERS.get(options.players) else [])
-        if not options.royal:
-            return cards
-        bids = [BID_BASE + b for b in range(options.min_bid, options.max_bid + 1)]
-        return [*cards, PASS, *bids, *range(TRUMP_BASE, NO_TRUMP + 1)]
-
-
-GAME = Cramps()
-CrampsState.game = GAME

@@ -1,0 +1,175 @@
+"""Cramps as the engine runs it: the rules' state with what the engine asks beyond the
+rules, and the game's declaration.
+
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
+one seat's observation), the leak test's redeal, every place a card can be and the
+game's invariants; they sit here so the rules file holds rules. The `Cramps` declaration
+names the rules' state, the view and the heuristic bot, and bounds the game for solvers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.cards import CARD_TEXTS, JOKER, deal_constrained, parse_card, shown_voids, suits_mask
+from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.games.cramps import view
+from parlour.games.cramps.rules import (
+    BID_BASE,
+    EXTRA_JOKERS,
+    HAND_TOTAL,
+    JOKER_BIT,
+    NO_TRUMP,
+    PASS,
+    QUEENS,
+    TRICKS,
+    TRUMP_BASE,
+    VALUES_4,
+    VALUES_MANY,
+    CrampsOptions,
+    CrampsRules,
+    cards_sorted_texts,
+    full_pack_faces,
+)
+
+
+class CrampsState(CrampsRules):
+    """One match of Cramps."""
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> CrampsState:
+        """A copy whose other hands are reshuffled among themselves, sizes kept."""
+        other = self.clone()
+        assert isinstance(other, CrampsState)
+        if other.phase == OVER:
+            return other
+        seats = [s for s in range(self.n) if s != seat]
+        pool = [c for s in seats for c in self.hand_cards(s)]
+        rng.shuffle(pool)
+        at = 0
+        for s in seats:
+            size = self.hand_size(s)
+            other._set_hand(s, pool[at : at + size])
+            at += size
+        return other
+
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """Deal the unseen cards among the other seats, respecting the voids shown (a
+        joker shows nothing, R-CRAMPS-1); nothing is ever masked."""
+        n = options.players
+        seat = observation["seat"]
+        unseen = full_pack_faces(n)
+        played: list[list[int]] = [[] for _ in range(n)]
+        for actor, text in observation["actions"]:
+            if text.startswith("play "):
+                c = parse_card(text[5:])
+                played[actor].append(c)
+                unseen.remove(c)
+        mine = [parse_card(t) for t in observation["hand"]]
+        for c in mine:
+            unseen.remove(c)
+        voids = voids_shown(observation["actions"], n)
+        others = [s for s in range(n) if s != seat]
+        parts = deal_constrained(
+            unseen, [observation["hand_sizes"][s] for s in others], [suits_mask(voids[s]) for s in others], rng
+        )
+        dealt = dict(zip(others, parts, strict=True))
+        hands = [cards_sorted_texts((mine if s == seat else dealt[s]) + played[s]) for s in range(n)]
+        return {"hands": hands}, {}
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.totals = list(observation["scores"]["match"])
+
+    # --- cards, for the invariants ------------------------------------------------------
+    def full_pack(self) -> list[str]:
+        return [CARD_TEXTS[c] for c in full_pack_faces(self.n)]
+
+    def card_places(self) -> dict[str, list[str]]:
+        places: dict[str, list[str]] = {}
+        for s in range(self.n):
+            places[f"hand-{s}"] = self._hand_texts(s)
+        places["tricks"] = [CARD_TEXTS[c] for _leader, cards, _winner, _value in self.tricks for c in cards]
+        places["table"] = [CARD_TEXTS[c] for c in self.trick]
+        return places
+
+    def check_invariants(self) -> None:
+        """Trick points so far equal the values of the tricks played plus their queens, and a
+        finished hand totals 10 unless a Royal bidder was set (R-CRAMPS-10)."""
+        assert sum(self.points) == sum(v for _l, _c, _w, v in self.tricks)
+        played = len(self.tricks) * self.n + len(self.trick)
+        for s in range(self.n):
+            assert self.hand_size(s) == TRICKS - sum(1 for i in range(played) if self._player_of(i) == s) or self.phase == OVER
+        if self.hand_over() and self.last_hand is not None:
+            last = self.last_hand
+            assert sum(last["raw"]) == HAND_TOTAL, f"a hand totals {sum(last['raw'])}, not 10"
+            if last["made"] is False:
+                b = last["bidder"]
+                assert sum(last["scores"]) == HAND_TOTAL - last["raw"][b] - last["bid"]
+
+    def _player_of(self, index: int) -> int:
+        """Seat that played the index-th card of the hand (for the invariant)."""
+        k, i = divmod(index, self.n)
+        leader = self.tricks[k][0] if k < len(self.tricks) else self.leader
+        return (leader + i) % self.n
+
+
+def voids_shown(actions: list[list[Any]], players: int) -> list[int]:
+    """Per seat the suits (a mask) it has shown it lacks in the hand's public actions; a
+    joker may be played holding the suit led, so it shows nothing (R-CRAMPS-1)."""
+    plays = [(actor, parse_card(text[5:])) for actor, text in actions if text.startswith("play ")]
+    tricks = [(plays[i][1] // 13, plays[i + 1 : i + players]) for i in range(0, len(plays), players)]
+    return shown_voids(tricks, players, free=JOKER_BIT)
+
+
+class Cramps(Game):
+    name = "cramps"
+    title = "Cramps"
+    min_players = 4
+    max_players = 8
+    Options = CrampsOptions
+    state_class = CrampsState
+    view = view
+
+    def heuristic_bot(self) -> str | None:
+        return "cramps-heuristic"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """13 tricks of n cards; the Royal auction has at most one bid per number and a pass
+        of every seat between bids, then the trump call. A seat scores at most every
+        positive trick and at least every negative one with every queen (or both trump
+        queens at -4), and a failed Royal contract takes at most the top bid off that."""
+        assert isinstance(options, CrampsOptions)
+        n = options.players
+        values = VALUES_4 if n == 4 else VALUES_MANY
+        pack = full_pack_faces(n)
+        queens = max(sum(1 for f in pack if f in QUEENS), 4 * max(pack.count(q) for q in QUEENS))
+        low = sum(v for v in values if v < 0) - queens
+        high = sum(v for v in values if v > 0)
+        auction = 0
+        if options.royal:
+            auction = (options.max_bid - options.min_bid + 1) * n + n + 1
+            low -= options.max_bid
+            high = max(high, options.max_bid)
+        return Limits(
+            hand_actions=13 * n + auction,
+            match_hands=None,
+            hand_scores=(low, high),
+            hand_sum=None if options.royal else 10,
+            notes="no match bound: a tie at the top plays on",
+        )
+
+    def action_universe(self, options: GameOptions) -> list[Any]:
+        assert isinstance(options, CrampsOptions)
+        cards = list(range(52)) + ([JOKER] if EXTRA_JOKERS.get(options.players) else [])
+        if not options.royal:
+            return cards
+        bids = [BID_BASE + b for b in range(options.min_bid, options.max_bid + 1)]
+        return [*cards, PASS, *bids, *range(TRUMP_BASE, NO_TRUMP + 1)]
+
+
+GAME = Cramps()
+CrampsState.game = GAME

@@ -1,0 +1,27 @@
+"""Ribs, one package: `pack.py` (the pack and the action notation), `rules.py` (options,
+deal, legal moves, apply, score; events as data, no words), `view.py` (every word a
+person reads, through `parlour.words`) and `game.py` (what the engine asks beyond the
+rules, and the `Ribs` declaration).
+
+Decisions of this layout (the same for every game package):
+- The rules never format text. Events are tuples of a kind and data; the hand's summary
+  (`last_hand`) is data, its `log` the hand's events.
+- Words are made only for a person: the engine asks the view when an observation is built
+  with `views=True`, and words a finished hand's summary once, when it is first read. Bots,
+  search and the RL adapters read `views=False` and pay nothing for words.
+- The sentence of an illegal action (`view.why_not`) is made from the acting seat's
+  observation, when an action is refused.
+- Until the front ends hand their names to the view, an observation's words name seats by
+  the numbered convention ("seat 2"), which the terminal and the web client name for their
+  reader; `view.sentence(event, Seats(names, me))` words an event for a named reader.
+
+The names other modules import from `parlour.games.ribs` are exported here.
+"""
+
+from parlour.games.ribs.game import GAME, Ribs, RibsState
+from parlour.games.ribs.pack import *  # noqa: F403
+from parlour.games.ribs.pack import _COUNTS_TEXTS  # noqa: F401
+from parlour.games.ribs.rules import *  # noqa: F403
+from parlour.games.ribs.rules import RibsRules
+
+__all__ = ["GAME", "Ribs", "RibsRules", "RibsState"]

@@ -77,6 +77,7 @@ STORE_PATIENCE = 15.0  # seconds a store is retried while the database is away
 STORE_FIRST_WAIT = 0.05  # ... first wait between tries, doubled up to STORE_LONGEST_WAIT
 STORE_LONGEST_WAIT = 2.0
 BOT_RETRY_LONGEST = 30.0  # the longest a bot waits before trying a refused action again
+BOT_LABELS_KEPT = 1024  # bot specs whose names and levels are remembered
 
 
 class TableError(Exception):
@@ -215,7 +216,7 @@ class Table:
             spec = self.seats[seat]
             bot = self.bot_specs.get(seat)
             if spec.get("bot"):
-                info: dict[str, Any] = {"seat": seat, "kind": "bot", "name": display_name(self.game.name, spec["bot"]),
+                info: dict[str, Any] = {"seat": seat, "kind": "bot", "name": self.manager.bot_label(self.game.name, spec["bot"])[0],
                                         "taken": True, "connected": True}
                 if spec.get("for"):
                     info["stand_in_for"] = spec["for"]
@@ -230,10 +231,10 @@ class Table:
                 if seat in self.away_until:
                     info["stand_in_in"] = round(max(0.0, self.away_until[seat] - now), 1)
                 if seat in self.bots:
-                    info["stand_in"] = display_name(self.game.name, bot or "")
+                    info["stand_in"] = self.manager.bot_label(self.game.name, bot or "")[0]
             if bot is not None:
                 info["bot"] = bot
-                info["level"] = level_of(self.game.name, bot)
+                info["level"] = self.manager.bot_label(self.game.name, bot)[1]
             out.append(info)
         return out
 
@@ -861,6 +862,7 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         self.finished_at: dict[str, float] = {}  # table -> when it was first seen finished
         self._lobby: dict[str, Any] | None = None
+        self._bot_labels: dict[tuple[str, str], tuple[str, str | None]] = {}
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-db")
         self.inline = storage.engine.dialect.name == "sqlite"
         self.pending: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
@@ -956,6 +958,18 @@ class TableManager:
             spec, bot = fallback, make_bot(fallback, game, seat, seed)
         bot.time_limit = self.bot_seconds
         return spec, bot
+
+    def bot_label(self, game_name: str, spec: str) -> tuple[str, str | None]:
+        """How people see a bot ("Ribs bot (normal)") and its level, worked out once per
+        spec: every state message names its table's bots, and finding a spec's level
+        looks for the package's shipped weights on disk."""
+        key = (game_name, spec)
+        label = self._bot_labels.get(key)
+        if label is None:
+            if len(self._bot_labels) >= BOT_LABELS_KEPT:  # a server allowing any bot sees any spec
+                self._bot_labels.clear()
+            label = self._bot_labels[key] = (display_name(game_name, spec), level_of(game_name, spec))
+        return label
 
     @staticmethod
     def default_bot(game: Game) -> str:

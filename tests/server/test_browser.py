@@ -258,6 +258,9 @@ def test_a_friend_joins_by_the_link_and_plays(web: ServerProcess, playwright: An
 # Options that give seat 0 a decision in every first hand: Seven and a Half's first banker
 # plays only when a punter stands, but names the limits first when the banker sets them.
 FIRST_CLICK_OPTIONS = {"seven_and_a_half": ("banker_sets_limits",)}
+SHOWN_HAND = """() => [window.__parlour.msg,
+  [...document.querySelectorAll('.mine .cards.hand .card')].map((e) => e.dataset.card)]"""
+"""The last state message drawn and the cards of the hand drawn, at one moment."""
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -276,14 +279,16 @@ def test_every_game_is_played_by_clicks_in_the_same_page(web: ServerProcess, pla
         if page.locator("#next-hand").count():  # a finished hand's summary waits for the player
             page.click("#next-hand")
             page.wait_for_function(READY)
-        msg = page.evaluate("() => window.__parlour.msg")
+        # The bots play on meanwhile, so the state and the hand drawn from it are read in
+        # one go: the page draws each state as it takes it in, but a later state (the
+        # held trick taken, a card drawn) may be drawn between two separate reads.
+        msg, shown = page.evaluate(SHOWN_HAND)
+        assert not errors, errors
         truth = replay_to(web.record(table), msg["version"])
         assert msg["observation"] == truth.observation(0)
         mine = [c for z in msg["observation"]["zones"] if z["owner"] == 0 and z["kind"] == "hand" for c in z["cards"]]
-        shown = page.eval_on_selector_all(".mine .cards.hand .card", "els => els.map((e) => e.dataset.card)")
         assert shown == mine
         assert any(seat == 0 for seat, _ in truth.history), "no move was made by clicks"
-        assert not errors, errors
     finally:
         context.close()
 

@@ -354,14 +354,21 @@ def weights_path(game: str, players: int) -> Path:
 
 
 def shipped_tables() -> list[tuple[str, int]]:
-    """Every (game, players) the package has weights for."""
+    """Every (game, players) the package has weights for. The package's files do not
+    change while it runs, and every state message a server sends names its bots' levels
+    (which ask this), so the folder is read once per process."""
+    return list(_shipped_tables())
+
+
+@functools.cache
+def _shipped_tables() -> tuple[tuple[str, int], ...]:
     folder = Path(str(resources.files(WEIGHTS_PACKAGE).joinpath(WEIGHTS_FOLDER)))
     out = []
     for path in sorted(folder.glob("*-*.npz")) if folder.is_dir() else []:
         game, _, players = path.stem.rpartition("-")
         if players.isdigit():
             out.append((game, int(players)))
-    return out
+    return tuple(out)
 
 
 def has_weights(game: str) -> bool:

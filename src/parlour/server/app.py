@@ -278,7 +278,8 @@ class Connection:
             return
         self.leave()
         self.table = table
-        self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None)
+        address = self.ws.client.host if self.ws.client else None
+        self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None, address)
         async with table.lock:  # never between an action's apply and its commit
             with contextlib.suppress(TableError):  # the database away: the seat is back all the same
                 await table.arrive(self.listener)
@@ -400,7 +401,7 @@ def create_app(
 
     def lobby_limit(request: Request) -> None:
         """Tables and seats a client address may ask for (default: 10 at once, then one each 5 s)."""
-        host = request.client.host if request.client else "?"
+        host = client_address(request) or "?"
         if len(lobby_limits) > 10_000:
             lobby_limits.clear()
         bucket = lobby_limits.setdefault(host, RateLimit(lobby_rate, max(LOBBY_BURST, 50 * lobby_rate)))
@@ -411,7 +412,7 @@ def create_app(
         try:
             lobby_limit(request)
             body = await _json_body(request)
-            table, seat, token = await manager().create(body)
+            table, seat, token = await manager().create(body, client_address(request))
         except TableError as exc:
             return _error(exc, 429 if exc.code == "rate_limited" else 400)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
@@ -424,9 +425,10 @@ def create_app(
         try:
             lobby_limit(request)
             body = await _json_body(request)
-            seat, token = await table.claim(body.get("seat"), body.get("name"))
+            seat, token = await table.claim(body.get("seat"), body.get("name"), address=client_address(request))
         except TableError as exc:
-            status = {"seat_taken": 409, "table_full": 409, "closed": 409, "rate_limited": 429}.get(exc.code, 400)
+            status = {"seat_taken": 409, "table_full": 409, "closed": 409, "left_match": 403,
+                      "rate_limited": 429}.get(exc.code, 400)
             return _error(exc, status)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
@@ -498,7 +500,7 @@ def create_app(
                         del replays[next(iter(replays))]
                     replays[key] = body
         except TableError as exc:
-            return _error(exc, {"match_not_over": 409, "bad_token": 403}.get(exc.code, 400))
+            return _error(exc, {"match_not_over": 409, "not_started": 409, "bad_token": 403}.get(exc.code, 400))
         return replay_response(body, request)
 
     async def record_replay(request: Request) -> Response:
@@ -556,5 +558,14 @@ async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the r
     return data
 
 
+def client_address(request: Request) -> str | None:
+    """The client's address: the peer's, or the one a trusted proxy names (serve.py)."""
+    return request.client.host if request.client else None
+
+
 def _error(exc: TableError, status: int) -> JSONResponse:
+    """An error answer; `server_error` (the database out of reach) is 503 whatever the
+    route, so a client knows to try again."""
+    if exc.code == "server_error":
+        status = 503
     return JSONResponse({"type": "error", "code": exc.code, "message": exc.message}, status_code=status)

@@ -22,9 +22,18 @@ each with its default, bounded settings); a spec with parameters is refused unle
 server allows any bot, and even then the bot's own validation bounds every parameter.
 
 A table gathers its people first. Made with open seats, it is a waiting room: nothing
-is dealt to anyone until every seat is taken or the host (whoever made it, known by the
-hash of their seat token) starts it with bots in the empty seats; meanwhile the host may
-move people between seats and fill a seat with a bot of a level. Once it plays, a person
+is dealt until every seat is taken or the host (whoever made it, known by the hash of
+their seat token) starts it with bots in the empty seats; meanwhile the host may move
+people between seats and fill a seat with a bot of a level. The deal is drawn at the
+start (its seed is stored in the `start` event), so no seat, replay, record or hint of a
+waiting room can show or foretell a card: they are refused (`not_started`) until then.
+
+A seat is one person's for the match. One who leaves a match in play (or is removed from
+it) hands the seat to a bot for good, and may not take another seat of that match: their
+address (the one the lobby rate-limits) is refused (`left_match`) until the next match,
+so nobody reads one hand, leaves and sits down to read another. The addresses are kept
+in memory only. Friends on one network may still sit together, as they do anywhere
+before they have left a seat. Once it plays, a person
 whose connections are all gone for `grace` seconds is stood in for by a bot at the
 next decision, until they come back (again at the next decision); one who leaves, or
 whom the host removes while away, is replaced for good. People chat at the table (and
@@ -95,20 +104,24 @@ class Listener:
     `send` must not block: it queues the message for the connection's writer.
     """
 
-    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], None], hashed: str | None = None) -> None:
+    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], None], hashed: str | None = None,
+                 address: str | None = None) -> None:
         self.seat = seat
         self.send = send
         self.hashed = hashed
+        self.address = address
 
 
 def clean_text(text: Any, limit: int) -> str:
     """Text fit to show others: NFKC-normalised, without control or format characters
     (NUL, ESC, bidirectional overrides, zero-width spaces: Unicode Cc and Cf, which let a
-    name pose as another or turn a line around), spaces collapsed, cut to `limit`."""
+    name pose as another or turn a line around) or unpaired surrogates (Cs: JSON's
+    "\ud800" is no character, and no other client could show it), spaces collapsed, cut
+    to `limit`."""
     if not isinstance(text, str):
         return ""
     text = unicodedata.normalize("NFKC", text[: 4 * limit])
-    text = "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf"))
+    text = "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
     return " ".join(text.split())[:limit].strip()
 
 
@@ -146,6 +159,8 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.thinking: dict[int, Future[str]] = {}  # a bot's move still being thought about
         self.bot_failures = 0  # bot actions refused by the database in a row
+        self.address_of: dict[str, str] = {}  # a seat token's hash -> the address that took the seat (memory only)
+        self.left_match: set[str] = set()  # addresses that left a seat of the match in play
         for kind, data, at in stored.events:
             self._apply_event(kind, data, at)
         self._seat_bots()
@@ -155,13 +170,20 @@ class Table:
 
     # --- the one place observations leave ---------------------------------------------
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know (None: a spectator). Nothing else reads the state for a seat."""
+        """What `seat` may know (None: a spectator). Nothing else reads the state for a seat,
+        and before the start there is nothing to know: the deal is not drawn yet."""
+        self._started()
         return self.state.observation(seat)
+
+    def _started(self) -> None:
+        if not self.started:
+            raise TableError("not_started", "the match has not started: nothing is dealt yet")
 
     # --- records and replays ---------------------------------------------------------------
     def finished_record(self) -> dict[str, Any]:
         """The match's record (with its deals, so it replays in any engine), once the match
         is over: until then it would show every hand."""
+        self._started()
         if not self.state.is_over():
             raise TableError("match_not_over", "a table's record can be downloaded once its match is over")
         return record_of(self.state)
@@ -169,7 +191,9 @@ class Table:
     def replay_record(self, view: View, token: Any = None) -> dict[str, Any]:
         """The record a replay seen from `view` may be built from, or TableError: before
         the match is over, all-seeing is refused (`match_not_over`) and a seat's view needs
-        that seat's token (`bad_token`); a spectator's view is public."""
+        that seat's token (`bad_token`); a spectator's view is public. Before the start
+        there is no replay at all (`not_started`)."""
+        self._started()
         if not self.state.is_over():
             if view == ALL:
                 raise TableError("match_not_over", "an all-seeing replay shows every hand: it opens once the match is over")
@@ -317,9 +341,11 @@ class Table:
         """Store an event (the caller holds the lock), then apply it: refused as
         `server_error` while the database is away, and then nothing changed."""
         at = time.time()
-        index = len(self.stored.events)
-        await self.manager.db_or_refuse(self.manager.storage.append_event, self.id, index, kind, data, at)
-        self.stored.events.append((kind, data, at))
+        index = self.stored.next_event
+        await self.manager.db_or_refuse(self.manager.storage.append_event, self.id, index, kind, data, at, CHAT_KEEP)
+        self.stored.next_event = index + 1
+        if kind != "chat":  # the chat lines shown are in self.chat; older ones are let go of
+            self.stored.events.append((kind, data, at))
         self._apply_event(kind, data, at)
         self._seat_bots()
         for lis in self.listeners:
@@ -339,7 +365,7 @@ class Table:
                 del self.bots[seat], self.bot_specs[seat]
         for seat, name in wanted.items():
             if seat not in self.bots:
-                seed = (self.stored.seed + seat + 7919 * len(self.stored.events)) & 0xFFFFFFFF
+                seed = (self.stored.seed + seat + 7919 * self.stored.next_event) & 0xFFFFFFFF
                 self.bot_specs[seat], self.bots[seat] = self.manager.seat_bot(name, self.game, seat, seed)
 
     # --- seats ----------------------------------------------------------------------------
@@ -351,11 +377,14 @@ class Table:
             raise TableError("bad_token", "this seat token is not valid at this table")
         return seat
 
-    async def claim(self, seat: int | None, name: Any, host: bool = False) -> tuple[int, str]:
+    async def claim(self, seat: int | None, name: Any, host: bool = False, address: str | None = None) -> tuple[int, str]:
         """Sit a person at `seat` (the first open seat when None); returns (seat, token).
-        The last open seat of a waiting room taken, the match starts."""
+        The last open seat of a waiting room taken, the match starts. One who left a seat
+        of the match in play (known by `address`) may not sit again until the next match."""
         async with self.lock:
             self._not_closed()
+            if address is not None and address in self.left_match and self.started and not self.state.is_over():
+                raise TableError("left_match", "you left a seat of this match: you may sit again at its next match")
             open_seats = self.open_seats()
             if seat is None:
                 if not open_seats:
@@ -370,12 +399,38 @@ class Table:
             if host:
                 await self.record_event("host", {"hash": hashed})
             await self.record_event("claim", {"seat": seat, "hash": hashed, "name": clean_name(name, seat)})
+            if address is not None:
+                self.address_of[hashed] = address
             if not self.started and not self.open_seats():
-                await self.record_event("start", {})
+                await self._start()
             self.graces()
             self.broadcast()
         self.wake_bot()
         return seat, token
+
+    async def _start(self) -> None:
+        """Start the waiting room's match (the caller holds the lock). Its deal is drawn
+        now, so nothing of it existed while people came and went, and the bots that
+        waited are made again with the match's own seeds."""
+        seed = secrets.randbits(62)
+        await self.record_event("start", {"seed": seed})
+        self.stored.seed = seed
+        self.stored.actions = []
+        self.state = start_of(self.stored.record())
+        self.hands = []
+        self.bots.clear()
+        self.bot_specs.clear()
+        self._seat_bots()
+
+    def _leaving(self, seat: int, address: str | None = None) -> None:
+        """Remember who leaves a seat of the match in play: they may not take another of
+        its seats (whose hand they would read as well)."""
+        if not self.started or self.state.is_over():
+            return
+        claim = self.claimed.get(seat)
+        for where in (address, self.address_of.get(claim[0]) if claim else None):
+            if where is not None:
+                self.left_match.add(where)
 
     def _not_closed(self) -> None:
         if self.closed:
@@ -416,6 +471,7 @@ class Table:
                     raise TableError("bad_seat", f"seat {seat} holds nobody the host may remove")
                 if self.started and any(lis.seat == seat for lis in self.listeners):
                     raise TableError("present", f"seat {seat} is at the table; only a player who is away may be removed")
+                self._leaving(seat)
                 await self.record_event("unclaim", {"seat": seat, "why": "removed"})
                 self._cancel_away(seat)
             elif kind == "start":
@@ -423,7 +479,7 @@ class Table:
                 level = self._level(message.get("level"))
                 for seat in self.open_seats():
                     await self.record_event("bot", {"seat": seat, "bot": level_spec(self.game.name, level)})
-                await self.record_event("start", {})
+                await self._start()
                 self.graces()
             else:
                 self._waiting()
@@ -455,6 +511,7 @@ class Table:
             if seat is None:
                 raise TableError("spectator", "take a seat first")
             if kind == "leave":
+                self._leaving(seat, listener.address)
                 await self.record_event("unclaim", {"seat": seat, "why": "left"})
                 self._cancel_away(seat)
             elif kind == "resign":
@@ -466,9 +523,11 @@ class Table:
             elif kind == "again":
                 if not self.state.is_over():
                     raise TableError("not_over", "the match is still being played")
-                await self.record_event("again", {"seed": secrets.randbits(62)})
+                seed = secrets.randbits(62)
+                await self.record_event("again", {"seed": seed})
                 self.stored.match += 1
-                self.stored.seed = int(self.stored.events[-1][1]["seed"])
+                self.stored.seed = seed
+                self.left_match.clear()
                 self.stored.actions = []
                 self.state = start_of(self.stored.record())
                 self.hands = []
@@ -1071,8 +1130,10 @@ class TableManager:
         tables = sorted((t for t in self.tables.values() if t.phase == "finished"), key=lambda t: -t.stored.created)
         return [t.summary() for t in tables[:limit]]
 
-    async def create(self, request: Any) -> tuple[Table, int | None, str | None]:
-        """Create a table from a lobby request; the creator sits at `sit` (or no seat)."""
+    async def create(self, request: Any, address: str | None = None) -> tuple[Table, int | None, str | None]:
+        """Create a table from a lobby request; the creator (from `address`) sits at `sit`
+        (or no seat). A waiting room's deal is drawn at its start; one that plays at once
+        is dealt with the seed it is made with."""
         if not isinstance(request, dict):
             raise TableError("bad_message", "a table request is a JSON object")
         if not isinstance(request.get("game", ""), str):
@@ -1122,7 +1183,7 @@ class TableManager:
                 await table.record_event("wait", {})
         token = None
         if sit is not None:
-            sit, token = await table.claim(sit, request.get("name"), host=True)
+            sit, token = await table.claim(sit, request.get("name"), host=True, address=address)
         table.wake_bot()
         return table, sit, token
 

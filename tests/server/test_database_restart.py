@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import httpx
 from serverkit import Client, ServerProcess, replay_to
 
 from parlour.server.pgcluster import Cluster
@@ -47,5 +48,21 @@ def test_bot_tables_survive_a_database_restart(own_cluster: Cluster, tmp_path: P
         assert ann.state["observation"] == replay_to(record, ann.state["version"]).observation(0)
         assert "could not be stored" in server.log_text or "stored after" in server.log_text
         ann.close()
+    finally:
+        server.stop()
+
+
+def test_the_lobby_answers_503_while_the_database_is_away(own_cluster: Cluster, tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "away.sqlite3", db_url=own_cluster.database("away")).start()
+    try:
+        own_cluster.stop("fast")
+        made = httpx.post(server.base + "/api/tables", json={"game": "ribs", "players": 4}, timeout=30)
+        looked_up = httpx.get(server.base + "/api/tables/nosuchtable", timeout=30)
+        joined = httpx.post(server.base + "/api/tables/nosuchtable/join", json={}, timeout=30)
+        for answer in (made, looked_up, joined):
+            assert answer.status_code == 503 and answer.json()["code"] == "server_error", answer.text
+        own_cluster.start()
+        assert httpx.get(server.base + "/api/tables/nosuchtable", timeout=30).status_code == 404
+        assert server.create(players=4)["table"]["state"] == "playing"
     finally:
         server.stop()

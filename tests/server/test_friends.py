@@ -11,6 +11,10 @@ import httpx
 import pytest
 from conftest import DATABASES, database_url
 from serverkit import Client, ServerProcess, replay_to
+from sqlalchemy import func, select
+
+from parlour.server.storage import Storage, events_t
+from parlour.server.tables import CHAT_KEEP
 
 GRACE = "0.6"  # seconds before a bot stands in, short for the tests
 
@@ -154,12 +158,53 @@ def test_chat_is_cleaned_limited_and_marks_watchers(friends: ServerProcess) -> N
         mark = ann.until(lambda m: m["type"] == "chat" and m["seat"] is None)
         assert (mark["name"], mark["seat"], mark["watcher"]) == ("Zed", None, True)
         assert ann.error({"type": "chat", "text": " \u200b "})["code"] == "bad_message"
+        ann.send('{"type": "chat", "text": "\\ud800x\\udfff"}')  # unpaired surrogates: no characters
+        assert ann.until(lambda m: m["type"] == "chat" and m["seat"] == 0)["text"] == "x"
+        watcher.send('{"type": "chat", "text": "\\udc00ok", "name": "\\ud83d"}')
+        odd = ann.until(lambda m: m["type"] == "chat" and m["seat"] is None)
+        assert (odd["name"], odd["text"]) == ("A watcher", "ok")
         late = Client(friends, table)
-        assert [m["text"] for m in late.messages[0]["chat"]] == [line["text"], "nice hand"]
+        assert [m["text"] for m in late.messages[0]["chat"]] == [line["text"], "nice hand", "x", "ok"]
         late.close()
     finally:
         ann.close()
         watcher.close()
+
+
+def test_the_database_keeps_the_chat_a_table_shows_and_no_more(server_factory: Callable[..., ServerProcess]) -> None:
+    first = server_factory("chat.sqlite3", rate=5000.0)
+    made = first.create(bots={2: "random", 3: "random"}, name="Ann", start=False)  # waits for seat 1
+    table = made["table"]["id"]
+    ann = Client(first, table, made["token"])
+    lines = [f"line {n}" for n in range(CHAT_KEEP + 40)]
+    for text in lines:
+        ann.send({"type": "chat", "text": text})
+    ann.until(lambda m: m["type"] == "chat" and m["text"] == lines[-1])
+    assert chat_stored(first, table) == CHAT_KEEP
+    ann.close()
+    first.kill()
+    second = ServerProcess(first.db_path, db_url=first.db_url, rate=5000.0).start()
+    try:
+        back = Client(second, table, made["token"])
+        assert [m["text"] for m in back.messages[0]["chat"]] == lines[-CHAT_KEEP:]
+        back.send({"type": "chat", "text": "after the restart"})  # the log's next index is free
+        assert back.until(lambda m: m["type"] in ("chat", "error"))["text"] == "after the restart"
+        back.send({"type": "start"})  # ... and other events are stored after it
+        assert back.until(lambda m: m["type"] == "state" and m["table_state"] == "playing")
+        assert chat_stored(second, table) == CHAT_KEEP
+        back.close()
+    finally:
+        second.stop()
+
+
+def chat_stored(server: ServerProcess, table: str) -> int:
+    storage = Storage(server.db_url)
+    try:
+        with storage.engine.connect() as conn:
+            found = select(func.count()).select_from(events_t).where(events_t.c.table_id == table, events_t.c.kind == "chat")
+            return int(conn.execute(found).scalar_one())
+    finally:
+        storage.close()
 
 
 def test_leave_resign_remove_and_another_match_at_the_same_table(friends: ServerProcess) -> None:

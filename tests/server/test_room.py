@@ -10,11 +10,21 @@ import pytest
 
 from parlour.bots.levels import level_spec
 from parlour.games import get_game
-from parlour.server.room import CHAT_KEEP, CHAT_LIMIT, Event, Presence, Room, TableError
+from parlour.server.room import (
+    CHAT_KEEP,
+    CHAT_LIMIT,
+    Event,
+    Presence,
+    Room,
+    TableError,
+    clean_name,
+    clean_text,
+)
 from parlour.server.storage import StoredTable
 
 NOW = 1000.0
 NOBODY = Presence(frozenset(), 0, NOW)
+SEED = 4242  # a match's seed, drawn by the table when it starts (the room draws nothing)
 
 
 def stored(players: int = 4, seats: list[dict[str, Any]] | None = None, **options: Any) -> StoredTable:
@@ -36,14 +46,14 @@ def waiting_room(players: int = 4) -> Room:
     """A waiting room its host made from seat 0."""
     room = Room(stored(players), NOW)
     apply(room, [("wait", {})])
-    seat, events = room.decide_claim(0, "Ann", "h0", host=True)
+    seat, events = room.decide_claim(0, "Ann", "h0", SEED, host=True)
     assert seat == 0
     apply(room, events)
     return room
 
 
 def join(room: Room, seat: int | None, hashed: str, name: str = "") -> int:
-    seat, events = room.decide_claim(seat, name, hashed)
+    seat, events = room.decide_claim(seat, name, hashed, SEED)
     apply(room, events)
     return seat
 
@@ -58,9 +68,9 @@ def playing_room() -> Room:
     """Ann (host, seat 0) and Bob (seat 1) with two easy bots, started; one hand to win."""
     room = Room(stored(hands_to_win=1), NOW)
     apply(room, [("wait", {})])
-    apply(room, room.decide_claim(0, "Ann", "h0", host=True)[1])
+    apply(room, room.decide_claim(0, "Ann", "h0", SEED, host=True)[1])
     join(room, 1, "h1", "Bob")
-    apply(room, room.decide_host(0, "h0", "start", {"level": "easy"}, NOBODY))
+    apply(room, room.decide_host(0, "h0", "start", {"level": "easy"}, NOBODY, SEED))
     return room
 
 
@@ -78,18 +88,18 @@ def test_people_claim_the_open_seats_and_the_last_one_starts_the_match() -> None
     room = waiting_room()
     assert room.host == "h0" and room.claimed == {0: ("h0", "Ann")}
     assert room.phase == "waiting" and room.open_seats() == [1, 2, 3]
-    refused("seat_taken", room.decide_claim, 0, "Eve", "hx")
-    refused("bad_seat", room.decide_claim, 4, "Eve", "hx")
-    refused("bad_seat", room.decide_claim, True, "Eve", "hx")
+    refused("seat_taken", room.decide_claim, 0, "Eve", "hx", SEED)
+    refused("bad_seat", room.decide_claim, 4, "Eve", "hx", SEED)
+    refused("bad_seat", room.decide_claim, True, "Eve", "hx", SEED)
     assert join(room, None, "h1", "  Bo\u202eb\x00  ") == 1  # the first open seat; a name cleaned
     assert room.claimed[1] == ("h1", "Bob")
     assert join(room, 2, "h2") == 2
     assert room.claimed[2][1] == "Player 2"
-    seat, events = room.decide_claim(None, "Dee", "h3")
+    seat, events = room.decide_claim(None, "Dee", "h3", SEED)
     assert seat == 3 and [kind for kind, _ in events] == ["claim", "start"]
     apply(room, events)
     assert room.phase == "playing" and room.open_seats() == []
-    refused("table_full", room.decide_claim, None, "Eve", "hx")
+    refused("table_full", room.decide_claim, None, "Eve", "hx", SEED)
 
 
 def test_nothing_is_dealt_to_anyone_while_the_room_waits() -> None:
@@ -98,44 +108,81 @@ def test_nothing_is_dealt_to_anyone_while_the_room_waits() -> None:
     assert waiting["observation"] is None and waiting["table_state"] == "waiting"
     assert room.summary(NOBODY, 60.0)["to_act"] is None
     join(room, 1, "h1")
-    apply(room, room.decide_host(0, "h0", "start", {}, NOBODY))
+    apply(room, room.decide_host(0, "h0", "start", {}, NOBODY, SEED))
     assert room.message_for(0, NOBODY)["observation"] == room.observe(0)
+
+
+def test_the_deal_is_drawn_at_the_start_and_nothing_of_it_shows_before() -> None:
+    room = waiting_room()
+    join(room, 1, "h1")
+    refused("not_started", room.observe, 0)
+    refused("not_started", room.observe, None)
+    refused("not_started", room.finished_record)
+    for view in (0, 1, "all", None):
+        refused("not_started", room.replay_record, view, lambda: 0)
+    refused("waiting", room.check_hint, 0)
+    apply(room, [("bot", {"seat": 2, "bot": level_spec("ribs", "easy")})])
+    assert room.bot_specs == {2: level_spec("ribs", "easy")}  # a bot made while the room waits
+    events = room.decide_host(0, "h0", "start", {}, NOBODY, 777)
+    assert events[-1] == ("start", {"seed": 777})
+    for kind, data in events:
+        room.apply_event(kind, data, NOW)
+    assert room.bot_specs == {}  # ... is let go of at the start, to be made again for the match
+    assert room.stored.seed == 777 and room.stored.actions == [] and room.started
+    dealt_at_once = Room(stored(), NOW)  # a table that plays at once, made with the same seed
+    dealt_at_once.stored.seed = 777
+    dealt_at_once = Room(dealt_at_once.stored, NOW)
+    assert room.observe(0) == dealt_at_once.observe(0) and room.observe(None) == dealt_at_once.observe(None)
+    assert room.observe(0) != Room(stored(), NOW).observe(0)  # not the deal of the seed it was made with
+    assert room.replay_record(None, lambda: 0)["seed"] == 777
+
+
+def test_the_last_seat_taken_starts_the_match_with_the_seed_drawn_for_it() -> None:
+    room = waiting_room()
+    join(room, 1, "h1")
+    join(room, 2, "h2")
+    seat, events = room.decide_claim(None, "Dee", "h3", 31337)
+    assert seat == 3 and events[-1] == ("start", {"seed": 31337})
+    apply(room, events)
+    assert room.stored.seed == 31337 and room.observe(3)["seat"] == 3
+    rebuilt = Room(room.stored, NOW)  # storage loads the start's seed into the stored table
+    assert rebuilt.started and rebuilt.observe(3) == room.observe(3)
 
 
 def test_the_host_moves_people_between_seats_until_the_start() -> None:
     room = waiting_room()
     join(room, 2, "h2", "Bob")
-    refused("not_host", room.decide_host, 2, "h2", "move", {"seat": 2, "to": 3}, NOBODY)
-    refused("bad_seat", room.decide_host, 0, "h0", "move", {"seat": 0, "to": 0}, NOBODY)
-    refused("bad_seat", room.decide_host, 0, "h0", "move", {"seat": 0, "to": 9}, NOBODY)
-    apply(room, room.decide_host(0, "h0", "move", {"seat": 0, "to": 3}, NOBODY))
+    refused("not_host", room.decide_host, 2, "h2", "move", {"seat": 2, "to": 3}, NOBODY, SEED)
+    refused("bad_seat", room.decide_host, 0, "h0", "move", {"seat": 0, "to": 0}, NOBODY, SEED)
+    refused("bad_seat", room.decide_host, 0, "h0", "move", {"seat": 0, "to": 9}, NOBODY, SEED)
+    apply(room, room.decide_host(0, "h0", "move", {"seat": 0, "to": 3}, NOBODY, SEED))
     assert room.claimed == {3: ("h0", "Ann"), 2: ("h2", "Bob")}
     assert room.seat_of_hash("h0") == 3 and room.seat_of_hash("nobody") is None
     info = room.seat_info(Presence(frozenset({3}), 1, NOW))
     assert info[3]["host"] is True and info[3]["connected"] is True and "host" not in info[2]
     assert room.summary(NOBODY, 60.0)["host"] == 3
-    apply(room, room.decide_host(3, "h0", "move", {"seat": 2, "to": 0}, NOBODY))  # Bob to an empty seat
+    apply(room, room.decide_host(3, "h0", "move", {"seat": 2, "to": 0}, NOBODY, SEED))  # Bob to an empty seat
     assert room.claimed == {3: ("h0", "Ann"), 0: ("h2", "Bob")}
-    apply(room, room.decide_host(3, "h0", "start", {}, NOBODY))
-    refused("started", room.decide_host, 3, "h0", "move", {"seat": 3, "to": 1}, NOBODY)
+    apply(room, room.decide_host(3, "h0", "start", {}, NOBODY, SEED))
+    refused("started", room.decide_host, 3, "h0", "move", {"seat": 3, "to": 1}, NOBODY, SEED)
 
 
 def test_the_host_fills_and_opens_seats_and_starts_with_bots_of_a_level() -> None:
     room = waiting_room()
     join(room, 1, "h1")
-    apply(room, room.decide_host(0, "h0", "fill", {"seat": 2, "level": "strong"}, NOBODY))
+    apply(room, room.decide_host(0, "h0", "fill", {"seat": 2, "level": "strong"}, NOBODY, SEED))
     assert room.seats[2] == {"bot": level_spec("ribs", "strong")}
-    refused("seat_taken", room.decide_host, 0, "h0", "fill", {"seat": 1}, NOBODY)
-    refused("bad_level", room.decide_host, 0, "h0", "fill", {"seat": 3, "level": "godlike"}, NOBODY)
-    refused("bad_seat", room.decide_host, 0, "h0", "open", {"seat": 3}, NOBODY)
-    apply(room, room.decide_host(0, "h0", "open", {"seat": 2}, NOBODY))
+    refused("seat_taken", room.decide_host, 0, "h0", "fill", {"seat": 1}, NOBODY, SEED)
+    refused("bad_level", room.decide_host, 0, "h0", "fill", {"seat": 3, "level": "godlike"}, NOBODY, SEED)
+    refused("bad_seat", room.decide_host, 0, "h0", "open", {"seat": 3}, NOBODY, SEED)
+    apply(room, room.decide_host(0, "h0", "open", {"seat": 2}, NOBODY, SEED))
     assert room.open_seats() == [2, 3]
-    events = room.decide_host(0, "h0", "start", {"level": "easy"}, NOBODY)
+    events = room.decide_host(0, "h0", "start", {"level": "easy"}, NOBODY, SEED)
     assert events == [("bot", {"seat": 2, "bot": level_spec("ribs", "easy")}),
-                      ("bot", {"seat": 3, "bot": level_spec("ribs", "easy")}), ("start", {})]
+                      ("bot", {"seat": 3, "bot": level_spec("ribs", "easy")}), ("start", {"seed": SEED})]
     apply(room, events)
     assert room.started and room.wanted_bots() == {2: level_spec("ribs", "easy"), 3: level_spec("ribs", "easy")}
-    refused("started", room.decide_host, 0, "h0", "start", {}, NOBODY)
+    refused("started", room.decide_host, 0, "h0", "start", {}, NOBODY, SEED)
 
 
 def test_a_bot_acts_only_for_a_bot_seat_and_waits_for_people_when_it_stands_in() -> None:
@@ -156,20 +203,57 @@ def test_leaving_opens_a_waiting_seat_but_in_play_a_bot_takes_it_for_good() -> N
     apply(room, room.decide_player(1, "leave", 0))
     assert room.open_seats() == [1, 2, 3] and room.seats[1] == {"bot": None}
     join(room, 1, "h1", "Bob")
-    apply(room, room.decide_host(0, "h0", "start", {}, NOBODY))
+    apply(room, room.decide_host(0, "h0", "start", {}, NOBODY, SEED))
     apply(room, room.decide_player(0, "leave", 0))  # the host leaves: Bob hosts now
     assert room.seats[0] == {"bot": level_spec("ribs", "normal"), "for": "Ann"}
     assert room.host == "h1" and room.seat_info(NOBODY)[0]["stand_in_for"] == "Ann"
     refused("spectator", room.decide_player, None, "leave", 0)
 
 
+def test_one_who_leaves_a_match_in_play_takes_no_other_seat_of_it_until_again() -> None:
+    room = Room(stored(hands_to_win=1), NOW)  # plays at once: every seat a person's
+    seat, events = room.decide_claim(0, "Ann", "h0", SEED, host=True, address="10.0.0.1")
+    apply(room, events)
+    room.seen_at("h0", "10.0.0.1")
+    join(room, 1, "h1", "Bob")
+    room.seen_at("h1", "10.0.0.2")  # Bob sat from one address...
+    room.seen_at("h1", "10.0.0.3")  # ... and plays from another
+    room.seen_at("nobody", "10.0.0.9")  # a token not seated is not remembered
+    assert "nobody" not in room.addresses
+    apply(room, room.decide_player(1, "leave", 0))
+    for address in ("10.0.0.2", "10.0.0.3"):
+        refused("left_match", room.decide_claim, 2, "Bob", "hx", SEED, False, address)
+        refused("left_match", room.decide_claim, None, "Bob", "hx", SEED, False, address)
+    assert room.decide_claim(2, "Dee", "h2", SEED, False, "10.0.0.1")[0] == 2  # a friend at Ann's address
+    seat, events = room.decide_claim(2, "Cy", "h2", SEED, False, "10.0.0.4")
+    apply(room, events)
+    room.seen_at("h2", "10.0.0.4")
+    apply(room, room.decide_host(0, "h0", "remove", {"seat": 2}, Presence(frozenset({0}), 0, NOW), SEED))
+    refused("left_match", room.decide_claim, 3, "Cy", "hy", SEED, False, "10.0.0.4")
+    assert room.left_match == {"10.0.0.2", "10.0.0.3", "10.0.0.4"} and "h1" not in room.addresses
+    assert Room(room.stored, NOW).left_match == set()  # held in memory only, never stored
+    play_out(room, random.Random(6))
+    apply(room, room.decide_player(0, "again", 99))
+    assert room.left_match == set()
+    assert room.decide_claim(3, "Bob", "h3", SEED, False, "10.0.0.2")[0] == 3  # the next match: welcome back
+
+
+def test_in_a_waiting_room_leaving_bars_no_one() -> None:
+    room = waiting_room()
+    join(room, 1, "h1", "Bob")
+    room.seen_at("h1", "10.0.0.2")
+    apply(room, room.decide_player(1, "leave", 0))
+    assert room.left_match == set()
+    assert room.decide_claim(2, "Bob", "h2", SEED, False, "10.0.0.2")[0] == 2
+
+
 def test_the_host_removes_only_someone_away_once_the_match_plays() -> None:
     room = playing_room()
     here = Presence(frozenset({0, 1}), 0, NOW)
-    refused("present", room.decide_host, 0, "h0", "remove", {"seat": 1}, here)
-    refused("bad_seat", room.decide_host, 0, "h0", "remove", {"seat": 0}, NOBODY)
-    refused("bad_seat", room.decide_host, 0, "h0", "remove", {"seat": 2}, NOBODY)
-    events = room.decide_host(0, "h0", "remove", {"seat": 1}, Presence(frozenset({0}), 0, NOW))
+    refused("present", room.decide_host, 0, "h0", "remove", {"seat": 1}, here, SEED)
+    refused("bad_seat", room.decide_host, 0, "h0", "remove", {"seat": 0}, NOBODY, SEED)
+    refused("bad_seat", room.decide_host, 0, "h0", "remove", {"seat": 2}, NOBODY, SEED)
+    events = room.decide_host(0, "h0", "remove", {"seat": 1}, Presence(frozenset({0}), 0, NOW), SEED)
     assert events == [("unclaim", {"seat": 1, "why": "removed"})]
     apply(room, events)
     assert 1 not in room.claimed and room.seats[1]["for"] == "Bob"
@@ -197,7 +281,7 @@ def test_resigning_hands_the_match_to_a_bot_and_refuses_the_persons_moves() -> N
     room = waiting_room()
     refused("not_playing", room.decide_player, 0, "resign", 0)
     join(room, 1, "h1")
-    apply(room, room.decide_host(0, "h0", "start", {}, NOBODY))
+    apply(room, room.decide_host(0, "h0", "start", {}, NOBODY, SEED))
     apply(room, room.decide_player(1, "resign", 0))
     assert room.resigned == {1} and room.wanted_bots()[1] == level_spec("ribs", "normal")
     assert room.seat_info(NOBODY)[1]["resigned"] is True
@@ -271,6 +355,28 @@ def test_chat_is_cleaned_and_a_newcomer_sees_the_last_lines_only() -> None:
     assert room.welcome_message(0, "h0", 0, NOBODY, 60.0)["chat"] == room.chat
 
 
+def test_unpaired_surrogates_are_no_characters_to_show() -> None:
+    assert clean_text("\ud800x\udfff", 10) == "x"
+    assert clean_text("🂡 ok", 10) == "🂡 ok"
+    assert clean_name("\ud83d", 1) == "Player 1"
+    room = waiting_room()
+    refused("bad_message", room.decide_chat, 0, "\udc00\ud800", None)
+    assert room.decide_chat(None, "\udc00ok", "\ud83d") == ("chat", {"seat": None, "name": "A watcher", "text": "ok",
+                                                                      "watcher": True})
+
+
+def test_the_stored_events_are_what_the_database_keeps() -> None:
+    room = waiting_room()
+    for n in range(CHAT_KEEP + 20):
+        apply(room, [room.decide_chat(0, f"line {n}", None)])
+    chat = [data["text"] for kind, data, _at in room.stored.events if kind == "chat"]
+    assert chat == [f"line {n}" for n in range(20, CHAT_KEEP + 20)]  # the older lines are deleted
+    assert room.stored.next_event == 3 + CHAT_KEEP + 20  # wait, host, claim and every line: no index reused
+    assert [kind for kind, _data, _at in room.stored.events[:3]] == ["wait", "host", "claim"]
+    assert room.bot_seed(2) == (room.stored.seed + 2 + 7919 * room.stored.next_event) & 0xFFFFFFFF
+    assert Room(room.stored, NOW).chat == room.chat
+
+
 def test_a_table_everyone_left_goes_quiet_and_is_closed_and_refuses_everything() -> None:
     room = waiting_room()
     apply(room, [("busy", {})])
@@ -280,10 +386,10 @@ def test_a_table_everyone_left_goes_quiet_and_is_closed_and_refuses_everything()
     assert not room.abandoned(NOW + 10, 60.0) and room.abandoned(NOW + 60, 60.0)
     apply(room, room.decide_close("abandoned"))
     assert room.phase == "closed" and room.decide_close("again") == [] and not room.abandoned(NOW + 600, 60.0)
-    refused("closed", room.decide_claim, None, "Eve", "hx")
+    refused("closed", room.decide_claim, None, "Eve", "hx", SEED)
     refused("closed", room.decide_player, 0, "leave", 0)
     refused("closed", room.decide_chat, 0, "hello?", None)
-    refused("closed", room.decide_host, 0, "h0", "start", {}, NOBODY)
+    refused("closed", room.decide_host, 0, "h0", "start", {}, NOBODY, SEED)
     assert room.bot_to_wake(NOBODY) is None
 
 

@@ -64,7 +64,7 @@ MAX_BODY = 16384  # bytes of an HTTP request body
 MAX_RECORD = 262144  # bytes of a record sent to POST /api/replay (a long match of Yaniv is about 50 kB)
 MAX_REPLAY_ACTIONS = 5000  # actions of a record replayed for a viewer
 PAGE = 100  # frames of a replay in one answer, at most (they cost CPU and memory to build)
-REPLAY_STATUS = {"match_not_over": 409, "bad_token": 403, "rate_limited": 429, "busy": 503, "shutting_down": 503}
+REPLAY_STATUS = {"match_not_over": 409, "not_started": 409, "bad_token": 403, "rate_limited": 429, "busy": 503, "shutting_down": 503}
 OUTBOX_LIMIT = 256  # messages queued for a connection that does not read them, before it is closed
 BURST = 2 * RATE  # messages a connection may send in a burst
 LOBBY_BURST = 10.0  # tables created or seats taken per client address in a burst
@@ -278,7 +278,8 @@ class Connection:
             return
         self.leave()
         self.table = table
-        self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None)
+        address = self.ws.client.host if self.ws.client else None
+        self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None, address)
         async with table.lock:  # never between an action's apply and its commit
             with contextlib.suppress(TableError):  # the database away: the seat is back all the same
                 await table.arrive(self.listener)
@@ -391,7 +392,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
 
     def lobby_limit(request: Request) -> None:
         """Tables and seats a client address may ask for (default: 10 at once, then one each 5 s)."""
-        host = request.client.host if request.client else "?"
+        host = client_address(request) or "?"
         if len(lobby_limits) > 10_000:
             lobby_limits.clear()
         bucket = lobby_limits.setdefault(host, RateLimit(lobby_rate, max(LOBBY_BURST, 50 * lobby_rate)))
@@ -402,7 +403,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
         try:
             lobby_limit(request)
             body = await _json_body(request)
-            table, seat, token = await manager().create(body)
+            table, seat, token = await manager().create(body, client_address(request))
         except TableError as exc:
             return _error(exc, 429 if exc.code == "rate_limited" else 400)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
@@ -415,9 +416,10 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
         try:
             lobby_limit(request)
             body = await _json_body(request)
-            seat, token = await table.claim(body.get("seat"), body.get("name"))
+            seat, token = await table.claim(body.get("seat"), body.get("name"), address=client_address(request))
         except TableError as exc:
-            status = {"seat_taken": 409, "table_full": 409, "closed": 409, "rate_limited": 429}.get(exc.code, 400)
+            status = {"seat_taken": 409, "table_full": 409, "closed": 409, "left_match": 403,
+                      "rate_limited": 429}.get(exc.code, 400)
             return _error(exc, status)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
@@ -466,7 +468,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
                 raise TableError("bad_record", "the record cannot be replayed: one of its deals or actions is malformed") from None
             return gzip.compress(json.dumps(data, separators=(",", ":")).encode(), 5)
 
-        address = request.client.host if request.client else "?"
+        address = client_address(request) or "?"
         job = asyncio.ensure_future(desk.run(address, work))
         gone = asyncio.ensure_future(_client_gone(request))
         try:
@@ -588,5 +590,14 @@ async def _client_gone(request: Request) -> None:
         pass
 
 
+def client_address(request: Request) -> str | None:
+    """The client's address: the peer's, or the one a trusted proxy names (serve.py)."""
+    return request.client.host if request.client else None
+
+
 def _error(exc: TableError, status: int) -> JSONResponse:
+    """An error answer; `server_error` (the database out of reach) is 503 whatever the
+    route, so a client knows to try again."""
+    if exc.code == "server_error":
+        status = 503
     return JSONResponse({"type": "error", "code": exc.code, "message": exc.message}, status_code=status)

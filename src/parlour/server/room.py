@@ -14,6 +14,19 @@ the same room (which is how a table comes back after a restart).
 Everything a seat learns about the match leaves through `Room.observe` (the one choke
 point): state messages, bots and the hand history are built from `state.observation(seat)`
 for the seat asking, or `observation(None)` for spectators.
+
+A waiting room has no deal: the match's seed is drawn (by the caller) when it starts and
+stored in the `start` event, and the room deals from it then, so no seat, replay, record
+or hint of a waiting room can show or foretell a card; they are refused (`not_started`)
+until then. A seat is one person's for the match: one who leaves a match in play (or is
+removed from it) may not take another of its seats from any address they sat or
+connected from (`left_match`) until the next match, so nobody reads one hand, leaves and
+sits down to read another. Those addresses are held in memory only, never stored: a
+restarted server forgets them.
+
+Chat lines are events too, but a table keeps only its newest CHAT_KEEP (the database
+deletes older ones), so the log's indices have gaps and the next event's index is
+`StoredTable.next_event`, never the number of events.
 """
 
 from __future__ import annotations
@@ -54,11 +67,13 @@ class TableError(Exception):
 def clean_text(text: Any, limit: int) -> str:
     """Text fit to show others: NFKC-normalised, without control or format characters
     (NUL, ESC, bidirectional overrides, zero-width spaces: Unicode Cc and Cf, which let a
-    name pose as another or turn a line around), spaces collapsed, cut to `limit`."""
+    name pose as another or turn a line around) or unpaired surrogates (Cs: JSON's
+    "\\ud800" is no character, and no other client could show it), spaces collapsed, cut
+    to `limit`."""
     if not isinstance(text, str):
         return ""
     text = unicodedata.normalize("NFKC", text[: 4 * limit])
-    text = "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf"))
+    text = "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
     return " ".join(text.split())[:limit].strip()
 
 
@@ -102,6 +117,8 @@ class Room:
         self.away_until: dict[int, float] = {}  # seat -> when a bot is due to stand in for its person
         self.bot_specs: dict[int, str] = {}  # seat -> the spec of the bot playing it now
         self.hands: list[dict[int | None, Any]] = []  # per finished hand: seat -> last_hand
+        self.addresses: dict[str, set[str]] = {}  # a seat token's hash -> the addresses it sat or connected from
+        self.left_match: set[str] = set()  # addresses that left a seat of the match in play
         for kind, data, at in stored.events:
             self._apply(kind, data, at)
         for index, entry in enumerate(stored.actions):
@@ -110,13 +127,20 @@ class Room:
 
     # --- the one place observations leave ---------------------------------------------
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know (None: a spectator). Nothing else reads the state for a seat."""
+        """What `seat` may know (None: a spectator). Nothing else reads the state for a seat,
+        and before the start there is nothing to know: the deal is not drawn yet."""
+        self._started()
         return self.state.observation(seat)
+
+    def _started(self) -> None:
+        if not self.started:
+            raise TableError("not_started", "the match has not started: nothing is dealt yet")
 
     # --- records and replays ---------------------------------------------------------------
     def finished_record(self) -> dict[str, Any]:
         """The match's record (with its deals, so it replays in any engine), once the match
         is over: until then it would show every hand."""
+        self._started()
         if not self.state.is_over():
             raise TableError("match_not_over", "a table's record can be downloaded once its match is over")
         return record_of(self.state)
@@ -124,8 +148,10 @@ class Room:
     def replay_record(self, view: View, token_seat: Callable[[], int]) -> dict[str, Any]:
         """The record a replay seen from `view` may be built from, or TableError: before
         the match is over, all-seeing is refused (`match_not_over`) and a seat's view needs
-        that seat's token (`bad_token`); a spectator's view is public. `token_seat` gives
-        the seat of the token shown (or raises bad_token)."""
+        that seat's token (`bad_token`); a spectator's view is public. Before the start
+        there is no replay at all (`not_started`). `token_seat` gives the seat of the token
+        shown (or raises bad_token)."""
+        self._started()
         if not self.state.is_over():
             if view == ALL:
                 raise TableError("match_not_over", "an all-seeing replay shows every hand: it opens once the match is over")
@@ -165,6 +191,10 @@ class Room:
 
     def is_host(self, hashed: str | None) -> bool:
         return hashed is not None and hashed == self.host
+
+    def in_play(self) -> bool:
+        """A match has started and is not over."""
+        return self.started and not self.state.is_over()
 
     # --- messages ---------------------------------------------------------------------------
     def seat_info(self, presence: Presence) -> list[dict[str, Any]]:
@@ -268,12 +298,23 @@ class Room:
 
     # --- events: everything but the actions, stored, then applied -------------------------
     def apply_event(self, kind: str, data: dict[str, Any], at: float) -> None:
-        """Take in one event just stored: it joins the table's events and changes the room.
-        A new match (`again`) begins here: its seed, no actions yet, a fresh deal."""
+        """Take in one event just stored (at `stored.next_event`): it joins the table's
+        events, as the database keeps them (the newest CHAT_KEEP chat lines), and changes
+        the room. A match begins here, dealt from the seed its event carries: a waiting
+        room's at its `start` (the bots that waited are made again, with the match's own
+        seeds), another at the table (`again`) with no actions yet."""
+        self.stored.next_event += 1
         self.stored.events.append((kind, data, at))
+        if kind == "chat":
+            chats = [i for i, (k, _d, _a) in enumerate(self.stored.events) if k == "chat"]
+            if len(chats) > CHAT_KEEP:
+                del self.stored.events[chats[0]]
         self._apply(kind, data, at)
-        if kind == "again":
-            self.stored.match += 1
+        if kind == "again" or (kind == "start" and "seed" in data):
+            if kind == "again":
+                self.stored.match += 1
+            else:
+                self.bot_specs.clear()
             self.stored.seed = int(data["seed"])
             self.stored.actions = []
             self.state = start_of(self.stored.record())
@@ -281,7 +322,8 @@ class Room:
 
     def _apply(self, kind: str, data: dict[str, Any], at: float) -> None:
         """Apply one stored event to the room (at load, and live after storing). A stored
-        table already holds the match its last `again` began, so that is not redone here."""
+        table already holds the match its last `start` or `again` began, so that is not
+        redone here."""
         found = data.get("seat")
         seat = found if isinstance(found, int) else -1
         if kind == "wait":
@@ -294,6 +336,9 @@ class Room:
             self.claimed[seat] = (data["hash"], data["name"])
         elif kind == "unclaim":
             hashed, name = self.claimed.pop(seat)
+            addresses = self.addresses.pop(hashed, set())
+            if self.in_play():  # a hand seen: no other seat of this match for them
+                self.left_match |= addresses
             self.standing_in.discard(seat)
             self.resigned.discard(seat)
             if self.started:  # a bot plays the seat for good
@@ -324,6 +369,7 @@ class Room:
             self.over_noted = True
         elif kind == "again":
             self.resigned.clear()
+            self.left_match.clear()
             self.over_noted = False
         elif kind == "closed":
             self.closed = True
@@ -346,7 +392,7 @@ class Room:
 
     def bot_seed(self, seat: int) -> int:
         """The seed of a bot seated now at `seat`: the same after a restart."""
-        return (self.stored.seed + seat + 7919 * len(self.stored.events)) & 0xFFFFFFFF
+        return (self.stored.seed + seat + 7919 * self.stored.next_event) & 0xFFFFFFFF
 
     def bot_to_wake(self, presence: Presence) -> int | None:
         """The seat whose bot is to act now, if any. A bot standing in for a person plays
@@ -382,11 +428,15 @@ class Room:
             raise TableError("bad_level", f"a bot's level is one of {', '.join(LEVELS)}")
         return str(level)
 
-    def decide_claim(self, seat: int | None, name: Any, hashed: str, host: bool = False) -> tuple[int, list[Event]]:
+    def decide_claim(self, seat: int | None, name: Any, hashed: str, seed: int, host: bool = False,
+                     address: str | None = None) -> tuple[int, list[Event]]:
         """Sit a person, known by the hash of their new token, at `seat` (the first open seat
         when None): the seat, and the events. The last open seat of a waiting room taken,
-        the match starts."""
+        the match starts, dealt from `seed`. One who left a seat of the match in play
+        (known by `address`) may not sit again until the next match."""
         self._not_closed()
+        if address is not None and address in self.left_match and self.in_play():
+            raise TableError("left_match", "you left a seat of this match: you may sit again at its next match")
         open_seats = self.open_seats()
         if seat is None:
             if not open_seats:
@@ -401,8 +451,14 @@ class Room:
             events.append(("host", {"hash": hashed}))
         events.append(("claim", {"seat": seat, "hash": hashed, "name": clean_name(name, seat)}))
         if not self.started and open_seats == [seat]:
-            events.append(("start", {}))
+            events.append(("start", {"seed": seed}))
         return seat, events
+
+    def seen_at(self, hashed: str | None, address: str | None) -> None:
+        """A seat's holder sat or connected from `address`: should they leave the match
+        in play, it may not take another of its seats (held in memory only)."""
+        if hashed is not None and address is not None and self.seat_of_hash(hashed) is not None:
+            self.addresses.setdefault(hashed, set()).add(address)
 
     def host_seat(self, seat: int | None, hashed: str | None) -> int:
         """The seat of a connection (its seat, its token's hash), if it is the host's, else TableError."""
@@ -411,10 +467,11 @@ class Room:
         return seat
 
     def decide_host(self, seat: int | None, hashed: str | None, kind: str, message: dict[str, Any],
-                    presence: Presence) -> list[Event]:
+                    presence: Presence, seed: int) -> list[Event]:
         """What the host may do: in the waiting room `move` a seat's occupant to another
         seat (they swap), `fill` a seat with a bot of a level, `open` a bot's seat again and
-        `start`; at any time `remove` a person (in play, one who is away: a bot plays on)."""
+        `start` (the match dealt from `seed`); at any time `remove` a person (in play, one
+        who is away: a bot plays on, and they may take no other seat of the match)."""
         host_seat = self.host_seat(seat, hashed)
         if kind == "remove":
             self._not_closed()
@@ -428,7 +485,7 @@ class Room:
             self._waiting()
             level = self._level(message.get("level"))
             bots: list[Event] = [("bot", {"seat": s, "bot": level_spec(self.game.name, level)}) for s in self.open_seats()]
-            return [*bots, ("start", {})]
+            return [*bots, ("start", {"seed": seed})]
         self._waiting()
         seat = self._a_seat(message.get("seat"))
         if kind == "move":
@@ -449,7 +506,7 @@ class Room:
 
     def decide_player(self, seat: int | None, kind: str, seed: int) -> list[Event]:
         """What a seated person may do: `leave` (the seat opens in a waiting room, else a
-        bot plays it for good), `resign` (a bot plays the rest of this match for them), and
+        bot plays it for good and they may take no other seat of the match), `resign` (a bot plays the rest of this match for them), and
         `again` once the match is over (a new match at this table, same seats and options,
         dealt from `seed`)."""
         self._not_closed()

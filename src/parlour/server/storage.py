@@ -10,6 +10,12 @@ let anyone act for a seat.
 
 A table plays several matches ("play again"): the actions of its first match are stored
 under the table's id, those of match k (from 1) under `<id>.k` (ids never hold a dot).
+Each match's deal is drawn when it starts: the seed is in its `start` event (a waiting
+room's) or `again` event; a table that plays at once keeps the seed it was made with.
+
+Chat lines are events too, but only the newest `keep_chat` of a table are kept: older
+ones are deleted as new ones come, so the log's indices have gaps and the next event's
+index is one past the largest stored (`StoredTable.next_event`), never the count.
 
 All calls are blocking and made from one worker thread (see tables.py), so SQLite needs no
 locking and the event loop never waits on a disk.
@@ -121,6 +127,7 @@ class StoredTable:
     actions: list[tuple[int, str]] = field(default_factory=list)  # of the match being played
     events: list[tuple[str, dict[str, Any], float]] = field(default_factory=list)  # (kind, data, at)
     match: int = 0  # matches begun before the current one ("again" events)
+    next_event: int = 0  # the index of the next event stored (old chat lines leave gaps)
 
     def record(self) -> dict[str, Any]:
         """The table's game record (parlour.record format) as far as it has been played."""
@@ -180,12 +187,22 @@ class Storage:
                 )
             )
 
-    def append_event(self, table_id: str, index: int, kind: str, data: dict[str, Any], at: float) -> None:
-        """One event of a table's log, committed; the key (table, index) refuses a second writer."""
+    def append_event(self, table_id: str, index: int, kind: str, data: dict[str, Any], at: float,
+                     keep_chat: int = 0) -> None:
+        """One event of a table's log, committed; the key (table, index) refuses a second
+        writer. A chat line with `keep_chat` deletes the table's chat lines older than the
+        newest `keep_chat` in the same transaction, so a chatty table's log stays bounded."""
         with self.engine.begin() as conn:
             conn.execute(
                 events_t.insert().values(table_id=table_id, idx=index, kind=kind, data=json.dumps(data), at=at)
             )
+            if kind == "chat" and keep_chat > 0:
+                chat = (events_t.c.table_id == table_id) & (events_t.c.kind == "chat")
+                oldest_kept = conn.execute(
+                    select(events_t.c.idx).where(chat).order_by(events_t.c.idx.desc()).offset(keep_chat - 1).limit(1)
+                ).scalar()
+                if oldest_kept is not None:
+                    conn.execute(events_t.delete().where(chat & (events_t.c.idx < oldest_kept)))
 
     def append_action(self, table_id: str, index: int, seat: int, text: str) -> None:
         """One action, committed. The primary key (table, index) refuses a second writer."""
@@ -279,10 +296,14 @@ class Storage:
             for row in conn.execute(events_q):
                 if row.table_id in out:
                     stored = out[row.table_id]
-                    stored.events.append((row.kind, json.loads(row.data), row.at))
+                    data = json.loads(row.data)
+                    stored.events.append((row.kind, data, row.at))
+                    stored.next_event = row.idx + 1
                     if row.kind == "again":  # a new match: its own deal
                         stored.match += 1
-                        stored.seed = int(json.loads(row.data)["seed"])
+                        stored.seed = int(data["seed"])
+                    elif row.kind == "start" and "seed" in data:  # a waiting room's deal, drawn at its start
+                        stored.seed = int(data["seed"])
             keys = {match_key(t.id, t.match): t for t in out.values()}
             actions_q = select(actions_t).order_by(actions_t.c.table_id, actions_t.c.idx)
             if table_id is not None:

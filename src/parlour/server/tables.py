@@ -24,9 +24,13 @@ each with its default, bounded settings); a spec with parameters is refused unle
 server allows any bot, and even then the bot's own validation bounds every parameter.
 
 A table gathers its people first. Made with open seats, it is a waiting room: nothing
-is dealt to anyone until every seat is taken or the host (whoever made it, known by the
-hash of their seat token) starts it with bots in the empty seats; meanwhile the host may
-move people between seats and fill a seat with a bot of a level. Once it plays, a person
+is dealt until every seat is taken or the host (whoever made it, known by the hash of
+their seat token) starts it with bots in the empty seats; meanwhile the host may move
+people between seats and fill a seat with a bot of a level. The deal's seed is drawn
+here at the start and stored in the `start` event (room.py deals from it), so nothing of
+the deal exists while people come and go. The addresses people sit and connect from are
+told to the room, which refuses one who left a match in play another of its seats
+(`left_match`); they are kept in memory only. Once it plays, a person
 whose connections are all gone for `grace` seconds is stood in for by a bot at the
 next decision, until they come back (again at the next decision); one who leaves, or
 whom the host removes while away, is replaced for good. People chat at the table (and
@@ -59,7 +63,7 @@ from parlour.engine import Game, GameOptions, OptionsError, State
 from parlour.games import GAMES, get_game
 from parlour.howto import summary
 from parlour.replay import View
-from parlour.server.room import Event, Presence, Room, TableError
+from parlour.server.room import CHAT_KEEP, Event, Presence, Room, TableError
 from parlour.server.settings import Settings
 from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
 
@@ -79,10 +83,12 @@ class Listener:
     `send` must not block: it queues the message for the connection's writer.
     """
 
-    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], None], hashed: str | None = None) -> None:
+    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], None], hashed: str | None = None,
+                 address: str | None = None) -> None:
         self.seat = seat
         self.send = send
         self.hashed = hashed
+        self.address = address
 
 
 class Table:
@@ -160,10 +166,11 @@ class Table:
     # --- events: stored, then applied -------------------------------------------------------
     async def record_event(self, kind: str, data: dict[str, Any]) -> None:
         """Store an event (the caller holds the lock), then apply it: refused as
-        `server_error` while the database is away, and then nothing changed."""
+        `server_error` while the database is away, and then nothing changed. Storing a
+        chat line deletes the table's chat lines older than the newest CHAT_KEEP."""
         at = time.time()
-        index = len(self.stored.events)
-        await self.manager.db_or_refuse(self.manager.storage.append_event, self.id, index, kind, data, at)
+        index = self.stored.next_event
+        await self.manager.db_or_refuse(self.manager.storage.append_event, self.id, index, kind, data, at, CHAT_KEEP)
         self.room.apply_event(kind, data, at)
         self._seat_bots()
         for lis in self.listeners:
@@ -177,12 +184,14 @@ class Table:
 
     def _seat_bots(self) -> None:
         """The bots that play now (Room.wanted_bots), kept while their spec is the same, so
-        a bot's luck goes on."""
+        a bot's luck goes on (a waiting room's bots are made again at its start: the room
+        lets go of their specs then)."""
         wanted = self.room.wanted_bots()
         specs = self.room.bot_specs
         for seat in list(self.bots):
-            if wanted.get(seat) != specs.get(seat):
-                del self.bots[seat], specs[seat]
+            if seat not in specs or wanted.get(seat) != specs[seat]:
+                del self.bots[seat]
+                specs.pop(seat, None)
         for seat, name in wanted.items():
             if seat not in self.bots:
                 specs[seat], self.bots[seat] = self.manager.seat_bot(name, self.game, seat, self.room.bot_seed(seat))
@@ -196,13 +205,16 @@ class Table:
             raise TableError("bad_token", "this seat token is not valid at this table")
         return seat
 
-    async def claim(self, seat: int | None, name: Any, host: bool = False) -> tuple[int, str]:
-        """Sit a person at `seat` (the first open seat when None); returns (seat, token).
-        The last open seat of a waiting room taken, the match starts."""
+    async def claim(self, seat: int | None, name: Any, host: bool = False, address: str | None = None) -> tuple[int, str]:
+        """Sit a person, from `address`, at `seat` (the first open seat when None); returns
+        (seat, token). The last open seat of a waiting room taken, the match starts, dealt
+        from a seed drawn now."""
         async with self.lock:
             token = secrets.token_urlsafe(24)
-            seat, events = self.room.decide_claim(seat, name, token_hash(token), host)
+            hashed = token_hash(token)
+            seat, events = self.room.decide_claim(seat, name, hashed, secrets.randbits(62), host, address)
             await self.record_events(events)
+            self.room.seen_at(hashed, address)
             self.graces()
             self.broadcast()
         self.wake_bot()
@@ -211,7 +223,8 @@ class Table:
     async def host_request(self, listener: Listener, kind: str, message: dict[str, Any]) -> None:
         """What the host may do (Room.decide_host)."""
         async with self.lock:
-            events = self.room.decide_host(listener.seat, listener.hashed, kind, message, self.presence())
+            events = self.room.decide_host(listener.seat, listener.hashed, kind, message, self.presence(),
+                                           secrets.randbits(62))
             await self.record_events(events)
             if kind == "remove":
                 self._cancel_away(events[0][1]["seat"])
@@ -286,6 +299,7 @@ class Table:
         seat again, a quiet table is busy again (Room.decide_arrive); both stored."""
         if listener.seat is not None:
             self._cancel_away(listener.seat)
+            self.room.seen_at(listener.hashed, listener.address)
         await self.record_events(self.room.decide_arrive(listener.seat))
 
     def gone(self, listener: Listener) -> None:
@@ -708,8 +722,10 @@ class TableManager:
         tables = sorted((t for t in self.tables.values() if t.phase == "finished"), key=lambda t: -t.stored.created)
         return [t.summary() for t in tables[:limit]]
 
-    async def create(self, request: Any) -> tuple[Table, int | None, str | None]:
-        """Create a table from a lobby request; the creator sits at `sit` (or no seat)."""
+    async def create(self, request: Any, address: str | None = None) -> tuple[Table, int | None, str | None]:
+        """Create a table from a lobby request; the creator (from `address`) sits at `sit`
+        (or no seat). A waiting room's deal is drawn at its start; one that plays at once
+        is dealt with the seed it is made with."""
         if not isinstance(request, dict):
             raise TableError("bad_message", "a table request is a JSON object")
         if not isinstance(request.get("game", ""), str):
@@ -759,7 +775,7 @@ class TableManager:
                 await table.record_event("wait", {})
         token = None
         if sit is not None:
-            sit, token = await table.claim(sit, request.get("name"), host=True)
+            sit, token = await table.claim(sit, request.get("name"), host=True, address=address)
         table.wake_bot()
         return table, sit, token
 

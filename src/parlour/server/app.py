@@ -46,6 +46,9 @@ from parlour.server.tables import (
     BOT_SECONDS,
     CLOSE_AFTER,
     GRACE,
+    SEARCH_TABLES_PER_ADDRESS,
+    TABLES_PER_ADDRESS,
+    UNWATCHED_AFTER,
     Listener,
     Table,
     TableError,
@@ -159,6 +162,7 @@ class Connection:
         self.last_limit_error = 0.0
         self.dropped = False
         self.hint_task: asyncio.Task[None] | None = None
+        self.address = websocket.client.host if websocket.client else None
 
     def send(self, message: dict[str, Any]) -> None:
         if self.dropped:
@@ -298,8 +302,9 @@ class Connection:
             await self.table.player_request(self.listener, kind)
 
     def ask_hint(self) -> None:
-        """Start working out a hint for this connection's seat; one at a time, so a client
-        cannot keep the bot threads busy (the answer comes as a `hint` or an `error`)."""
+        """Start working out a hint for this connection's seat; one at a time here, and
+        the table and the server's hint budget refuse the rest (`Table.hint`): hints have
+        threads of their own, never the bots' (the answer comes as a `hint` or an `error`)."""
         if self.table is None or self.listener is None:
             raise TableError("not_seated", "say hello with your table and seat token first")
         if self.listener.seat is None:
@@ -310,7 +315,7 @@ class Connection:
 
     async def _hint(self, table: Table, seat: int) -> None:
         try:
-            self.send(await table.hint(seat))
+            self.send(await table.hint(seat, self.address))
         except TableError as exc:
             self.error(exc.code, exc.message, "hint")
         except Exception:
@@ -338,6 +343,9 @@ def create_app(
     stall_seconds: float = STALL_SECONDS,
     grace: float = GRACE,
     close_after: float = CLOSE_AFTER,
+    unwatched_after: float = UNWATCHED_AFTER,
+    tables_per_address: int = TABLES_PER_ADDRESS,
+    search_tables_per_address: int = SEARCH_TABLES_PER_ADDRESS,
 ) -> Starlette:
     """The app; the database is opened and every table restored at start-up."""
     holder: dict[str, TableManager] = {}
@@ -351,7 +359,8 @@ def create_app(
         holder["manager"] = TableManager(
             storage, bot_delay=bot_delay, evict_after=evict_after, bot_seconds=bot_seconds, allow_any_bot=allow_any_bot,
             allow_outside_bots=allow_outside_bots,
-            grace=grace, close_after=close_after,
+            grace=grace, close_after=close_after, unwatched_after=unwatched_after,
+            tables_per_address=tables_per_address, search_tables_per_address=search_tables_per_address,
         )
         restored = await holder["manager"].restore()
         if restored:
@@ -411,9 +420,9 @@ def create_app(
         try:
             lobby_limit(request)
             body = await _json_body(request)
-            table, seat, token = await manager().create(body)
+            table, seat, token = await manager().create(body, request.client.host if request.client else None)
         except TableError as exc:
-            return _error(exc, 429 if exc.code == "rate_limited" else 400)
+            return _error(exc, 429 if exc.code in ("rate_limited", "too_many_tables") else 400)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
     async def join(request: Request) -> Response:

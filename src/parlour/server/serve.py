@@ -7,7 +7,14 @@ import logging
 
 from parlour.server.app import SOCKETS_PER_ADDRESS, STALL_SECONDS
 from parlour.server.storage import Storage, default_db_url
-from parlour.server.tables import BOT_SECONDS, CLOSE_AFTER, GRACE
+from parlour.server.tables import (
+    BOT_SECONDS,
+    CLOSE_AFTER,
+    GRACE,
+    SEARCH_TABLES_PER_ADDRESS,
+    TABLES_PER_ADDRESS,
+    UNWATCHED_AFTER,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -67,6 +74,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--close-after", type=float, default=CLOSE_AFTER,
         help=f"seconds a table may go with none of its players connected before it is closed (default {CLOSE_AFTER:g})",
     )
+    parser.add_argument(
+        "--unwatched-after", type=float, default=UNWATCHED_AFTER,
+        help="seconds a table with nobody seated (its bots playing by themselves) may go unwatched before it is "
+        f"closed (default {UNWATCHED_AFTER:g})",
+    )
+    parser.add_argument(
+        "--tables-per-address", type=int, default=TABLES_PER_ADDRESS,
+        help=f"tables in play one client address may have made (default {TABLES_PER_ADDRESS})",
+    )
+    parser.add_argument(
+        "--search-tables-per-address", type=int, default=SEARCH_TABLES_PER_ADDRESS,
+        help="tables in play with a strong (searching) bot one client address may have made "
+        f"(default {SEARCH_TABLES_PER_ADDRESS})",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
@@ -96,6 +117,9 @@ def run(args: argparse.Namespace) -> int:
         stall_seconds=max(0.1, args.stall_seconds),
         grace=max(0.0, args.grace),
         close_after=max(1.0, args.close_after),
+        unwatched_after=max(1.0, args.unwatched_after),
+        tables_per_address=max(1, args.tables_per_address),
+        search_tables_per_address=max(0, args.search_tables_per_address),
     )
     # Messages bigger than this are refused by the websocket layer itself; smaller ones
     # above MAX_MESSAGE get the protocol's "too_large" error.

@@ -17,9 +17,13 @@ follow the play.
 A bot thinks in a worker thread, never on the event loop, within the server's per-move
 limit (`bot_seconds`): a search bot stops by then with its best move so far, and a bot
 that still has not answered a little later is played for (a legal move), so no setting
-of any bot can stall the other tables. The lobby offers named bots only (`bot_names`,
-each with its default, bounded settings); a spec with parameters is refused unless the
-server allows any bot, and even then the bot's own validation bounds every parameter.
+of any bot can stall the other tables. The bot threads are shared fairly among tables,
+and hints think in threads of their own (workers.py). The lobby offers named bots only
+(`bot_names`, each with its default, bounded settings); a spec with parameters is refused
+unless the server allows any bot, and even then the bot's own validation bounds every
+parameter. Bots' CPU being what runs short, a match's length is bounded
+(`OPTION_LIMITS`), and one client address may start only so many tables, fewer with
+searching bots (`TableManager.allow`).
 
 A table gathers its people first. Made with open seats, it is a waiting room: nothing
 is dealt to anyone until every seat is taken or the host (whoever made it, known by the
@@ -30,7 +34,8 @@ next decision, until they come back (again at the next decision); one who leaves
 whom the host removes while away, is replaced for good. People chat at the table (and
 watchers, marked as such), and when the match is over anyone seated may start another
 at the same table: the same seats and options, a new deal, the same link. A table
-nobody has been at for `close_after` seconds is closed. Every such change is an event
+nobody has been at for `close_after` seconds is closed, and so is one with nobody seated
+that nobody has watched for `unwatched_after` seconds. Every such change is an event
 stored before anyone hears of it (storage.py), so a restart replays them as they were.
 
 The database may go away (a restart, a failover): a store is retried with back-off for
@@ -48,6 +53,7 @@ import random
 import secrets
 import time
 import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -61,6 +67,7 @@ from parlour.howto import summary
 from parlour.record import apply_entry, record_of, start_of
 from parlour.replay import ALL, View
 from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
+from parlour.server.workers import BotPool, HintBudget, HintRefused
 
 log = logging.getLogger("parlour.server")
 
@@ -73,6 +80,27 @@ STAND_IN_LEVEL = "normal"  # the level of a bot that stands in for a person
 BOT_SECONDS = 1.5  # the default limit of one bot move (--bot-seconds)
 BOT_GRACE = 0.5  # seconds past its limit before a bot's move is played for it
 BOT_THREADS = 4  # bot moves thought about at once; more would only share the GIL
+BOT_LEAST = 0.05  # the least thinking time a bot move gets, however long it waited for a thread
+HINT_THREADS = 1  # hints worked out at once, in threads of their own (never the bots')
+HINT_QUEUE = 3  # ... and waiting for one; a hint beyond is refused (`rate_limited`)
+HINTS_PER_ADDRESS = 2  # hints under way at once for one client address
+UNWATCHED_AFTER = 300.0  # seconds a table with nobody seated may play on unwatched (--unwatched-after)
+TABLES_PER_ADDRESS = 20  # tables in play that one client address may have made (--tables-per-address)
+SEARCH_TABLES_PER_ADDRESS = 2  # ... of them with a searching bot (--search-tables-per-address)
+SEARCH_BOTS = ("ismcts", "ridge-dd")  # bots that spend their whole move limit (the strong level too)
+OPTION_LIMITS: dict[str, dict[str, int]] = {
+    "ribs": {"hands_to_win": 25},
+    "ridge": {"target": 1500, "hands": 50},
+    "mighty": {"hands": 50},
+    "pitch": {"target": 100},
+    "seven_and_a_half": {"hands": 100, "bankroll": 100_000},
+    "kings_in_the_corner": {"hands": 20},
+    "six_pack_bezique": {"deals": 20},
+    "paks": {"target": 5000},
+}
+"""The most a match may ask for at this server, per game and option: a match's length (a
+target score, hands to win or to play) is what keeps its bots busy, and a bound the rules
+have no reason to set is the card room's to set. About ten times the standard game's."""
 STORE_PATIENCE = 15.0  # seconds a store is retried while the database is away
 STORE_FIRST_WAIT = 0.05  # ... first wait between tries, doubled up to STORE_LONGEST_WAIT
 STORE_LONGEST_WAIT = 2.0
@@ -146,6 +174,8 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.thinking: dict[int, Future[str]] = {}  # a bot's move still being thought about
         self.bot_failures = 0  # bot actions refused by the database in a row
+        self.made_by: str | None = None  # the client address that made it (not kept over a restart)
+        self.unwatched_since: float | None = time.monotonic()  # no connection at all, since
         for kind, data, at in stored.events:
             self._apply_event(kind, data, at)
         self._seat_bots()
@@ -236,6 +266,12 @@ class Table:
                 info["level"] = level_of(self.game.name, bot)
             out.append(info)
         return out
+
+    def searching(self, seats: list[dict[str, Any]] | None = None) -> bool:
+        """Whether a bot seated here (or in `seats`) searches: the dear kind, that spends
+        every move's whole limit in a bot thread."""
+        return any(spec.get("bot") and searching_bot(self.game.name, str(spec["bot"]))
+                   for spec in (self.seats if seats is None else seats))
 
     def summary(self) -> dict[str, Any]:
         state = self.state
@@ -421,6 +457,7 @@ class Table:
             elif kind == "start":
                 self._waiting()
                 level = self._level(message.get("level"))
+                self._allow_bots(self.open_seats(), level)
                 for seat in self.open_seats():
                     await self.record_event("bot", {"seat": seat, "bot": level_spec(self.game.name, level)})
                 await self.record_event("start", {})
@@ -437,6 +474,7 @@ class Table:
                     if seat in self.claimed:
                         raise TableError("seat_taken", f"seat {seat} is a person's; remove them first")
                     level = self._level(message.get("level"))
+                    self._allow_bots([seat], level)
                     await self.record_event("bot", {"seat": seat, "bot": level_spec(self.game.name, level)})
                 elif kind == "open":
                     if not self.seats[seat].get("bot"):
@@ -444,6 +482,12 @@ class Table:
                     await self.record_event("open", {"seat": seat})
             self.broadcast()
         self.wake_bot()
+
+    def _allow_bots(self, seats: list[int], level: str) -> None:
+        """A searching bot about to sit here counts against its maker's allowance."""
+        after = [{"bot": level_spec(self.game.name, level)} if s in seats else spec for s, spec in enumerate(self.seats)]
+        if self.searching(after) and not self.searching():
+            self.manager.allow(self.made_by, True, self)
 
     async def player_request(self, listener: Listener, kind: str) -> None:
         """What a seated person may do: `leave` (the seat opens in a waiting room, else a
@@ -466,6 +510,7 @@ class Table:
             elif kind == "again":
                 if not self.state.is_over():
                     raise TableError("not_over", "the match is still being played")
+                self.manager.allow(self.made_by, self.searching(), self)
                 await self.record_event("again", {"seed": secrets.randbits(62)})
                 self.stored.match += 1
                 self.stored.seed = int(self.stored.events[-1][1]["seed"])
@@ -683,11 +728,14 @@ class Table:
                     lis.send({"type": "notice", "code": "other_tab", "table": self.id,
                               "message": "your seat is open in another tab or window too"})
         self.listeners.append(listener)
+        self.unwatched_since = None
         self.broadcast_seats_if_person(listener)
 
     def detach(self, listener: Listener) -> None:
         if listener in self.listeners:
             self.listeners.remove(listener)
+            if not self.listeners:
+                self.unwatched_since = time.monotonic()
             self.gone(listener)
             self.broadcast_seats_if_person(listener)
 
@@ -757,22 +805,25 @@ class Table:
         if seat in self.thinking and not self.thinking[seat].done():
             log.warning("bot %s at table %s is still thinking; playing a legal move for it", bot, self.id)
             return str(self.manager.rng.choice(legal))
-        future = self.manager.bot_executor.submit(bot.choose, observation)
+        future = self.manager.bot_pool.submit(self.id, think, bot, observation, time.monotonic() + self.manager.bot_seconds)
         self.thinking[seat] = future
         try:
             return str(await asyncio.wait_for(asyncio.wrap_future(future), self.manager.bot_seconds + BOT_GRACE))
         except TimeoutError:
+            future.cancel()  # still waiting for a thread: it never starts
             log.warning("bot %s at table %s took over %g s; playing a legal move for it", bot, self.id, self.manager.bot_seconds)
         except Exception:  # a broken bot must not stall the table
             log.exception("bot %s at table %s failed; playing a legal move instead", bot, self.id)
         return str(self.manager.rng.choice(legal))
 
     # --- hints ---------------------------------------------------------------------------
-    async def hint(self, seat: int) -> dict[str, Any]:
+    async def hint(self, seat: int, address: str | None = None) -> dict[str, Any]:
         """The hint message for `seat`, which must be the seat to act: the move a strong
-        player would make there, worked out in a bot thread within the bot time limit
-        (an exact oracle's, Ridge's, gets `hint_patience` more), from the seat's own
-        observation. TableError not_your_turn or no_hint otherwise."""
+        player would make there, worked out in a hint thread (never a bot's) within the
+        bot time limit (an exact oracle's, Ridge's, gets `hint_patience` more), from the
+        seat's own observation. One at a time per seat, whatever connections ask, and
+        within the server's hint budget (`HintBudget`): else TableError rate_limited.
+        TableError not_your_turn or no_hint otherwise."""
         async with self.lock:
             if not self.started:
                 raise TableError("waiting", "the match has not started: the table is waiting for its players")
@@ -784,12 +835,17 @@ class Table:
             observation = self.observe(seat)
             version = self.version
         seconds = self.manager.bot_seconds
-        future = self.manager.bot_executor.submit(hint, self.game, observation, seconds)
+        budget = self.manager.hints
         try:
+            future = budget.submit((self.id, seat), address, hint, self.game, observation, seconds)
+        except HintRefused as exc:
+            raise TableError("rate_limited", str(exc)) from None
+        try:  # each hint ahead in the queue takes at most as long as this one
             advice = await asyncio.wait_for(
-                asyncio.wrap_future(future), seconds + BOT_GRACE + hint_patience(self.game.name)
+                asyncio.wrap_future(future), (seconds + BOT_GRACE + hint_patience(self.game.name)) * budget.most
             )
         except TimeoutError:
+            future.cancel()
             raise TableError("no_hint", "the hint took too long to work out; try again") from None
         except NoHint as exc:
             raise TableError("no_hint", str(exc)) from None
@@ -802,6 +858,21 @@ class Table:
         wait = min(BOT_RETRY_LONGEST, 0.5 * 2 ** min(self.bot_failures, 8))
         log.warning("table %s: a bot's action could not be stored; trying again in %g s", self.id, wait)
         asyncio.get_running_loop().call_later(wait, self.wake_bot)
+
+
+def think(bot: Bot, observation: dict[str, Any], deadline: float) -> str:
+    """A bot's move, in a bot thread, within what is left of its limit at `deadline`
+    (time.monotonic()): a move that waited for a thread does not get the whole limit
+    again, so it still answers before it is played for."""
+    bot.time_limit = max(BOT_LEAST, deadline - time.monotonic())
+    return bot.choose(observation)
+
+
+def searching_bot(game_name: str, spec: str) -> bool:
+    """Whether a bot spec is a search (the strong level, `SEARCH_BOTS`, or a bot from
+    outside parlour, whose cost nobody here knows)."""
+    base = spec.split("(")[0].strip()
+    return base in SEARCH_BOTS or base == "strong" or ":" in base or level_of(game_name, spec) == "strong"
 
 
 NO_PLAYERS = object()
@@ -829,6 +900,10 @@ def checked_options(game: Game, values: Any, players: Any = NO_PLAYERS) -> GameO
         raise TableError("bad_options", f"an option has a value of the wrong kind ({exc})"[:300]) from None
     if not game.min_players <= options.players <= game.max_players:
         raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
+    for name, most in OPTION_LIMITS.get(game.name, {}).items():
+        value = getattr(options, name, None)
+        if isinstance(value, int | float) and value > most:
+            raise TableError("bad_options", f"{name} may be at most {most} at this server, not {value}")
     return options
 
 
@@ -845,10 +920,16 @@ class TableManager:
         allow_outside_bots: bool = False,
         grace: float = GRACE,
         close_after: float = CLOSE_AFTER,
+        unwatched_after: float = UNWATCHED_AFTER,
+        tables_per_address: int = TABLES_PER_ADDRESS,
+        search_tables_per_address: int = SEARCH_TABLES_PER_ADDRESS,
     ) -> None:
         self.storage = storage
         self.grace = grace
         self.close_after = close_after
+        self.unwatched_after = unwatched_after
+        self.tables_per_address = tables_per_address
+        self.search_tables_per_address = search_tables_per_address
         self.bot_delay = bot_delay
         self.evict_after = evict_after
         self.bot_seconds = bot_seconds
@@ -856,7 +937,9 @@ class TableManager:
         self.allow_outside_bots = allow_outside_bots
         """Whether a table may seat `package.module:Class` bots: importing a module named by
         a client runs its code, so only a server started with --allow-outside-bots does."""
-        self.bot_executor = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="parlour-bot")
+        self.bot_pool = BotPool(BOT_THREADS)
+        self.making: Counter[tuple[str, bool]] = Counter()  # (address, searching) -> tables being stored
+        self.hints = HintBudget(HINT_THREADS, HINT_QUEUE, HINTS_PER_ADDRESS)
         self.rng = random.Random()
         self.tables: dict[str, Table] = {}
         self.finished_at: dict[str, float] = {}  # table -> when it was first seen finished
@@ -1007,13 +1090,15 @@ class TableManager:
 
         A table with people's seats, none of them connected for `close_after` seconds
         (a waiting room nobody came to, a match everyone walked away from), is closed: an
-        event, so it is not loaded again at start-up. Finished and closed tables nobody
-        watches leave memory `evict_after` seconds after they end; they stay in the
-        database (and come back on demand), so a long-running server's memory and
-        garbage-collection pauses stay bounded.
+        event, so it is not loaded again at start-up. So is a table with nobody seated
+        (its bots play on by themselves) that nobody has watched for `unwatched_after`
+        seconds (or `close_after`, if sooner): bots' CPU is for tables someone follows.
+        Finished and closed tables nobody watches leave memory `evict_after` seconds after
+        they end; they stay in the database (and come back on demand), so a long-running
+        server's memory and garbage-collection pauses stay bounded.
         """
         while True:
-            await asyncio.sleep(max(0.2, min(30.0, self.evict_after / 2, self.close_after / 4)))
+            await asyncio.sleep(max(0.2, min(30.0, self.evict_after / 2, self.close_after / 4, self.unwatched_after / 4)))
             await self.sweep_once()
 
     async def sweep_once(self) -> None:
@@ -1026,6 +1111,13 @@ class TableManager:
                     await table.close_table("abandoned")
                 except TableError:
                     continue  # the database is away: next time
+            unwatched = table.unwatched_since
+            if (not table.closed and not table.state.is_over() and not table.claimed and unwatched is not None
+                    and now - unwatched >= min(self.unwatched_after, self.close_after)):
+                try:
+                    await table.close_table("unwatched")
+                except TableError:
+                    continue
             if not (table.state.is_over() or table.closed) or table.listeners:
                 self.finished_at.pop(table_id, None)
                 continue
@@ -1071,8 +1163,30 @@ class TableManager:
         tables = sorted((t for t in self.tables.values() if t.phase == "finished"), key=lambda t: -t.stored.created)
         return [t.summary() for t in tables[:limit]]
 
-    async def create(self, request: Any) -> tuple[Table, int | None, str | None]:
-        """Create a table from a lobby request; the creator sits at `sit` (or no seat)."""
+    def allow(self, address: str | None, searching: bool, table: Table | None = None) -> None:
+        """TableError `too_many_tables` when `address` has made as many tables in play as
+        it may, or (`searching`: one with a searching bot) as many with a searching bot.
+        With `table`, that table is about to play again or to seat a searching bot: the
+        others are counted."""
+        if address is None:
+            return
+        mine = [t for t in self.tables.values()
+                if t is not table and t.made_by == address and t.phase in ("waiting", "playing")]
+        tables = len(mine) + self.making[(address, False)] + self.making[(address, True)]
+        if table is None or table.phase not in ("waiting", "playing"):
+            if tables >= self.tables_per_address:
+                raise TableError("too_many_tables", f"your address has {tables} tables in play, the most it may have "
+                                 "here; finish one, or leave it to close, first")
+        if searching:
+            dear = sum(1 for t in mine if t.searching()) + self.making[(address, True)]
+            if dear >= self.search_tables_per_address:
+                raise TableError("too_many_tables", f"your address has {dear} tables with strong bots in play, the "
+                                 "most it may have here (they think the longest); finish one first, or choose "
+                                 "another level")
+
+    async def create(self, request: Any, address: str | None = None) -> tuple[Table, int | None, str | None]:
+        """Create a table from a lobby request; the creator sits at `sit` (or no seat).
+        `address` (the client's) is held to its allowance of tables (`allow`)."""
         if not isinstance(request, dict):
             raise TableError("bad_message", "a table request is a JSON object")
         if not isinstance(request.get("game", ""), str):
@@ -1099,6 +1213,8 @@ class TableManager:
                 seats.append({"bot": self.checked_bot(bot, game, seat)})
             else:
                 seats.append({"bot": None})
+        searching = any(seat["bot"] and searching_bot(game.name, seat["bot"]) for seat in seats)
+        self.allow(address, searching)
         sit = request.get("sit", "first")
         people = [s for s in range(n) if not seats[s]["bot"]]
         if sit == "first":
@@ -1114,8 +1230,14 @@ class TableManager:
             seats=seats,
             created=time.time(),
         )
-        await self.db_or_refuse(self.storage.create_table, stored)
+        making = (address or "", searching)
+        self.making[making] += 1  # counted while it is stored, so a burst cannot slip past `allow`
+        try:
+            await self.db_or_refuse(self.storage.create_table, stored)
+        finally:
+            self.making[making] -= 1
         table = Table(self, stored)
+        table.made_by = address
         self.tables[stored.id] = table
         if not request.get("start") and sit is not None and len(people) > 1:
             async with table.lock:
@@ -1146,7 +1268,8 @@ class TableManager:
         return spec
 
     def close(self) -> None:
-        self.bot_executor.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.shutdown()
+        self.hints.shutdown()
         self.executor.shutdown(wait=True)
         self.storage.close()
 

@@ -2,11 +2,12 @@
 
 Starts `parlour serve` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite database
 in a temporary directory, default bot limit and message rate, `--bot-delay 0.3`), makes
-`--tables` Ribs tables of four strong bots, each watched by one spectator that also pings the server
-every 0.2 s, and one Yaniv table where a person sits beside a strong bot. Once it is the
-person's turn (a real decision: Ribs opens with a forced bid), `--sockets` websockets of
-that one seat, all from one address, ask for a `hint` over and over for `--seconds` seconds (each sends the next as soon as the last
-is answered, by a hint or an error), while the bot tables play. It prints:
+`--tables` Ribs tables of four strong bots, each watched by one spectator that also pings
+the server every 0.2 s, and one Yaniv table where a person sits beside a strong bot. Once
+it is the person's turn (a real decision: Ribs opens with a forced bid), `--sockets`
+websockets of that one seat, all from one address, ask for a `hint` over and over for
+`--seconds` seconds (each sends the next as soon as the last is answered, by a hint or an
+error, or after a second without an answer), while the bot tables play. It prints:
 
   bot moves   actions the bot tables made in that time (more is better)
   played for  bot moves the server replaced by a random legal move because the bot's

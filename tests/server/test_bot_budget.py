@@ -89,7 +89,7 @@ def test_one_address_has_a_few_hints_under_way_at_once(server_factory: Callable[
     ("game", "players", "options", "name"),
     [
         ("ribs", 4, {"hands_to_win": 1e9}, "hands_to_win"),
-        ("ribs", 4, {"hands_to_win": 26}, "hands_to_win"),
+        ("ribs", 4, {"hands_to_win": 31}, "hands_to_win"),
         ("ridge", 2, {"target": 10**9}, "target"),
         ("ridge", 2, {"hands": 51}, "hands"),
         ("mighty", 5, {"hands": 10**6}, "hands"),
@@ -113,8 +113,8 @@ def test_a_match_without_end_is_refused(
 
 
 def test_the_longest_match_allowed_is_made(server: ServerProcess) -> None:
-    made = server.create(players=4, seats=[{"level": "easy"}] * 4, sit=None, options={"hands_to_win": 25})
-    assert made["table"]["options"]["hands_to_win"] == 25
+    made = server.create(players=4, seats=[{"level": "easy"}] * 4, sit=None, options={"hands_to_win": 30})
+    assert made["table"]["options"]["hands_to_win"] == 30
 
 
 def wait_state(server: ServerProcess, table: str, state: str, timeout: float = 30) -> None:
@@ -129,8 +129,8 @@ def test_a_bot_table_nobody_watches_is_closed_and_its_record_kept(
 ) -> None:
     server = server_factory(bot_delay=0.2, extra=("--unwatched-after", "2"))
     easy = [{"level": "easy"}] * 4
-    left = server.create(players=4, seats=easy, sit=None, options={"hands_to_win": 25})["table"]["id"]
-    watched = server.create(players=4, seats=easy, sit=None, options={"hands_to_win": 25})["table"]["id"]
+    left = server.create(players=4, seats=easy, sit=None, options={"hands_to_win": 30})["table"]["id"]
+    watched = server.create(players=4, seats=easy, sit=None, options={"hands_to_win": 30})["table"]["id"]
     fan = Client(server, watched)
     passer = Client(server, left)
     try:
@@ -150,7 +150,7 @@ def test_close_after_closes_a_bot_table_while_its_bots_play(server_factory: Call
     """Past `--close-after` (the issue's endless match went on past it), sooner than the
     unwatched allowance."""
     server = server_factory(bot_delay=0.2, extra=("--close-after", "1.5"))
-    made = server.create(players=4, seats=[{"level": "easy"}] * 4, sit=None, options={"hands_to_win": 25})
+    made = server.create(players=4, seats=[{"level": "easy"}] * 4, sit=None, options={"hands_to_win": 30})
     wait_state(server, made["table"]["id"], "closed")
 
 

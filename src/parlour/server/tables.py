@@ -89,7 +89,7 @@ TABLES_PER_ADDRESS = 20  # tables in play that one client address may have made 
 SEARCH_TABLES_PER_ADDRESS = 2  # ... of them with a searching bot (--search-tables-per-address)
 SEARCH_BOTS = ("ismcts", "ridge-dd")  # bots that spend their whole move limit (the strong level too)
 OPTION_LIMITS: dict[str, dict[str, int]] = {
-    "ribs": {"hands_to_win": 25},
+    "ribs": {"hands_to_win": 30},
     "ridge": {"target": 1500, "hands": 50},
     "mighty": {"hands": 50},
     "pitch": {"target": 100},
@@ -100,7 +100,8 @@ OPTION_LIMITS: dict[str, dict[str, int]] = {
 }
 """The most a match may ask for at this server, per game and option: a match's length (a
 target score, hands to win or to play) is what keeps its bots busy, and a bound the rules
-have no reason to set is the card room's to set. About ten times the standard game's."""
+have no reason to set is the card room's to set. About ten times the standard game's;
+six at Ribs, where one player must win them all among up to ten."""
 STORE_PATIENCE = 15.0  # seconds a store is retried while the database is away
 STORE_FIRST_WAIT = 0.05  # ... first wait between tries, doubled up to STORE_LONGEST_WAIT
 STORE_LONGEST_WAIT = 2.0

@@ -172,7 +172,7 @@ def main() -> int:
         server = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(port),
              "--db", url, "--bot-delay", str(args.bot_delay), "--rate", "100000", "--lobby-rate", "1000",
-             "--evict-after", "30", "--sockets-per-address", "100000"],
+             "--evict-after", "30", "--sockets-per-address", "100000", "--tables-per-address", "100000"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         try:

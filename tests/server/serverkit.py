@@ -59,7 +59,9 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--rate", str(self.rate),
-             "--lobby-rate", str(self.lobby_rate), "--evict-after", str(self.evict_after), *self.extra],
+             "--lobby-rate", str(self.lobby_rate), "--evict-after", str(self.evict_after),
+             # Every test's tables come from 127.0.0.1: the per-address allowance is tested on its own.
+             "--tables-per-address", "100000", "--search-tables-per-address", "100000", *self.extra],
             stdout=log, stderr=subprocess.STDOUT, cwd=self.db_path.parent,
         )
         deadline = time.monotonic() + START_SECONDS

@@ -19,6 +19,7 @@ from parlour.server.room import (
     TableError,
     clean_name,
     clean_text,
+    searching_bot,
 )
 from parlour.server.storage import StoredTable
 
@@ -391,6 +392,29 @@ def test_a_table_everyone_left_goes_quiet_and_is_closed_and_refuses_everything()
     refused("closed", room.decide_chat, 0, "hello?", None)
     refused("closed", room.decide_host, 0, "h0", "start", {}, NOBODY, SEED)
     assert room.bot_to_wake(NOBODY) is None
+
+
+def test_a_searching_bot_counts_once_it_comes_to_a_table_that_had_none() -> None:
+    assert searching_bot("ribs", "ismcts") and searching_bot("ribs", level_spec("ribs", "strong"))
+    assert searching_bot("ribs", "mine.bots:Clever") and not searching_bot("ribs", level_spec("ribs", "easy"))
+    room = waiting_room()
+    assert not room.searching()
+    assert not room.brings_search(room.decide_host(0, "h0", "fill", {"seat": 1, "level": "easy"}, NOBODY, SEED))
+    assert room.brings_search(room.decide_host(0, "h0", "start", {"level": "strong"}, NOBODY, SEED))
+    strong = room.decide_host(0, "h0", "fill", {"seat": 1, "level": "strong"}, NOBODY, SEED)
+    assert room.brings_search(strong)
+    apply(room, strong)
+    assert room.searching() and not room.brings_search(room.decide_host(0, "h0", "fill", {"seat": 2, "level": "strong"}, NOBODY, SEED))
+
+
+def test_a_bot_table_is_unwatched_only_with_nobody_seated_or_watching_for_its_time() -> None:
+    room = Room(stored(seats=[{"bot": level_spec("ribs", "easy")}] * 4), NOW)
+    assert not room.claimed and room.phase == "playing"
+    assert not room.unwatched(None, NOW + 600, 10.0)  # someone watches
+    assert not room.unwatched(NOW, NOW + 9, 10.0) and room.unwatched(NOW, NOW + 10, 10.0)
+    assert not playing_room().unwatched(NOW, NOW + 600, 10.0)  # people are seated: `abandoned` is their rule
+    apply(room, room.decide_close("unwatched"))
+    assert not room.unwatched(NOW, NOW + 600, 10.0)
 
 
 def test_a_room_rebuilt_from_its_stored_events_and_actions_is_the_same_room() -> None:

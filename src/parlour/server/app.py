@@ -159,6 +159,7 @@ class Connection:
         self.last_limit_error = 0.0
         self.dropped = False
         self.hint_task: asyncio.Task[None] | None = None
+        self.address = websocket.client.host if websocket.client else None
 
     def send(self, message: dict[str, Any]) -> None:
         if self.dropped:
@@ -299,8 +300,9 @@ class Connection:
             await self.table.player_request(self.listener, kind)
 
     def ask_hint(self) -> None:
-        """Start working out a hint for this connection's seat; one at a time, so a client
-        cannot keep the bot threads busy (the answer comes as a `hint` or an `error`)."""
+        """Start working out a hint for this connection's seat; one at a time here, and
+        the table and the server's hint budget refuse the rest (`Table.hint`): hints have
+        threads of their own, never the bots' (the answer comes as a `hint` or an `error`)."""
         if self.table is None or self.listener is None:
             raise TableError("not_seated", "say hello with your table and seat token first")
         if self.listener.seat is None:
@@ -311,7 +313,7 @@ class Connection:
 
     async def _hint(self, table: Table, seat: int) -> None:
         try:
-            self.send(await table.hint(seat))
+            self.send(await table.hint(seat, self.address))
         except TableError as exc:
             self.error(exc.code, exc.message, "hint")
         except Exception:
@@ -405,7 +407,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
             body = await _json_body(request)
             table, seat, token = await manager().create(body, client_address(request))
         except TableError as exc:
-            return _error(exc, 429 if exc.code == "rate_limited" else 400)
+            return _error(exc, 429 if exc.code in ("rate_limited", "too_many_tables") else 400)
         return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
 
     async def join(request: Request) -> Response:

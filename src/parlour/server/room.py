@@ -50,6 +50,7 @@ NAME_LIMIT = 24
 CHAT_LIMIT = 300  # characters of one chat line
 CHAT_KEEP = 100  # chat lines a newcomer is shown
 STAND_IN_LEVEL = "normal"  # the level of a bot that stands in for a person
+SEARCH_BOTS = ("ismcts", "ridge-dd")  # bots that spend their whole move limit (the strong level too)
 
 Event = tuple[str, dict[str, Any]]
 """An event to store: its kind and its data (storage.py stores it with the time)."""
@@ -80,6 +81,13 @@ def clean_text(text: Any, limit: int) -> str:
 def clean_name(name: Any, seat: int) -> str:
     """A name fit to show others (`clean_text`, cut to NAME_LIMIT); else "Player n"."""
     return clean_text(name, NAME_LIMIT) or f"Player {seat}"
+
+
+def searching_bot(game_name: str, spec: str) -> bool:
+    """Whether a bot spec is a search (the strong level, `SEARCH_BOTS`, or a bot from
+    outside parlour, whose cost nobody here knows)."""
+    base = spec.split("(")[0].strip()
+    return base in SEARCH_BOTS or base == "strong" or ":" in base or level_of(game_name, spec) == "strong"
 
 
 @dataclass(frozen=True)
@@ -180,6 +188,21 @@ class Room:
 
     def open_seats(self) -> list[int]:
         return [s for s in range(self.players) if not self.seats[s].get("bot") and s not in self.claimed]
+
+    def searching(self, seats: list[dict[str, Any]] | None = None) -> bool:
+        """Whether a bot seated here (or in `seats`) searches: the dear kind, that spends
+        every move's whole limit in a bot thread."""
+        return any(spec.get("bot") and searching_bot(self.game.name, str(spec["bot"]))
+                   for spec in (self.seats if seats is None else seats))
+
+    def brings_search(self, events: list[Event]) -> bool:
+        """Whether `events` seat a searching bot at a table that has none: such a table
+        counts against its maker's allowance of searching tables."""
+        after = [dict(spec) for spec in self.seats]
+        for kind, data in events:
+            if kind == "bot":
+                after[data["seat"]] = {"bot": data["bot"]}
+        return self.searching(after) and not self.searching()
 
     def seat_of_hash(self, hashed: str | None) -> int | None:
         if hashed is None:
@@ -576,6 +599,12 @@ class Room:
         quiet = self.quiet_since
         return (not self.closed and not self.state.is_over() and quiet is not None and bool(self.claimed)
                 and now - quiet >= close_after)
+
+    def unwatched(self, since: float | None, now: float, after: float) -> bool:
+        """A table in play with nobody seated (its bots play by themselves) that nobody has
+        watched since `since` (None: someone watches), for `after` seconds by `now`."""
+        return (not self.closed and not self.state.is_over() and not self.claimed and since is not None
+                and now - since >= after)
 
     def decide_close(self, why: str) -> list[Event]:
         if self.closed:

@@ -14,8 +14,11 @@ from parlour.server.settings import (
     GRACE,
     LOBBY_RATE,
     RATE,
+    SEARCH_TABLES_PER_ADDRESS,
     SOCKETS_PER_ADDRESS,
     STALL_SECONDS,
+    TABLES_PER_ADDRESS,
+    UNWATCHED_AFTER,
     Settings,
 )
 from parlour.server.storage import Storage, default_db_url
@@ -77,6 +80,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--close-after", type=float, default=CLOSE_AFTER,
         help=f"seconds a table may go with none of its players connected before it is closed (default {CLOSE_AFTER:g})",
+    )
+    parser.add_argument(
+        "--unwatched-after", type=float, default=UNWATCHED_AFTER,
+        help="seconds a table with nobody seated (its bots playing by themselves) may go unwatched before it is "
+        f"closed (default {UNWATCHED_AFTER:g})",
+    )
+    parser.add_argument(
+        "--tables-per-address", type=int, default=TABLES_PER_ADDRESS,
+        help=f"tables in play one client address may have made (default {TABLES_PER_ADDRESS})",
+    )
+    parser.add_argument(
+        "--search-tables-per-address", type=int, default=SEARCH_TABLES_PER_ADDRESS,
+        help="tables in play with a strong (searching) bot one client address may have made "
+        f"(default {SEARCH_TABLES_PER_ADDRESS})",
     )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 

@@ -20,6 +20,12 @@ RATE = 20.0  # messages per second a connection may send on average (--rate), tw
 LOBBY_RATE = 0.2  # tables created or seats taken per second per client address (--lobby-rate)
 SOCKETS_PER_ADDRESS = 64  # websockets open at once from one client address
 STALL_SECONDS = 10.0  # seconds one message may wait for a client that does not read, before it is closed
+HINT_THREADS = 1  # hints worked out at once, in threads of their own (never the bots')
+HINT_QUEUE = 3  # ... and waiting for one; a hint beyond is refused (`rate_limited`)
+HINTS_PER_ADDRESS = 2  # hints under way at once for one client address
+UNWATCHED_AFTER = 300.0  # seconds a table with nobody seated may play on unwatched (--unwatched-after)
+TABLES_PER_ADDRESS = 20  # tables in play that one client address may have made (--tables-per-address)
+SEARCH_TABLES_PER_ADDRESS = 2  # ... of them with a searching bot (--search-tables-per-address)
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,12 @@ class Settings:
     lobby_rate: float = LOBBY_RATE
     sockets_per_address: int = SOCKETS_PER_ADDRESS
     stall_seconds: float = STALL_SECONDS
+    hint_threads: int = HINT_THREADS
+    hint_queue: int = HINT_QUEUE
+    hints_per_address: int = HINTS_PER_ADDRESS
+    unwatched_after: float = UNWATCHED_AFTER
+    tables_per_address: int = TABLES_PER_ADDRESS
+    search_tables_per_address: int = SEARCH_TABLES_PER_ADDRESS
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> Settings:
@@ -56,4 +68,7 @@ class Settings:
             stall_seconds=max(0.1, args.stall_seconds),
             grace=max(0.0, args.grace),
             close_after=max(1.0, args.close_after),
+            unwatched_after=max(1.0, args.unwatched_after),
+            tables_per_address=max(1, args.tables_per_address),
+            search_tables_per_address=max(0, args.search_tables_per_address),
         )

@@ -19,9 +19,13 @@ follow the play.
 A bot thinks in a worker thread, never on the event loop, within the server's per-move
 limit (`bot_seconds`): a search bot stops by then with its best move so far, and a bot
 that still has not answered a little later is played for (a legal move), so no setting
-of any bot can stall the other tables. The lobby offers named bots only (`bot_names`,
-each with its default, bounded settings); a spec with parameters is refused unless the
-server allows any bot, and even then the bot's own validation bounds every parameter.
+of any bot can stall the other tables. The bot threads are shared fairly among tables,
+and hints think in threads of their own (workers.py). The lobby offers named bots only
+(`bot_names`, each with its default, bounded settings); a spec with parameters is refused
+unless the server allows any bot, and even then the bot's own validation bounds every
+parameter. Bots' CPU being what runs short, a match's length is bounded
+(`OPTION_LIMITS`), and one client address may start only so many tables, fewer with
+searching bots (`TableManager.allow`).
 
 A table gathers its people first. Made with open seats, it is a waiting room: nothing
 is dealt until every seat is taken or the host (whoever made it, known by the hash of
@@ -36,7 +40,8 @@ next decision, until they come back (again at the next decision); one who leaves
 whom the host removes while away, is replaced for good. People chat at the table (and
 watchers, marked as such), and when the match is over anyone seated may start another
 at the same table: the same seats and options, a new deal, the same link. A table
-nobody has been at for `close_after` seconds is closed.
+nobody has been at for `close_after` seconds is closed, and so is one with nobody seated
+that nobody has watched for `unwatched_after` seconds.
 
 The database may go away (a restart, a failover): a store is retried with back-off for
 `STORE_PATIENCE` seconds before the action is refused, and a bot whose action could not
@@ -52,6 +57,7 @@ import logging
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -63,13 +69,29 @@ from parlour.engine import Game, GameOptions, OptionsError, State
 from parlour.games import GAMES, get_game
 from parlour.howto import summary
 from parlour.replay import View
-from parlour.server.room import CHAT_KEEP, Event, Presence, Room, TableError
+from parlour.server.room import CHAT_KEEP, Event, Presence, Room, TableError, searching_bot
 from parlour.server.settings import Settings
 from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
+from parlour.server.workers import BotPool, HintBudget, HintRefused
 
 log = logging.getLogger("parlour.server")
 
 BOT_GRACE = 0.5  # seconds past its limit before a bot's move is played for it
+BOT_LEAST = 0.05  # the least thinking time a bot move gets, however long it waited for a thread
+OPTION_LIMITS: dict[str, dict[str, int]] = {
+    "ribs": {"hands_to_win": 30},
+    "ridge": {"target": 1500, "hands": 50},
+    "mighty": {"hands": 50},
+    "pitch": {"target": 100},
+    "seven_and_a_half": {"hands": 100, "bankroll": 100_000},
+    "kings_in_the_corner": {"hands": 20},
+    "six_pack_bezique": {"deals": 20},
+    "paks": {"target": 5000},
+}
+"""The most a match may ask for at this server, per game and option: a match's length (a
+target score, hands to win or to play) is what keeps its bots busy, and a bound the rules
+have no reason to set is the card room's to set. About ten times the standard game's;
+six at Ribs, where one player must win them all among up to ten."""
 STORE_PATIENCE = 15.0  # seconds a store is retried while the database is away
 STORE_FIRST_WAIT = 0.05  # ... first wait between tries, doubled up to STORE_LONGEST_WAIT
 STORE_LONGEST_WAIT = 2.0
@@ -107,6 +129,8 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.thinking: dict[int, Future[str]] = {}  # a bot's move still being thought about
         self.bot_failures = 0  # bot actions refused by the database in a row
+        self.made_by: str | None = None  # the client address that made it (not kept over a restart)
+        self.unwatched_since: float | None = time.monotonic()  # no connection at all, since
         self._seat_bots()
 
     # --- the room's facts, read through the table ----------------------------------------
@@ -225,6 +249,8 @@ class Table:
         async with self.lock:
             events = self.room.decide_host(listener.seat, listener.hashed, kind, message, self.presence(),
                                            secrets.randbits(62))
+            if self.room.brings_search(events):
+                self.manager.allow(self.made_by, True, self)
             await self.record_events(events)
             if kind == "remove":
                 self._cancel_away(events[0][1]["seat"])
@@ -238,6 +264,8 @@ class Table:
         welcomed to the new match."""
         async with self.lock:
             events = self.room.decide_player(listener.seat, kind, secrets.randbits(62))
+            if kind == "again":
+                self.manager.allow(self.made_by, self.room.searching(), self)
             await self.record_events(events)
             if kind == "leave":
                 self._cancel_away(events[0][1]["seat"])
@@ -367,11 +395,14 @@ class Table:
                 if lis.seat == listener.seat:
                     lis.send(self.room.other_tab_notice())
         self.listeners.append(listener)
+        self.unwatched_since = None
         self.broadcast_seats_if_person(listener)
 
     def detach(self, listener: Listener) -> None:
         if listener in self.listeners:
             self.listeners.remove(listener)
+            if not self.listeners:
+                self.unwatched_since = time.monotonic()
             self.gone(listener)
             self.broadcast_seats_if_person(listener)
 
@@ -435,33 +466,42 @@ class Table:
         if seat in self.thinking and not self.thinking[seat].done():
             log.warning("bot %s at table %s is still thinking; playing a legal move for it", bot, self.id)
             return str(self.manager.rng.choice(legal))
-        future = self.manager.bot_executor.submit(bot.choose, observation)
+        seconds = self.manager.settings.bot_seconds
+        future = self.manager.bot_pool.submit(self.id, think, bot, observation, time.monotonic() + seconds)
         self.thinking[seat] = future
         try:
-            return str(await asyncio.wait_for(asyncio.wrap_future(future), self.manager.settings.bot_seconds + BOT_GRACE))
+            return str(await asyncio.wait_for(asyncio.wrap_future(future), seconds + BOT_GRACE))
         except TimeoutError:
+            future.cancel()  # still waiting for a thread: it never starts
             log.warning("bot %s at table %s took over %g s; playing a legal move for it", bot, self.id, self.manager.settings.bot_seconds)
         except Exception:  # a broken bot must not stall the table
             log.exception("bot %s at table %s failed; playing a legal move instead", bot, self.id)
         return str(self.manager.rng.choice(legal))
 
     # --- hints ---------------------------------------------------------------------------
-    async def hint(self, seat: int) -> dict[str, Any]:
+    async def hint(self, seat: int, address: str | None = None) -> dict[str, Any]:
         """The hint message for `seat`, which must be the seat to act: the move a strong
-        player would make there, worked out in a bot thread within the bot time limit
-        (an exact oracle's, Ridge's, gets `hint_patience` more), from the seat's own
-        observation. TableError not_your_turn or no_hint otherwise."""
+        player would make there, worked out in a hint thread (never a bot's) within the
+        bot time limit (an exact oracle's, Ridge's, gets `hint_patience` more), from the
+        seat's own observation. One at a time per seat, whatever connections ask, and
+        within the server's hint budget (`HintBudget`): else TableError rate_limited.
+        TableError not_your_turn or no_hint otherwise."""
         async with self.lock:
             self.room.check_hint(seat)
             observation = self.observe(seat)
             version = self.version
         seconds = self.manager.settings.bot_seconds
-        future = self.manager.bot_executor.submit(hint, self.game, observation, seconds)
+        budget = self.manager.hints
         try:
+            future = budget.submit((self.id, seat), address, hint, self.game, observation, seconds)
+        except HintRefused as exc:
+            raise TableError("rate_limited", str(exc)) from None
+        try:  # each hint ahead in the queue takes at most as long as this one
             advice = await asyncio.wait_for(
-                asyncio.wrap_future(future), seconds + BOT_GRACE + hint_patience(self.game.name)
+                asyncio.wrap_future(future), (seconds + BOT_GRACE + hint_patience(self.game.name)) * budget.most
             )
         except TimeoutError:
+            future.cancel()
             raise TableError("no_hint", "the hint took too long to work out; try again") from None
         except NoHint as exc:
             raise TableError("no_hint", str(exc)) from None
@@ -474,6 +514,14 @@ class Table:
         wait = min(BOT_RETRY_LONGEST, 0.5 * 2 ** min(self.bot_failures, 8))
         log.warning("table %s: a bot's action could not be stored; trying again in %g s", self.id, wait)
         asyncio.get_running_loop().call_later(wait, self.wake_bot)
+
+
+def think(bot: Bot, observation: dict[str, Any], deadline: float) -> str:
+    """A bot's move, in a bot thread, within what is left of its limit at `deadline`
+    (time.monotonic()): a move that waited for a thread does not get the whole limit
+    again, so it still answers before it is played for."""
+    bot.time_limit = max(BOT_LEAST, deadline - time.monotonic())
+    return bot.choose(observation)
 
 
 NO_PLAYERS = object()
@@ -501,6 +549,10 @@ def checked_options(game: Game, values: Any, players: Any = NO_PLAYERS) -> GameO
         raise TableError("bad_options", f"an option has a value of the wrong kind ({exc})"[:300]) from None
     if not game.min_players <= options.players <= game.max_players:
         raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
+    for name, most in OPTION_LIMITS.get(game.name, {}).items():
+        value = getattr(options, name, None)
+        if isinstance(value, int | float) and value > most:
+            raise TableError("bad_options", f"{name} may be at most {most} at this server, not {value}")
     return options
 
 
@@ -510,7 +562,9 @@ class TableManager:
     def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         self.storage = storage
         self.settings = settings = settings or Settings()
-        self.bot_executor = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="parlour-bot")
+        self.bot_pool = BotPool(settings.bot_threads)
+        self.hints = HintBudget(settings.hint_threads, settings.hint_queue, settings.hints_per_address)
+        self.making: Counter[tuple[str, bool]] = Counter()  # (address, searching) -> tables being stored
         self.rng = random.Random()
         self.tables: dict[str, Table] = {}
         self.finished_at: dict[str, float] = {}  # table -> when it was first seen finished
@@ -660,13 +714,17 @@ class TableManager:
 
         A table with people's seats, none of them connected for `close_after` seconds
         (a waiting room nobody came to, a match everyone walked away from), is closed: an
-        event, so it is not loaded again at start-up. Finished and closed tables nobody
-        watches leave memory `evict_after` seconds after they end; they stay in the
-        database (and come back on demand), so a long-running server's memory and
-        garbage-collection pauses stay bounded.
+        event, so it is not loaded again at start-up. So is a table with nobody seated
+        (its bots play on by themselves) that nobody has watched for `unwatched_after`
+        seconds (or `close_after`, if sooner): bots' CPU is for tables someone follows.
+        Finished and closed tables nobody watches leave memory `evict_after` seconds after
+        they end; they stay in the database (and come back on demand), so a long-running
+        server's memory and garbage-collection pauses stay bounded.
         """
+        settings = self.settings
         while True:
-            await asyncio.sleep(max(0.2, min(30.0, self.settings.evict_after / 2, self.settings.close_after / 4)))
+            await asyncio.sleep(max(0.2, min(30.0, settings.evict_after / 2, settings.close_after / 4,
+                                             settings.unwatched_after / 4)))
             await self.sweep_once()
 
     async def sweep_once(self) -> None:
@@ -677,6 +735,12 @@ class TableManager:
                     await table.close_table("abandoned")
                 except TableError:
                     continue  # the database is away: next time
+            if table.room.unwatched(table.unwatched_since, now,
+                                    min(self.settings.unwatched_after, self.settings.close_after)):
+                try:
+                    await table.close_table("unwatched")
+                except TableError:
+                    continue
             if not (table.state.is_over() or table.room.closed) or table.listeners:
                 self.finished_at.pop(table_id, None)
                 continue
@@ -722,10 +786,32 @@ class TableManager:
         tables = sorted((t for t in self.tables.values() if t.phase == "finished"), key=lambda t: -t.stored.created)
         return [t.summary() for t in tables[:limit]]
 
+    def allow(self, address: str | None, searching: bool, table: Table | None = None) -> None:
+        """TableError `too_many_tables` when `address` has made as many tables in play as
+        it may, or (`searching`: one with a searching bot) as many with a searching bot.
+        With `table`, that table is about to play again or to seat a searching bot: the
+        others are counted."""
+        if address is None:
+            return
+        mine = [t for t in self.tables.values()
+                if t is not table and t.made_by == address and t.phase in ("waiting", "playing")]
+        tables = len(mine) + self.making[(address, False)] + self.making[(address, True)]
+        if table is None or table.phase not in ("waiting", "playing"):
+            if tables >= self.settings.tables_per_address:
+                raise TableError("too_many_tables", f"your address has {tables} tables in play, the most it may have "
+                                 "here; finish one, or leave it to close, first")
+        if searching:
+            dear = sum(1 for t in mine if t.room.searching()) + self.making[(address, True)]
+            if dear >= self.settings.search_tables_per_address:
+                raise TableError("too_many_tables", f"your address has {dear} tables with strong bots in play, the "
+                                 "most it may have here (they think the longest); finish one first, or choose "
+                                 "another level")
+
     async def create(self, request: Any, address: str | None = None) -> tuple[Table, int | None, str | None]:
         """Create a table from a lobby request; the creator (from `address`) sits at `sit`
-        (or no seat). A waiting room's deal is drawn at its start; one that plays at once
-        is dealt with the seed it is made with."""
+        (or no seat); `address` is held to its allowance of tables (`allow`). A waiting
+        room's deal is drawn at its start; one that plays at once is dealt with the seed
+        it is made with."""
         if not isinstance(request, dict):
             raise TableError("bad_message", "a table request is a JSON object")
         if not isinstance(request.get("game", ""), str):
@@ -752,6 +838,8 @@ class TableManager:
                 seats.append({"bot": self.checked_bot(bot, game, seat)})
             else:
                 seats.append({"bot": None})
+        searching = any(seat["bot"] and searching_bot(game.name, seat["bot"]) for seat in seats)
+        self.allow(address, searching)
         sit = request.get("sit", "first")
         people = [s for s in range(n) if not seats[s]["bot"]]
         if sit == "first":
@@ -767,8 +855,14 @@ class TableManager:
             seats=seats,
             created=time.time(),
         )
-        await self.db_or_refuse(self.storage.create_table, stored)
+        making = (address or "", searching)
+        self.making[making] += 1  # counted while it is stored, so a burst cannot slip past `allow`
+        try:
+            await self.db_or_refuse(self.storage.create_table, stored)
+        finally:
+            self.making[making] -= 1
         table = Table(self, stored)
+        table.made_by = address
         self.tables[stored.id] = table
         if not request.get("start") and sit is not None and len(people) > 1:
             async with table.lock:
@@ -799,7 +893,8 @@ class TableManager:
         return spec
 
     def close(self) -> None:
-        self.bot_executor.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.shutdown()
+        self.hints.shutdown()
         self.executor.shutdown(wait=True)
         self.storage.close()
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.cards import CARD_TEXTS
+from parlour.engine import make_options
 from parlour.games.seven_and_a_half.rules import (
     BET,
     BETTING,
@@ -30,6 +31,7 @@ from parlour.games.seven_and_a_half.rules import (
     STAND,
     TAKE,
     TWO_CARD,
+    SevenHalfOptions,
     action_text,
     half_text,
 )
@@ -180,11 +182,12 @@ def why_not(obs: dict[str, Any], action: Any) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation)."""
     if not isinstance(action, int) or isinstance(action, bool):
         return None
-    phase, options = obs["phase"], obs["options"]
+    phase, options = obs["phase"], make_options(SevenHalfOptions, obs["options"])
+    assert isinstance(options, SevenHalfOptions)
     if action >= LIMITS:
         if phase != LIMITS_PHASE:
             return "The banker names the limits only before the bets, where the table plays with banker_sets_limits."
-        return f"Limits are from {options['min_bet']} to {options['max_bet']} chips, the minimum first."
+        return f"Limits are from {options.min_bet} to {options.max_bet} chips, the minimum first."
     if action >= BET:
         if phase != BETTING:
             return "Bets are made before the cards are dealt."

@@ -244,7 +244,7 @@ def _universe(spread: int, needs_hand: bool) -> tuple[Any, ...]:
         per_face = [_takes(f, m, m, copies, False) + [[f] * (m - 1) + [TABLE + f]]
                     for f in sorted(set(shape)) for m in [shape.count(f)]]
         for combo in itertools.product(*per_face):
-            codes = sum(combo, [])
+            codes: list[int] = sum(combo, [])
             if not needs_hand or min(codes) < TABLE:
                 melds.add(tuple(sorted(codes, key=CODE_KEY.__getitem__)))
     return tuple(out) + tuple(sorted(melds, key=lambda t: [CODE_KEY[c] for c in t]))

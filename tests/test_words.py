@@ -201,3 +201,33 @@ def test_the_rules_record_events_as_data_and_the_view_words_them_for_a_named_rea
         assert not re.search(r"\b[Yy]ou (wins|plays|passes|bids|deals|folds|takes|has)\b", line), line
     view = state.observation(1)
     assert all(isinstance(line, str) for line in view["log"] + view["last_hand"]["log"])
+
+
+@pytest.mark.parametrize("name", ["seven_and_a_half", "six_pack_bezique"])
+def test_seven_and_a_half_and_bezique_keep_events_as_data_worded_without_seat_numbers_or_stars(name: str) -> None:
+    """Seven and a Half and Bezique keep no text on the rules' path either; their views word
+    every event, status line, zone and label for a named reader with no seat number, no
+    card code and no table copy's star."""
+    from parlour.words import Seats
+
+    game = GAMES[name]
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    for seed in (1, 2, 3):
+        state = game.new_state(game.options(players=2 if name == "six_pack_bezique" else 4), seed)
+        rng = random.Random(seed)
+        said: list[str] = []
+        while not state.hand_over():
+            obs = state.observation(state.to_act())
+            said += [e["label"] for e in obs["legal"]]
+            state.apply(rng.choice(state.legal_actions()))
+        events = state.last_hand["log"]
+        assert all(isinstance(e, tuple) for e in events), f"a text on {name}'s rules' path"
+        view = game.view
+        seats = Seats(names[: state.players], me=1)
+        said += [view.sentence(e, seats) for e in events]
+        obs = state.observation(1, views=False)
+        view.read(obs, state.log, names[: state.players])
+        said += [f"{s['label']}: {s['value']}" for s in obs["status"]] + [z["label"] for z in obs["zones"]]
+        assert any(re.match(r"You\b", line) for line in said)
+        for line in said:
+            assert not re.search(r"\b[Ss]eats? \d|\*", line) and not faults(line), line

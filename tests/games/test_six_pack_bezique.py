@@ -327,7 +327,7 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
         meld.apply_text("meld KS QS")
     with pytest.raises(IllegalAction, match="no meld"):
         meld.apply_text("meld KH 7C")
-    with pytest.raises(IllegalAction, match="no KH\\* on your table"):
+    with pytest.raises(IllegalAction, match="no K♥ on your table"):
         meld.apply_text("meld KH* QH")
 
 

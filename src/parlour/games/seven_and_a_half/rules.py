@@ -55,12 +55,20 @@ Decisions the sources and rulings leave open, taken here:
 - `bank_pass`=`offered`: each 2C7½ holder clockwise from the banker is offered the bank in
   turn; if all decline the banker stays.
 - `hand_points` during a hand are the chips settled so far (busts are collected at once).
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind and
+ints (seats, card ids, chips, half points), which `view.py` words when a person reads them:
+`("limits", banker, low, high)`, `("bet", seat, chips)`, `("sit", seat)`, `("void",
+banker)`, `("holes", punters)`, `("reshuffle", cards)`, `("hit", seat, card, outcome,
+total)` (outcome IN, BUST, TWO_CARD or SEVEN_HALF; total in half points, 0 while IN),
+`("stand", seat)`, `("banker", banker, hole)`, `("all bust", banker)`, `("settle", seat,
+chips, total)`, `("takes bank", seat)` and `("declines", seat)`. The hand's summary
+(`last_hand`) keeps them as its `log`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -71,11 +79,10 @@ from parlour.cards import (
     SEVEN,
     TWO,
     card,
-    deal_constrained,
     parse_card,
     sort_key,
 )
-from parlour.engine import Game, GameOptions, IllegalAction, Limits, OptionsError, State
+from parlour.engine import GameOptions, IllegalAction, OptionsError, State
 
 RANKS = (*range(TWO, SEVEN + 1), 9, 10, KING, 12)
 """2-7, J, Q, K, A as cards.py ranks: the 40-card pack without 8s, 9s and 10s."""
@@ -173,8 +180,18 @@ class SevenHalfOptions(GameOptions):
             raise OptionsError(f"a bankroll of {self.bankroll} cannot pay the minimum bet of {self.min_bet}")
 
 
-class SevenHalfState(State):
-    """One match of Seven and a Half."""
+def action_text(action: int) -> str:
+    """An action's notation: `bet 5`, `limits 1 10`, `hit`, `take bank`."""
+    if action >= LIMITS:
+        return f"limits {action // LIMITS - 1} {action % LIMITS}"
+    if action >= BET:
+        return f"bet {action - BET}"
+    return TEXTS[action]
+
+
+class SevenHalfRules(State):
+    """One match of Seven and a Half: its rules (the engine's hooks beyond them are in
+    `game.py`)."""
 
     COPIED = ("deals", "balances", "discards", "hole", "bets", "rest", "kd", "result", "shown", "paid", "log", "offers")
     NESTED = ("ups",)
@@ -420,7 +437,7 @@ class SevenHalfState(State):
             "scores": scores,
             "bets": list(self.bets),
             "cards": [self._visible(s, None) for s in range(self.n)],
-            "log": [self.sentence(e) for e in self.log],
+            "log": self.log,
         }
         self.offers = []
         self._hand_ended(scores, summary)
@@ -441,37 +458,14 @@ class SevenHalfState(State):
         """Chips are the game's stakes: each seat's balance, summing to zero."""
         return [Fraction(b) for b in self.balances]
 
-    # --- cards, for the invariants ----------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return [CARD_TEXTS[c] for c in PACK]
-
-    def card_places(self) -> dict[str, list[str]]:
-        places = {
-            f"hand-{s}": [CARD_TEXTS[c] for c in self._held(s)] for s in range(self.n)
-        }
-        places["stock"] = [CARD_TEXTS[c] for c in self.stock[self.top :]]
-        places["discards"] = [CARD_TEXTS[c] for c in self.discards]
-        return places
-
     def _held(self, seat: int) -> list[int]:
         if self.hole[seat] < 0 or self.result[seat] == BUST:
             return []
         return [self.hole[seat], *self.ups[seat]]
 
-    def check_invariants(self) -> None:
-        """Chips only change hands: the hand's results and the balances sum to zero."""
-        assert sum(self.paid) == 0 and sum(self.balances) == 0
-        for s in range(self.n):
-            if self.result[s] in (STOOD, IN) and self.hole[s] >= 0:
-                assert total_of(self.rest[s], self.kd[s]) < TOP
-
     # --- text --------------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
-        if action >= LIMITS:
-            return f"limits {action // LIMITS - 1} {action % LIMITS}"
-        if action >= BET:
-            return f"bet {action - BET}"
-        return TEXTS[action]
+        return action_text(action)
 
     def text_to_action(self, text: str) -> int:
         words = text.strip().lower().split()
@@ -493,75 +487,8 @@ class SevenHalfState(State):
             raise IllegalAction(f"{text!r}: a bet or a limit is a whole number of chips.") from None
         raise IllegalAction(f"{text!r} is not a Seven and a Half action: bet 5, sit, hit, stand, limits 1 10, take bank or decline.")
 
-    def _why_not(self, action: Any) -> str | None:
-        if not isinstance(action, int):
-            return None
-        phase, seat = self.phase, self.turn
-        if action >= LIMITS:
-            if phase != LIMITS_PHASE:
-                return "The banker names the limits only before the bets, where the table plays with banker_sets_limits."
-            return f"Limits are from {self.options.min_bet} to {self.options.max_bet} chips, the minimum first."
-        if action >= BET:
-            if phase != BETTING:
-                return "Bets are made before the cards are dealt."
-            lo, hi = self.limits
-            bet = action - BET
-            if bet < lo:
-                return f"A bet of {bet} is under the minimum of {lo}."
-            if bet > hi:
-                return f"A bet of {bet} is over the limit of {hi}."
-            return f"A bet of {bet} is more than your {self.options.bankroll + self.balances[seat]} chips."  # type: ignore[operator]
-        if action == SIT and phase != BETTING:
-            return "You may sit out only while the bets are made."
-        if action in (HIT, STAND):
-            if phase != PLAY:
-                return "Nobody draws cards now: " + {LIMITS_PHASE: "the banker names the limits.", BETTING: "the bets come first."}.get(phase, "the bank is being offered.")
-            return "The stock and the discard pile are empty: you can only stand."
-        if action in (TAKE, DECLINE):
-            return "The bank is offered only to a two-card 7½ after the settlement."
-        return None
-
     def action_cards(self, action: Any) -> list[str]:
         return []
-
-    def sentence(self, entry: Any) -> str:
-        kind, seat = entry[0], entry[1]
-        who = f"Seat {seat}"
-        if kind == "limits":
-            return f"{who}, the banker, sets the bets from {entry[2]} to {entry[3]}."
-        if kind == "bet":
-            return f"{who} bets {entry[2]}."
-        if kind == "sit":
-            return f"{who} sits out this hand."
-        if kind == "void":
-            return "Nobody bets: the hand is void and the banker stays."
-        if kind == "holes":
-            return f"A hole card each to {seat} punter{'s' if seat > 1 else ''} and the banker."
-        if kind == "reshuffle":
-            return f"The stock is empty: the discard pile is shuffled into a new stock of {seat}."
-        if kind == "stand":
-            return f"{who} stands."
-        if kind == "banker":
-            return f"The banker (seat {seat}) shows the hole card {CARD_TEXTS[entry[2]]}."
-        if kind == "all bust":
-            return "Every punter busted: the banker does not play."
-        if kind == "takes bank":
-            return f"{who} takes the bank with a two-card 7½."
-        if kind == "declines":
-            return f"{who} declines the bank."
-        if kind == "settle":
-            win = entry[2]
-            result = f"wins {win}" if win > 0 else f"loses {-win}" if win < 0 else "pushes"
-            return f"{who} shows {half_text(entry[3])} and {result}."
-        _, _, c, outcome, total = entry
-        text = f"{who} hits: {CARD_TEXTS[c]}"
-        if outcome == BUST:
-            return text + f", bust at {half_text(total)}; the hole card is shown and the banker collects."
-        if outcome == TWO_CARD:
-            return text + ": a two-card 7½, the hole card shown; it stands."
-        if outcome == SEVEN_HALF:
-            return text + ": 7½, so it stands (any card would bust)."
-        return text + "."
 
     # --- what a seat may know -----------------------------------------------------------------
     def _visible(self, seat: int, viewer: int | None) -> list[str]:
@@ -598,221 +525,3 @@ class SevenHalfState(State):
             "offered": self.offers[0] if self.phase == BANK else None,
         }
 
-    def hand_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """Each seat's cards: the hole card face down unless it may be seen, hits face up; a
-        busted hand stays in view (its cards are already in the discard pile)."""
-        zones = []
-        for s, info in enumerate(obs["seats"]):
-            role = "banker" if s == obs["banker"] else f"bet {info['bet']}" if info["bet"] else "no bet"
-            extra = [info["total"]] if info["total"] and info["state"] in ("in", "stood") else []
-            extra += [info["state"]] if info["state"] not in ("in", "out") else []
-            label = ("Your cards" if s == seat else f"Seat {s}") + f" ({', '.join([role, *extra])})"
-            cards = ([info["hole"]] if info["hole"] else []) + info["up"]
-            zones.append({"id": f"hand-{s}", "kind": "hand", "owner": s, "label": label,
-                          "cards": cards, "hidden": int(info["hole_down"])})
-        return zones
-
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        return [
-            {"id": "stock", "kind": "pile", "owner": None, "label": f"Stock ({obs['stock_size']})", "cards": [], "hidden": obs["stock_size"]},
-            {"id": "discards", "kind": "pile", "owner": None, "label": f"Discards ({obs['discard_size']})", "cards": [], "hidden": obs["discard_size"]},
-        ]
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """The bank and its limits, then each punter's bet and cards, then the banker's cards."""
-        banker = obs["banker"]
-        lo, hi = obs["limits"]
-        out = [{"label": "Bank", "value": f"seat {banker} (bets {lo} to {hi})"}]
-        if obs["chips"] is not None:
-            out.append({"label": "Chips", "value": ", ".join(f"seat {s} {c}" for s, c in enumerate(obs["chips"]))})
-        for s, info in enumerate(obs["seats"]):
-            if s == banker or not info["bet"]:
-                continue
-            cards = " ".join((["??"] if info["hole_down"] else [info["hole"]] if info["hole"] else []) + info["up"])
-            out.append({"label": f"Seat {s} bets {info['bet']}", "value": f"{cards or '-'} ({info['state']})"})
-        mine = obs["seats"][banker]
-        cards = " ".join((["??"] if mine["hole_down"] else [mine["hole"]] if mine["hole"] else []) + mine["up"])
-        out.append({"label": "Banker's cards", "value": f"{cards or '-'}" + (f" ({mine['state']})" if mine["state"] not in ("in", "out") else "")})
-        if obs["offered"] is not None:
-            out.append({"label": "Bank offered to", "value": f"seat {obs['offered']}"})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last card drawn (or the banker's hole card, or a settlement), with its sentence."""
-        for entry in reversed(self.log):
-            kind, seat = entry[0], entry[1]
-            if kind == "hit":
-                cards, mark = [CARD_TEXTS[entry[2]]], entry[3] != IN
-            elif kind == "banker":
-                cards, mark = [CARD_TEXTS[entry[2]]], False
-            elif kind in ("settle", "stand", "bet"):
-                cards, mark = [], kind == "settle" and entry[2] > 0
-            else:
-                continue
-            what = {"hit": "draws", "banker": "turns the hole card", "settle": "is settled", "stand": "stands", "bet": "bets"}[kind]
-            return {"label": f"Hand {self.hand_number + 1}: seat {seat} {what}",
-                    "plays": [{"seat": seat, "cards": cards, "face_down": False, "mark": mark}],
-                    "explanation": self.sentence(entry)}
-        return None
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> SevenHalfState:
-        """A copy whose hole cards hidden from `seat`, stock and unseen discards are shuffled."""
-        other = self.clone()
-        assert isinstance(other, SevenHalfState)
-        holes = [s for s in range(self.n) if s != seat and self.hole[s] >= 0 and not self.shown[s]]
-        busted = {c for s in range(self.n) if self.result[s] == BUST for c in (self.hole[s], *self.ups[s])}
-        hidden = [c for c in self.discards if c not in busted]
-        pool = [self.hole[s] for s in holes] + self.stock[self.top :] + hidden
-        rng.shuffle(pool)
-        for s in holes:
-            other.hole[s] = pool.pop()
-            other.rest[s], other.kd[s] = 0, False
-            for c in (other.hole[s], *other.ups[s]):
-                other._take(s, c)
-        other.discards = [c for c in self.discards if c in busted] + pool[: len(hidden)]
-        other.stock = self.stock[: self.top] + pool[len(hidden) :]
-        return other
-
-    # --- determinize -------------------------------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Rebuild the hand's stock (and its reshuffles) from the public course.
-
-        Every draw is a hole card or a face-up hit, in the order of R-SEVENHALF-14, from the
-        stock or, once it ran out, from a reshuffled discard pile; counting the draws and
-        the busts from the shoe's sizes at the hand's start says which. A hidden hole card
-        is dealt from the unseen cards among those that fit its seat's course (no 7½ or
-        bust before its turn ended, exactly 7½ where it stopped without standing)."""
-        n, banker, seats = options.players, observation["dealer"], observation["seats"]
-        stock_left, disc = observation["shoe_start"]
-        segments: list[list[Any]] = [[]]
-        busted: list[list[int]] = [[]]
-        hidden: list[tuple[int, int]] = []
-
-        def draw(known: int | None, seat: int) -> None:
-            nonlocal stock_left, disc
-            if stock_left == 0:
-                stock_left, disc = disc, 0
-                segments.append([])
-                busted.append([])
-            stock_left -= 1
-            if known is None:
-                hidden.append((seat, len(segments) - 1))
-            segments[-1].append(known)
-
-        if any(info["hole"] or info["hole_down"] for info in seats):
-            for s in (*(s for s in ((banker + i) % n for i in range(1, n)) if seats[s]["bet"]), banker):
-                draw(parse_card(seats[s]["hole"]) if seats[s]["hole"] else None, s)
-        hits = [0] * n
-        for actor, text in observation["actions"]:
-            if text != "hit":
-                continue
-            up = seats[actor]["up"]
-            draw(parse_card(up[hits[actor]]), actor)
-            hits[actor] += 1
-            if hits[actor] == len(up) and seats[actor]["state"] == "bust":
-                cards = [parse_card(t) for t in (seats[actor]["hole"], *up)]
-                disc += len(cards)
-                busted[-1].extend(cards)
-        known0 = [c for c in segments[0] if c is not None]
-        known1 = [c for c in segments[1] if c is not None and c not in busted[0]] if len(segments) > 1 else []
-        free = [c for c in PACK if c not in known0 and c not in known1]
-        forbidden = [_unfit(seats[s]) for s, _ in hidden]
-        parts = deal_constrained(free, [1] * len(hidden) + [len(free) - len(hidden)], [*forbidden, 0], rng)
-        rest = parts[-1]
-        rng.shuffle(rest)
-        for (_s, seg), part in zip(hidden, parts, strict=False):
-            segments[seg][segments[seg].index(None)] = part[0]
-        start_stock = observation["shoe_start"][0]
-        stock_rest = rest[: start_stock - len(segments[0])]
-        d0 = rest[len(stock_rest) :] + known1 + [part[0] for (_s, seg), part in zip(hidden, parts, strict=False) if seg == 1]
-        deal: dict[str, Any] = {"stock": [CARD_TEXTS[c] for c in segments[0] + stock_rest]}
-        if len(segments) > 1:
-            deal["reshuffles"] = []
-            for j in range(1, len(segments)):
-                pool = (d0 if j == 1 else []) + busted[j - 1]
-                for c in segments[j]:
-                    pool.remove(c)
-                rng.shuffle(pool)
-                deal["reshuffles"].append([CARD_TEXTS[c] for c in segments[j] + pool])
-        return deal, {}
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        """The balances before this hand: its busts are paid again as its actions replay."""
-        scores = observation["scores"]
-        self.balances = [m - h for m, h in zip(scores["match"], scores["hand"], strict=True)]
-
-
-def _unfit(info: dict[str, Any]) -> int:
-    """The mask of hole cards that could not have given this seat its course so far."""
-    up = [parse_card(t) for t in info["up"]]
-    seven = info["state"] == "7½"
-    mask = 0
-    for hole in PACK:
-        totals = [hand_total([hole, *up[: i + 1]]) for i in range(len(up))]
-        if seven:
-            fits = totals[-1] == TOP and all(t < TOP for t in totals[:-1])
-        else:
-            fits = all(t < TOP for t in totals)
-        if not fits:
-            mask |= 1 << hole
-    return mask
-
-
-class SevenAndAHalf(Game):
-    name = "seven_and_a_half"
-    title = "Seven and a Half"
-    min_players = 2
-    max_players = 8
-    Options = SevenHalfOptions
-    state_class = SevenHalfState
-
-    def heuristic_bot(self) -> str | None:
-        return "seven_and_a_half-heuristic"
-
-    def render_text(self, obs: dict[str, Any]) -> str:
-        """The terminal view: the bank, every seat's bet and cards, the shoe and the balances."""
-        lines = [f"Hand {obs['hand_number'] + 1} of {obs['options'].get('hands', 20)}, "
-                 f"banker seat {obs['banker']}, bets {obs['limits'][0]} to {obs['limits'][1]}."]
-        for s, info in enumerate(obs["seats"]):
-            cards = " ".join((["??"] if info["hole_down"] else [info["hole"]] if info["hole"] else []) + info["up"])
-            role = "banker" if s == obs["banker"] else f"bet {info['bet']}" if info["bet"] else "no bet"
-            total = f", total {info['total']}" if info["total"] else ""
-            mark = "you, " if s == obs["seat"] else ""
-            lines.append(f"  seat {s} ({mark}{role}): {cards or '-'} [{info['state']}{total}]")
-        lines.append(f"Stock {obs['stock_size']}, discards {obs['discard_size']}.")
-        if obs["offered"] is not None:
-            lines.append(f"The bank is offered to seat {obs['offered']}.")
-        balances = ", ".join(f"seat {s} {v}" for s, v in enumerate(obs["scores"]["match"]))
-        lines.append(f"This hand: {', '.join(f'seat {s} {v:+d}' for s, v in enumerate(obs['scores']['hand']))}. Balances: {balances}.")
-        return "\n".join(lines)
-
-    def limits(self, options: GameOptions) -> Limits:
-        """The limits call, a bet or sit per punter, the bank offers, and per seat at most 16
-        draws and stands (every card is worth at least a half, and 7½ stands). A punter wins
-        or loses at most twice the largest bet, the banker that from every punter."""
-        assert isinstance(options, SevenHalfOptions)
-        n = options.players
-        most = 2 * options.max_bet * (n - 1)
-        return Limits(
-            hand_actions=1 + (n - 1) + 16 * n + (n - 1),
-            match_hands=options.hands,
-            hand_scores=(-most, most),
-            hand_sum=0,
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        assert isinstance(options, SevenHalfOptions)
-        out = [HIT, STAND, SIT, *range(BET + options.min_bet, BET + options.max_bet + 1)]
-        if options.bank_pass == "offered":
-            out += [TAKE, DECLINE]
-        if options.banker_sets_limits:
-            lo, hi = options.min_bet, options.max_bet
-            out += [LIMITS * (a + 1) + b for a in range(lo, hi + 1) for b in range(a, hi + 1)]
-        return out
-
-
-GAME = SevenAndAHalf()
-SevenHalfState.game = GAME

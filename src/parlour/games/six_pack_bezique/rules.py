@@ -53,119 +53,65 @@ Decisions the sources and rulings leave open, taken here:
 - The cut is hidden from both players until the guess; `hand_scores` are the deal's points
   (cut and carte blanche included), `match_scores` the final scores with the game bonus
   and Rubicon, summed over deals.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind and
+data (seats, codes, points), which `view.py` words when a person reads them: `("deal",
+hand, dealer)`, `("guess", seat, guess, cut)`, `("blanche", seat)`, `("trick", k,
+leader, lead, follow, winner, last)` (k from 0, lead and follow codes, last true for the
+deal's last trick), `("meld", seat, codes, class, pairs, value, trump)` (trump the suit
+the meld fixes, else None), `("court", seat)` (a drawn court card ends the streak),
+`("show", seat, face)`, `("stage2",)` and `("over", hand, points, final)`. The hand's
+summary (`last_hand`) keeps them as its `log`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
-import random
 from typing import Any
 
-from parlour.cards import SUIT_CHARS, SUIT_NAMES
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, Limits, OptionsError, State
-from parlour.games.drawing import Course
+from parlour.cards import SUIT_CHARS
+from parlour.engine import OVER, GameOptions, IllegalAction, OptionsError, State
+from parlour.games.six_pack_bezique.pack import (
+    BEZIQUE_PAIRS,
+    BEZIQUES,
+    BLANCHE,
+    CANON,
+    CODE_KEY,
+    CODE_TEXT,
+    COURT,
+    FACE_OF,
+    FACE_TEXT,
+    FOUR_ANY,
+    FOUR_TRUMP,
+    GUESS,
+    PACK,
+    PASS,
+    PLAY_TEXT,
+    SEQ_RANKS,
+    SHOW,
+    TABLE,
+    A,
+    J,
+    K,
+    Q,
+    T,
+    _splits,
+    _takes,
+    beats,
+    copy_no,
+    counts_of,
+    face,
+    meld_class,
+    meld_name,
+    meld_text,
+    parse_code,
+    table_code,
+    texts,
+)
 
-RANKS = "789JQKTA"
-J, Q, K, T, A = 3, 4, 5, 6, 7
-FACE_TEXT = tuple(RANKS[f % 8] + SUIT_CHARS[f // 8] for f in range(32))
-FACE_OF = {t: f for f, t in enumerate(FACE_TEXT)}
-CANON = tuple(sorted(range(32), key=lambda f: (f // 8, -(f % 8))))
-RANK_OF_CANON = {f: i for i, f in enumerate(CANON)}
-PACK = tuple(f for _ in range(6) for f in range(32))
-COURT = frozenset(f for f in range(32) if f % 8 in (J, Q, K))
-COURT_MASK = sum(1 << f for f in COURT)
-NUMBER_MASK = (1 << 32) - 1 - COURT_MASK
-SUIT_BITS = tuple(0xFF << 8 * s for s in range(4))
-TABLE = 32
-PASS, BLANCHE, SHOW, GUESS = 1000, 1001, 1002, 1100
-COPIES = 7
-SEQ_RANKS = (A, T, K, Q, J)
-FOUR_ANY = {A: 100, K: 80, Q: 60, J: 40}
-FOUR_TRUMP = {A: 1000, T: 900, K: 800, Q: 600, J: 400}
-BEZIQUES = (0, 40, 500, 1500, 4500)
-BEZIQUE_PAIRS = {0: (Q, 0, J, 2), 1: (Q, 1, J, 3), 2: (Q, 2, J, 0), 3: (Q, 3, J, 1)}
-CLASS_NAMES = {"A": "sequence", "B": "marriage", "C": "four of a kind"}
-BEZIQUE_NAMES = ("", "bezique", "double bezique", "triple bezique", "quadruple bezique")
 RUBICON, GAME_BONUS, LAST_TRICK, CUT_BONUS, GUESS_BONUS, BLANCHE_BONUS = 3000, 1000, 250, 250, 150, 250
 GUESS_PHASE, BLANCHE_PHASE, PLAY, MELD, SHOW_PHASE, LAST = "guess", "blanche", "play", "meld", "show", "last"
-CODE_TEXT = {f: FACE_TEXT[f] for f in range(32)} | {
-    TABLE + 32 * k + f: FACE_TEXT[f] + "*" + (str(k) if k else "") for k in range(COPIES) for f in range(32)
-}
-CODE_KEY = {c: (c >= TABLE, RANK_OF_CANON[c % 32], c // 32) for c in CODE_TEXT}
-PLAY_TEXT = {c: "play " + t for c, t in CODE_TEXT.items()}
-
-
-@functools.cache
-def _splits(total: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every way to write `total` as a sum of len(caps) parts, part i at most caps[i]."""
-    if not caps:
-        return ((),) if total == 0 else ()
-    return tuple((first, *rest) for first in range(min(total, caps[0]), -1, -1)
-                 for rest in _splits(total - first, caps[1:]))
-
-
-MELD_SHAPES: dict[tuple[int, ...], tuple[str, int]] = {
-    tuple(sorted(faces)): shape for faces, shape in
-    [([8 * suit + r for r in ranks], (cls, 1)) for suit in range(4) for ranks, cls in (((K, Q), "B"), (SEQ_RANKS, "A"))]
-    + [([8 * suit + r for suit in range(4) for _ in range(split[suit])], ("C", 1))
-       for r in (A, T, K, Q, J) for split in _splits(4, (4, 4, 4, 4))]
-    + [([8 * qs + qr] * n + [8 * js + jr] * n, ("D", n)) for qr, qs, jr, js in BEZIQUE_PAIRS.values() for n in range(1, 5)]
-}
-"""Every meld's faces (sorted) with its class and pairs: A sequence, B marriage (each
-suit), C four of a rank (any suits), D n beziques (each suit's pair, R-BEZIQUE-9)."""
-
-
-def face(code: int) -> int:
-    return code % 32
-
-
-def copy_no(code: int) -> int:
-    """The table copy a code names (1 = the oldest; the bare `*` is 1)."""
-    return max(1, (code - TABLE) // 32)
-
-
-def table_code(f: int, k: int, groups: list[list[int]]) -> int:
-    """The code of table copy k of face f (`groups`: all the face's copies on the table)."""
-    return TABLE + (32 * k if sum(map(len, groups)) > 1 else 0) + f
-
-
-def parse_code(word: str) -> int:
-    """`QS` -> a hand card, `QS*` / `QS*2` -> a table copy; IllegalAction when unreadable."""
-    w = word.strip().upper()
-    base, star, k = w.partition("*")
-    base = "T" + base[2:] if base.startswith("10") else base
-    if base not in FACE_OF:
-        raise IllegalAction(f"{word!r} is not a bezique card (A T K Q J 9 8 7 of S H D C, like QS or TH).")
-    if not star:
-        return FACE_OF[base]
-    if k and not (k.isdigit() and 1 <= int(k) < COPIES):
-        raise IllegalAction(f"{word!r}: name a table copy as {base}*1 to {base}*{COPIES - 1}.")
-    return TABLE + 32 * (int(k) if k else 0) + FACE_OF[base]
-
-
-def beats(lead: int, follow: int, trump: int) -> bool:
-    """Whether the follower's card takes the trick (R-BEZIQUE-11: ties go to the leader)."""
-    if follow // 8 == lead // 8:
-        return follow % 8 > lead % 8
-    return follow // 8 == trump
-
-
-def texts(counts: list[int]) -> list[str]:
-    return [FACE_TEXT[f] for f in CANON for _ in range(counts[f])]
-
-
-def counts_of(faces: list[int]) -> list[int]:
-    out = [0] * 32
-    for f in faces:
-        out[f] += 1
-    return out
-
-
-@functools.cache
-def meld_text(codes: tuple[int, ...]) -> str:
-    return "meld " + " ".join(CODE_TEXT[c] for c in codes)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -202,8 +148,9 @@ class BeziqueOptions(GameOptions):
             raise OptionsError("deals must be from 1 to 20")
 
 
-class BeziqueState(State):
-    """One match of Six-Pack Bezique."""
+class BeziqueRules(State):
+    """One match of Six-Pack Bezique: its rules (the engine's hooks beyond them are in
+    `game.py`)."""
 
     COPIED = ("points", "totals", "trick", "log", "streak", "tricks")
     NESTED = ("hand", "known", "table", "intact", "shown", "drawn")
@@ -243,8 +190,7 @@ class BeziqueState(State):
         self.tricks: list[tuple[int, int, int, int]] = []
         self.leader = nd
         self.pending: tuple[int, ...] = ()
-        self.log = [f"Hand {self.hand_number + 1}: seat {self.dealer} deals."]
-        self.last_meld: tuple[int, tuple[int, ...], str, int, int] | None = None
+        self.log: list[Any] = [("deal", self.hand_number, self.dealer)]
         self.turn = nd
         self.phase = GUESS_PHASE if cut is not None else BLANCHE_PHASE
 
@@ -270,14 +216,11 @@ class BeziqueState(State):
     def _apply_guess(self, action: int) -> None:
         self.guess = n = action - GUESS
         nd = 1 - self.dealer
-        said = f"Seat {nd} guesses {n}; the cut was {self.cut}."
         if self.cut == 24:
             self.points[self.dealer] += CUT_BONUS
-            said += f" Seat {self.dealer} cut exactly 24: 250."
         if n == self.cut:
             self.points[nd] += GUESS_BONUS
-            said += f" Seat {nd} guessed right: 150."
-        self.log.append(said)
+        self.log.append(("guess", nd, n, self.cut))
         self.phase = BLANCHE_PHASE
 
     def _legal_blanche(self) -> list[int]:
@@ -291,7 +234,7 @@ class BeziqueState(State):
             self.streak[s] = True
             self.known[s] = list(self.hand[s])
             self.shown[s] = [f for f in CANON for _ in range(self.hand[s][f])]
-            self.log.append(f"Seat {s} shows carte blanche: 250.")
+            self.log.append(("blanche", s))
         if s != self.dealer:
             self.turn = self.dealer
         else:
@@ -327,8 +270,7 @@ class BeziqueState(State):
         winner = s if beats(face(lead), face(code), self.trump) else 1 - s
         self.tricks.append((self.leader, lead, code, winner))
         last = self.phase == LAST and not any(self.hand[winner])
-        self.log.append(f"Trick {len(self.tricks)}: seat {self.leader} {CODE_TEXT[lead]}, seat {s} "
-                        f"{CODE_TEXT[code]}; seat {winner} wins{' and 250 for the last trick' * last}.")
+        self.log.append(("trick", len(self.tricks) - 1, self.leader, lead, code, winner, last))
         self.points[winner] += LAST_TRICK * last
         self.trick = []
         self.leader = self.turn = winner
@@ -453,12 +395,10 @@ class BeziqueState(State):
             self.uid += 1
             self.intact[s].append((self.uid, cls, frozenset(uids), n))
             self.points[s] += value
-            said = f"Seat {s} melds {meld_text(action)[5:]}: {_meld_name(cls, n)}, {value}."
+            fixed = None
             if cls in "AB" and self.trump < 0:
-                self.trump = face(action[0]) // 8
-                said += f" {SUIT_NAMES[self.trump].capitalize()} are trumps."
-            self.log.append(said)
-            self.last_meld = (s, action, cls, value, len(self.tricks))
+                self.trump = fixed = face(action[0]) // 8
+            self.log.append(("meld", s, action, cls, n, value, fixed))
         self.pending = (s, 1 - s)
         self._draw_next()
 
@@ -474,7 +414,7 @@ class BeziqueState(State):
             if self.streak[s]:
                 if f in COURT:
                     self.streak[s] = False
-                    self.log.append(f"Seat {s} draws a court card: the carte blanche streak ends.")
+                    self.log.append(("court", s))
                 else:
                     self.phase, self.turn = SHOW_PHASE, s
                     return
@@ -493,7 +433,7 @@ class BeziqueState(State):
             self.points[s] += BLANCHE_BONUS
             self.known[s][f] += 1
             self.shown[s].append(f)
-            self.log.append(f"Seat {s} shows {FACE_TEXT[f]} for carte blanche: 250.")
+            self.log.append(("show", s, f))
         else:
             self.streak[s] = False
         self._draw_next()
@@ -507,7 +447,7 @@ class BeziqueState(State):
             self.table[s] = []
             self.intact[s] = []
         self.streak = [False, False]
-        self.log.append("The stock is empty: the tables go back to the hands for the last 12 tricks.")
+        self.log.append(("stage2",))
         self.phase, self.turn = LAST, self.leader
 
     def _legal_last(self) -> list[int]:
@@ -535,9 +475,9 @@ class BeziqueState(State):
             final[w] += GAME_BONUS + (p[1 - w] if p[1 - w] < RUBICON else 0)
         for s in (0, 1):
             self.totals[s] += final[s]
-        self.log.append(f"Deal over: points {p}, final scores {final}.")
+        self.log.append(("over", self.hand_number, p, final))
         self._hand_ended(p, {"hand_number": self.hand_number, "dealer": self.dealer, "points": p,
-                             "final": final, "trump": self._trump_text(), "log": list(self.log)})
+                             "final": final, "trump": self._trump_text(), "log": self.log})
 
     def _match_winners(self) -> list[int] | None:
         if self.hand_number + 1 < self.options.deals:
@@ -556,54 +496,6 @@ class BeziqueState(State):
 
     def _trump_text(self) -> str | None:
         return SUIT_CHARS[self.trump] if self.trump >= 0 else None
-
-    # --- refusals -------------------------------------------------------------------------
-    def _why_not(self, action: Any) -> str | None:
-        phase, s, spread = self.phase, self.turn, self.options.cut_spread
-        want = {GUESS_PHASE: f"Guess the cut: guess {24 - spread} to guess {24 + spread}.",
-                BLANCHE_PHASE: "Carte blanche first: blanche (a hand with no K, Q or J) or pass.",
-                PLAY: "It is your turn to play a card.", LAST: "It is your turn to play a card.",
-                MELD: "You won the trick: meld or pass.", SHOW_PHASE: "Show the card you drew, or pass."}[phase]
-        if phase == GUESS_PHASE and isinstance(action, int) and action >= GUESS:
-            return f"Guess a number from {24 - spread} to {24 + spread}."
-        if phase == BLANCHE_PHASE and action == BLANCHE:
-            return "Carte blanche needs a hand with no king, queen or jack."
-        if phase in (PLAY, LAST) and action in CODE_TEXT:
-            if action >= TABLE:
-                if phase == LAST:
-                    return "The tables went back to the hands: play cards without *."
-                return f"There is no {CODE_TEXT[action]} on your table."
-            if not self.hand[s][action]:
-                return f"You do not hold {FACE_TEXT[action]}."
-            lead = self.trick[0]
-            if any(self.hand[s][f] for f in range(8 * (lead // 8), 8 * (lead // 8) + 8)):
-                return f"Follow suit and win if you can: a higher {SUIT_NAMES[lead // 8][:-1]} if you hold one."
-            return f"You must win the trick if you can: play a trump ({SUIT_NAMES[self.trump]})."
-        if phase == MELD and isinstance(action, tuple):
-            return self._meld_problem(s, action)
-        return want
-
-    def _meld_problem(self, s: int, codes: tuple[int, ...]) -> str:
-        hand = list(self.hand[s])
-        for c in codes:
-            if c >= TABLE:
-                try:
-                    self._resolve(s, c)
-                except KeyError:
-                    return f"There is no {CODE_TEXT[c]} on your table."
-            elif hand[c] <= 0:
-                return f"You do not hold {FACE_TEXT[c]} in your hand."
-            else:
-                hand[c] -= 1
-        shape = meld_class(codes)
-        if shape is None:
-            return "Those cards make no meld: a sequence A T K Q J, a marriage K Q, four of a kind or beziques."
-        if self.options.meld_needs_hand_card and min(codes) >= TABLE:
-            return "A meld needs at least one card from your hand (R-BEZIQUE-4)."
-        if self._meld_value(s, codes, *shape) is None:
-            return ("A table card of an intact meld of this class may only go into a bigger bezique "
-                    "that contains that whole meld (R-BEZIQUE-5).")
-        return "That meld is not possible now (trumps decide tens and beziques)."
 
     # --- text ------------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -682,256 +574,6 @@ class BeziqueState(State):
 
     def _meld_views(self, s: int) -> list[dict[str, Any]]:
         place = {uid: i for i, (_f, uid) in enumerate(self.table[s])}
-        return [{"kind": _meld_name(cls, n), "cards": sorted(place[u] for u in uids)}
+        return [{"kind": meld_name(cls, n), "cards": sorted(place[u] for u in uids)}
                 for _mid, cls, uids, n in self.intact[s]]
 
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones = [{"id": f"table-{s}", "kind": "hand" if s == seat else "meld", "owner": s,
-                  "label": "Your melds (table)" if s == seat else f"Seat {s}'s melds", "cards": obs["table"][s],
-                  "hidden": 0} for s in (0, 1)]
-        zones.append({"id": "trick", "kind": "table", "owner": None, "label": "Trick",
-                      "cards": [c.rstrip("*0123456789") for _s, c in obs["trick"]], "hidden": 0})
-        zones.append({"id": "stock", "kind": "stock", "owner": None, "label": f"Stock ({obs['stock_size']})",
-                      "cards": [], "hidden": min(obs["stock_size"], 1)})
-        return zones
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        out = [{"label": "Trumps", "value": SUIT_NAMES[SUIT_CHARS.index(obs["trump"])] if obs["trump"] else "none yet"},
-               {"label": "Stock", "value": str(obs["stock_size"])},
-               {"label": "Stage", "value": "last 12 tricks: follow suit and win if able"
-                if obs["stage"] == 2 else "stock play: meld after winning a trick"},
-               {"label": "Points", "value": " / ".join(str(p) for p in obs["scores"]["hand"])}]
-        if obs["cut"] is not None:
-            out.append({"label": "Cut", "value": f"{obs['cut']} (guess {obs['guess']})"})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        if self.last_meld is not None and self.last_meld[4] == len(self.tricks):
-            s, codes, cls, value, _k = self.last_meld
-            return {"label": "Meld", "plays": [{"seat": s, "cards": self.action_cards(codes), "face_down": False,
-                                                "mark": True}], "explanation": f"{_meld_name(cls, len(codes) // 2)}: {value}"}
-        if not self.tricks:
-            return None
-        leader, lead, follow, winner = self.tricks[-1]
-        return {"label": f"Trick {len(self.tricks)}",
-                "plays": [{"seat": seat, "cards": [FACE_TEXT[face(c)]], "face_down": False, "mark": seat == winner}
-                          for seat, c in ((leader, lead), (1 - leader, follow))],
-                "explanation": f"Seat {winner} wins the trick."}
-
-    # --- cards, for the invariants -------------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return [FACE_TEXT[f] for f in PACK]
-
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(self.hand[s]) for s in (0, 1)}
-        places |= {f"table-{s}": [FACE_TEXT[f] for f, _u in self.table[s]] for s in (0, 1)}
-        places["stock"] = [FACE_TEXT[f] for f in self.stock[self.top:]]
-        places["tricks"] = [FACE_TEXT[face(c)] for t in self.tricks for c in t[1:3]]
-        places["trick"] = [FACE_TEXT[face(c)] for c in self.trick]
-        return places
-
-    def check_invariants(self) -> None:
-        """Known cards are in the hand; every intact meld's cards lie on the table; between
-        tricks each player holds 12 cards with the table in stage 1."""
-        for s in (0, 1):
-            assert all(k <= h for k, h in zip(self.known[s], self.hand[s], strict=True))
-            on_table = {u for _f, u in self.table[s]}
-            assert all(m[2] <= on_table for m in self.intact[s])
-        if self.phase == PLAY and not self.trick:
-            assert [sum(self.hand[s]) + len(self.table[s]) for s in (0, 1)] == [12, 12]
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> BeziqueState:
-        """A copy whose concealed unknown cards (not `seat`'s) and stock are shuffled together."""
-        other = self.clone()
-        assert isinstance(other, BeziqueState)
-        if other.phase == OVER:
-            return other
-        seats = [s for s in (0, 1) if s != seat]
-        free = {s: [f for f in range(32) for _ in range(other.hand[s][f] - other.known[s][f])] for s in seats}
-        pool = list(other.stock[other.top:]) + [f for s in seats for f in free[s]]
-        rng.shuffle(pool)
-        for s in seats:
-            dealt, pool = counts_of(pool[:len(free[s])]), pool[len(free[s]):]
-            other.hand[s] = [a + b for a, b in zip(other.known[s], dealt, strict=True)]
-        other.stock = other.stock[:other.top] + tuple(pool)
-        return other
-
-    # --- determinize ---------------------------------------------------------------------------
-    @classmethod
-    def sample_deal(cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-                    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Rebuild the deal from the hand's public course (`_course`): the observer's own
-        cards are known; each opponent card that left the concealed hand fills one of its
-        slots (dealt or drawn before), the rest is dealt from the unseen cards."""
-        assert isinstance(options, BeziqueOptions)
-        if observation["seat"] is None:
-            raise ValueError("determinize needs a seat")
-        hands, (stock,) = _course(observation, rng).finish(rng)
-        deal: dict[str, Any] = {"hands": [[FACE_TEXT[f] for f in h] for h in hands],
-                                "stock": [FACE_TEXT[f] for f in stock]}
-        if options.cut_bonuses:
-            spread = options.cut_spread
-            cut = observation["cut"]
-            deal["cut"] = cut if cut is not None else rng.randint(24 - spread, 24 + spread)
-        return deal, {}
-
-
-def _takes(f: int, m: int, held: int, groups: list[list[int]], bare: bool) -> list[list[int]]:
-    """The ways to take m copies of face f: some of the `held` in the hand, the rest from the
-    table, one choice per group of interchangeable copies (`groups`: their numbers, oldest
-    first; `bare`: the only copy on the table, written `*`)."""
-    out = []
-    for nh in range(min(held, m), -1, -1):
-        for split in _splits(m - nh, tuple(len(g) for g in groups)):
-            codes = [f] * nh
-            for g, j in zip(groups, split, strict=True):
-                codes += [TABLE + (0 if bare else 32 * i) + f for i in g[:j]]
-            out.append(codes)
-    return out
-
-
-def meld_class(codes: tuple[int, ...] | list[int]) -> Any:
-    """(class, pairs) of the cards' shape, whatever the trumps, or None for no meld."""
-    return MELD_SHAPES.get(tuple(sorted(face(c) for c in codes)))
-
-
-def _meld_name(cls: str, n: int) -> str:
-    return BEZIQUE_NAMES[n] if cls == "D" else CLASS_NAMES[cls]
-
-
-def _course(obs: dict[str, Any], rng: random.Random) -> Course:
-    """The hand's public course as slots (games/drawing.py): the opponent's carte blanche
-    and shown draws fix slots; a draw that let its streak go on is a number card, one that
-    silently ended it a court card; a hand card it plays or melds leaves its hand (its
-    table cards come back known in stage 2); its stage-2 plays show voids."""
-    me = obs["seat"]
-    opp = 1 - me
-    course = Course(2, PACK, (0, COURT_MASK, NUMBER_MASK))
-    for t in obs["dealt"]:
-        course.deal(me, FACE_OF[t])
-    for _ in range(12):
-        course.deal(opp)
-    mine = iter(FACE_OF[t] for t in obs["drawn"])
-    shown = iter(FACE_OF[t] for t in obs["shown"][opp])
-    actions = obs["actions"]
-    streak, table, void, trump, winner = [False, False], [0] * 32, 0, -1, 1 - obs["dealer"]
-    trick: list[tuple[int, int]] = []
-    pending: list[int] = []
-    phase = BLANCHE_PHASE
-
-    def draws(k: int) -> str:
-        """The pending draws after action k, in turn; the phase that follows (a show owed,
-        play, or stage 2 with the opponent's table cards back in its hand)."""
-        while pending:
-            s = pending.pop(0)
-            slot = course.draw(s, next(mine) if s == me else None)
-            if not streak[s]:
-                continue
-            if s == me:
-                number = course.card[slot] not in COURT
-            else:
-                after = actions[k + 1] if k + 1 < len(actions) else None
-                number = (after[0] == s and after[1] in ("show", "pass") if after
-                          else obs["phase"] == SHOW_PHASE and obs["to_act"] == s)
-                course.mark(slot, 1 if number else 2)
-            if number:
-                return SHOW_PHASE
-            streak[s] = False
-        if len(course.drawn[0]) < len(PACK) - 24:
-            return PLAY
-        for f in range(32):
-            for _ in range(table[f]):
-                course.know(opp, f)
-        return LAST
-
-    for k, (actor, text) in enumerate(actions):
-        verb, *words = text.split()
-        if verb == "blanche":
-            streak[actor] = True
-            for slot in course.dealt[opp] if actor == opp else ():
-                course.show(opp, slot, next(shown))
-        elif verb == "play":
-            code = parse_code(words[0])
-            f = face(code)
-            if actor == opp and code >= TABLE:
-                table[f] -= 1
-            elif actor == opp:
-                course.leave(opp, f, rng)
-            trick.append((actor, f))
-            if len(trick) == 2:
-                (ls, lf), (fs, ff) = trick
-                winner = fs if beats(lf, ff, trump) else ls
-                trick = []
-                if phase == LAST and fs == opp and ff // 8 != lf // 8:
-                    void |= SUIT_BITS[lf // 8] | (SUIT_BITS[trump] if 0 <= trump != ff // 8 else 0)
-                elif phase == LAST and fs == opp and winner != opp:
-                    void |= SUIT_BITS[lf // 8] & -(2 << lf)
-                phase = phase if phase == LAST else MELD
-        elif phase == MELD:
-            codes = [parse_code(w) for w in words]
-            if codes and trump < 0 and meld_class(codes)[0] in "AB":
-                trump = face(codes[0]) // 8
-            for c in codes if actor == opp else ():
-                if c < TABLE:
-                    course.leave(opp, c, rng)
-                    table[c] += 1
-            pending[:] = [winner, 1 - winner]
-            phase = draws(k)
-        elif phase == SHOW_PHASE:
-            if verb == "show" and actor == opp:
-                course.show(opp, course.drawn[0][-1], next(shown))
-            streak[actor] = verb == "show"
-            phase = draws(k)
-    course.forbid(opp, void)
-    return course
-
-
-class SixPackBezique(Game):
-    name = "six_pack_bezique"
-    title = "Six-Pack Bezique"
-    min_players = 2
-    max_players = 2
-    Options = BeziqueOptions
-    state_class = BeziqueState
-
-    def heuristic_bot(self) -> str | None:
-        return "six_pack_bezique-heuristic"
-
-    def limits(self, options: GameOptions) -> Limits:
-        """The guess, carte blanche (a show per card drawn), 84 stage-1 tricks of two plays
-        and a meld or pass, 12 last tricks. Points: each meld at most 4500, the cut 250,
-        carte blanche 250 a show, the last trick 250."""
-        assert isinstance(options, BeziqueOptions)
-        tricks = 168 // 2
-        return Limits(
-            hand_actions=1 + 2 + 168 + 3 * tricks + 24,
-            match_hands=options.deals,
-            hand_scores=(0, 4500 * tricks + 250 + 250 * (1 + 168) + 250),
-            notes="the score bound is the rules' arithmetic, far above any real deal",
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        assert isinstance(options, BeziqueOptions)
-        return list(_universe(options.cut_spread, options.meld_needs_hand_card))
-
-
-@functools.cache
-def _universe(spread: int, needs_hand: bool) -> tuple[Any, ...]:
-    """Every action: the guesses, the words, each card code, and each meld over hand cards
-    and table copies 1..6 (or the bare `*`)."""
-    out: list[Any] = [GUESS + n for n in range(24 - spread, 25 + spread)] + [PASS, BLANCHE, SHOW]
-    out += sorted(CODE_TEXT, key=CODE_KEY.__getitem__)
-    copies = [[k] for k in range(1, COPIES)]
-    melds: set[tuple[int, ...]] = set()
-    for shape in MELD_SHAPES:
-        per_face = [_takes(f, m, m, copies, False) + [[f] * (m - 1) + [TABLE + f]]
-                    for f in sorted(set(shape)) for m in [shape.count(f)]]
-        for combo in itertools.product(*per_face):
-            codes = sum(combo, [])
-            if not needs_hand or min(codes) < TABLE:
-                melds.add(tuple(sorted(codes, key=CODE_KEY.__getitem__)))
-    return tuple(out) + tuple(sorted(melds, key=lambda t: [CODE_KEY[c] for c in t]))
-
-
-GAME = SixPackBezique()
-BeziqueState.game = GAME

@@ -1,0 +1,209 @@
+"""Seven and a Half as the engine runs it: the rules' state with what the engine asks
+beyond the rules, and the game's declaration.
+
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a stock and its
+reshuffles that fit one seat's observation), the leak test's redeal, every place a card
+can be and the game's invariants; they sit here so the rules file holds rules. The
+`SevenAndAHalf` declaration names the rules' state, the view and the heuristic bot, and
+bounds the game for solvers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.cards import CARD_TEXTS, deal_constrained, parse_card
+from parlour.engine import Game, GameOptions, Limits
+from parlour.games.seven_and_a_half import view
+from parlour.games.seven_and_a_half.rules import (
+    BET,
+    BUST,
+    DECLINE,
+    HIT,
+    IN,
+    LIMITS,
+    PACK,
+    SIT,
+    STAND,
+    STOOD,
+    TAKE,
+    TOP,
+    SevenHalfOptions,
+    SevenHalfRules,
+    hand_total,
+    total_of,
+)
+
+
+class SevenHalfState(SevenHalfRules):
+    """One match of Seven and a Half."""
+
+    # --- cards, for the invariants ----------------------------------------------------------
+    def full_pack(self) -> list[str]:
+        return [CARD_TEXTS[c] for c in PACK]
+
+    def card_places(self) -> dict[str, list[str]]:
+        places = {
+            f"hand-{s}": [CARD_TEXTS[c] for c in self._held(s)] for s in range(self.n)
+        }
+        places["stock"] = [CARD_TEXTS[c] for c in self.stock[self.top :]]
+        places["discards"] = [CARD_TEXTS[c] for c in self.discards]
+        return places
+
+    def check_invariants(self) -> None:
+        """Chips only change hands: the hand's results and the balances sum to zero."""
+        assert sum(self.paid) == 0 and sum(self.balances) == 0
+        for s in range(self.n):
+            if self.result[s] in (STOOD, IN) and self.hole[s] >= 0:
+                assert total_of(self.rest[s], self.kd[s]) < TOP
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> SevenHalfState:
+        """A copy whose hole cards hidden from `seat`, stock and unseen discards are shuffled."""
+        other = self.clone()
+        assert isinstance(other, SevenHalfState)
+        holes = [s for s in range(self.n) if s != seat and self.hole[s] >= 0 and not self.shown[s]]
+        busted = {c for s in range(self.n) if self.result[s] == BUST for c in (self.hole[s], *self.ups[s])}
+        hidden = [c for c in self.discards if c not in busted]
+        pool = [self.hole[s] for s in holes] + self.stock[self.top :] + hidden
+        rng.shuffle(pool)
+        for s in holes:
+            other.hole[s] = pool.pop()
+            other.rest[s], other.kd[s] = 0, False
+            for c in (other.hole[s], *other.ups[s]):
+                other._take(s, c)
+        other.discards = [c for c in self.discards if c in busted] + pool[: len(hidden)]
+        other.stock = self.stock[: self.top] + pool[len(hidden) :]
+        return other
+
+    # --- determinize -------------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """Rebuild the hand's stock (and its reshuffles) from the public course.
+
+        Every draw is a hole card or a face-up hit, in the order of R-SEVENHALF-14, from the
+        stock or, once it ran out, from a reshuffled discard pile; counting the draws and
+        the busts from the shoe's sizes at the hand's start says which. A hidden hole card
+        is dealt from the unseen cards among those that fit its seat's course (no 7½ or
+        bust before its turn ended, exactly 7½ where it stopped without standing)."""
+        n, banker, seats = options.players, observation["dealer"], observation["seats"]
+        stock_left, disc = observation["shoe_start"]
+        segments: list[list[Any]] = [[]]
+        busted: list[list[int]] = [[]]
+        hidden: list[tuple[int, int]] = []
+
+        def draw(known: int | None, seat: int) -> None:
+            nonlocal stock_left, disc
+            if stock_left == 0:
+                stock_left, disc = disc, 0
+                segments.append([])
+                busted.append([])
+            stock_left -= 1
+            if known is None:
+                hidden.append((seat, len(segments) - 1))
+            segments[-1].append(known)
+
+        if any(info["hole"] or info["hole_down"] for info in seats):
+            for s in (*(s for s in ((banker + i) % n for i in range(1, n)) if seats[s]["bet"]), banker):
+                draw(parse_card(seats[s]["hole"]) if seats[s]["hole"] else None, s)
+        hits = [0] * n
+        for actor, text in observation["actions"]:
+            if text != "hit":
+                continue
+            up = seats[actor]["up"]
+            draw(parse_card(up[hits[actor]]), actor)
+            hits[actor] += 1
+            if hits[actor] == len(up) and seats[actor]["state"] == "bust":
+                cards = [parse_card(t) for t in (seats[actor]["hole"], *up)]
+                disc += len(cards)
+                busted[-1].extend(cards)
+        known0 = [c for c in segments[0] if c is not None]
+        known1 = [c for c in segments[1] if c is not None and c not in busted[0]] if len(segments) > 1 else []
+        free = [c for c in PACK if c not in known0 and c not in known1]
+        forbidden = [_unfit(seats[s]) for s, _ in hidden]
+        parts = deal_constrained(free, [1] * len(hidden) + [len(free) - len(hidden)], [*forbidden, 0], rng)
+        rest = parts[-1]
+        rng.shuffle(rest)
+        for (_s, seg), part in zip(hidden, parts, strict=False):
+            segments[seg][segments[seg].index(None)] = part[0]
+        start_stock = observation["shoe_start"][0]
+        stock_rest = rest[: start_stock - len(segments[0])]
+        d0 = rest[len(stock_rest) :] + known1 + [part[0] for (_s, seg), part in zip(hidden, parts, strict=False) if seg == 1]
+        deal: dict[str, Any] = {"stock": [CARD_TEXTS[c] for c in segments[0] + stock_rest]}
+        if len(segments) > 1:
+            deal["reshuffles"] = []
+            for j in range(1, len(segments)):
+                pool = (d0 if j == 1 else []) + busted[j - 1]
+                for c in segments[j]:
+                    pool.remove(c)
+                rng.shuffle(pool)
+                deal["reshuffles"].append([CARD_TEXTS[c] for c in segments[j] + pool])
+        return deal, {}
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        """The balances before this hand: its busts are paid again as its actions replay."""
+        scores = observation["scores"]
+        self.balances = [m - h for m, h in zip(scores["match"], scores["hand"], strict=True)]
+
+
+def _unfit(info: dict[str, Any]) -> int:
+    """The mask of hole cards that could not have given this seat its course so far."""
+    up = [parse_card(t) for t in info["up"]]
+    seven = info["state"] == "7½"
+    mask = 0
+    for hole in PACK:
+        totals = [hand_total([hole, *up[: i + 1]]) for i in range(len(up))]
+        if seven:
+            fits = totals[-1] == TOP and all(t < TOP for t in totals[:-1])
+        else:
+            fits = all(t < TOP for t in totals)
+        if not fits:
+            mask |= 1 << hole
+    return mask
+
+class SevenAndAHalf(Game):
+    name = "seven_and_a_half"
+    title = "Seven and a Half"
+    min_players = 2
+    max_players = 8
+    Options = SevenHalfOptions
+    state_class = SevenHalfState
+    view = view
+
+    def heuristic_bot(self) -> str | None:
+        return "seven_and_a_half-heuristic"
+
+    def render_text(self, obs: dict[str, Any]) -> str:
+        """The terminal view: the bank, every seat's bet and cards, the shoe and the balances."""
+        return view.render_text(obs)
+
+    def limits(self, options: GameOptions) -> Limits:
+        """The limits call, a bet or sit per punter, the bank offers, and per seat at most 16
+        draws and stands (every card is worth at least a half, and 7½ stands). A punter wins
+        or loses at most twice the largest bet, the banker that from every punter."""
+        assert isinstance(options, SevenHalfOptions)
+        n = options.players
+        most = 2 * options.max_bet * (n - 1)
+        return Limits(
+            hand_actions=1 + (n - 1) + 16 * n + (n - 1),
+            match_hands=options.hands,
+            hand_scores=(-most, most),
+            hand_sum=0,
+        )
+
+    def action_universe(self, options: GameOptions) -> list[Any]:
+        assert isinstance(options, SevenHalfOptions)
+        out = [HIT, STAND, SIT, *range(BET + options.min_bet, BET + options.max_bet + 1)]
+        if options.bank_pass == "offered":
+            out += [TAKE, DECLINE]
+        if options.banker_sets_limits:
+            lo, hi = options.min_bet, options.max_bet
+            out += [LIMITS * (a + 1) + b for a in range(lo, hi + 1) for b in range(a, hi + 1)]
+        return out
+
+
+GAME = SevenAndAHalf()
+SevenHalfState.game = GAME
+

@@ -239,7 +239,7 @@ def test_yaniv_max_7_and_yaniv_only_before_discarding() -> None:
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("discard 9C", "do not hold 9C"), ("discard QH KH JK", "above the king"), ("discard 4S 3S 2S", "ascending"),
+    ("discard 9C", "do not hold 9♣"), ("discard QH KH JK", "above the king"), ("discard 4S 3S 2S", "ascending"),
     ("draw stock", "Discard first"), ("discard XX", "is not a card"), ("fold", "not a Yaniv action"),
     ("discard JK JK", "Jokers make no set"),
 ])

@@ -49,7 +49,7 @@ def test_the_source_captures_of_the_jack_of_diamonds() -> None:
     assert "pak JD with KD 2D" in legal and "pak JD with 9D 4D" in legal
     assert "pak JD with 8D 2D" not in legal
     before = state.observation(None)
-    with pytest.raises(IllegalAction, match="worth 10, not more than JD"):
+    with pytest.raises(IllegalAction, match="worth 10, not more than J♦"):
         state.apply_text("pak JD with 8D 2D")
     assert state.observation(None) == before
 
@@ -236,7 +236,7 @@ def test_bad_paks_are_refused_with_a_reason_and_change_nothing() -> None:
     before = state.observation(1)
     for text, reason in (
         ("pak QD with KD", "not on the board"),
-        ("pak JD with KS", "do not hold KS"),
+        ("pak JD with KS", "do not hold K♠"),
         ("pak 2S with 9S 4C", "spades"),
         ("pak JD with KD KD", "twice"),
         ("steal 0:1 with KD", "only after forming a pak"),

@@ -49,7 +49,7 @@ def test_the_source_captures_of_the_jack_of_diamonds() -> None:
     assert "pak JD with KD 2D" in legal and "pak JD with 9D 4D" in legal
     assert "pak JD with 8D 2D" not in legal
     before = state.observation(None)
-    with pytest.raises(IllegalAction, match="worth 10, not more than JD"):
+    with pytest.raises(IllegalAction, match="worth 10, not more than J♦"):
         state.apply_text("pak JD with 8D 2D")
     assert state.observation(None) == before
 
@@ -236,7 +236,7 @@ def test_bad_paks_are_refused_with_a_reason_and_change_nothing() -> None:
     before = state.observation(1)
     for text, reason in (
         ("pak QD with KD", "not on the board"),
-        ("pak JD with KS", "do not hold KS"),
+        ("pak JD with KS", "do not hold K♠"),
         ("pak 2S with 9S 4C", "spades"),
         ("pak JD with KD KD", "twice"),
         ("steal 0:1 with KD", "only after forming a pak"),
@@ -266,3 +266,50 @@ def test_a_match_plays_to_its_target() -> None:
     totals = state.match_scores()
     assert state.winners() and max(totals) >= 150
     assert all(totals[w] == max(totals) for w in state.winners())
+
+
+def test_the_rules_record_events_and_the_view_words_them_for_a_named_reader() -> None:
+    """No text on the rules' path: the log holds events, worded by the view for a reader
+    with names, "you" for its own seat; sides are named by their players, suits by name,
+    cards in symbol form, and no seat number or card code is left. A button's label names
+    the seat robbed in the numbered convention front ends name ("steal seat 2's pak 1")."""
+    import re
+
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    state = GAME.new_state(GAME.options(players=4), 4)
+    rng = random.Random(4)
+    said: list[str] = []
+    labels: list[str] = []
+    events = state.log
+    while not state.hand_over():
+        events = state.log
+        state.apply(rng.choice(state.legal_actions()))
+        if state.to_act() is not None:
+            obs = state.observation(state.to_act(), views=False)
+            labels += [GAME.view.label(obs, a) for a in state.legal_actions()]
+            GAME.view.read(obs, state.log, names)
+            said += [z["label"] for z in obs["zones"]] + [f["value"] for f in obs["status"]]
+            said.append(obs["recent"]["explanation"] if obs["recent"] else "")
+        assert all(isinstance(e, tuple) for e in state.log)
+    seats = GAME.view.seats_of(4, 1, names)
+    said += [GAME.view.sentence(e, seats) for e in events]
+    assert said[-1].startswith("The stock is out; after cancelling, the hand scores Ann and Cy: ")
+    assert "; you and Dee: " in said[-1]
+    assert any(" against " in line for line in said) and any(line.startswith("Bob ") for line in said)
+    steals = [line for line in labels if line.startswith("steal ")]
+    assert steals and all(re.match(r"steal seat \d's paks? \d", line) for line in steals), "the numbered convention"
+    for line in labels:
+        assert not re.search(r"\b[2-9TJQKA][SHDC]\b|:\d", line), line
+    for line in said:
+        assert not re.search(r"\b[Ss]eats? \d|\b\d[:+]\d|\b[2-9TJQKA][SHDC]\b", line), line
+        assert not re.search(r"\b[Yy]ou (ends|shows|has|draws)\b|\bpak in [SHDC]\b", line), line
+
+
+def test_a_refused_steal_names_the_seat_and_the_suit() -> None:
+    state = start(2, {1: "TS 5S 2S AH 8S"}, "KH 3C 4D", "8H")
+    state.paks[0] = [(0, tuple(parse_cards("KS 7S")), 17)]
+    state.apply_text("pak KH with AH")
+    with pytest.raises(IllegalAction, match="Seat 0 has no pak 2 \\(it has 1\\)"):
+        state.apply_text("steal 0:2 with TS")
+    with pytest.raises(IllegalAction, match="^8♠ is worth 8, not more than the paks stolen \\(17\\)"):
+        state.apply_text("steal 0:1 with 8S")

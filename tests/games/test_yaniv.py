@@ -239,7 +239,7 @@ def test_yaniv_max_7_and_yaniv_only_before_discarding() -> None:
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("discard 9C", "do not hold 9C"), ("discard QH KH JK", "above the king"), ("discard 4S 3S 2S", "ascending"),
+    ("discard 9C", "do not hold 9♣"), ("discard QH KH JK", "above the king"), ("discard 4S 3S 2S", "ascending"),
     ("draw stock", "Discard first"), ("discard XX", "is not a card"), ("fold", "not a Yaniv action"),
     ("discard JK JK", "Jokers make no set"),
 ])
@@ -413,3 +413,31 @@ def test_the_lean_rollout_makes_the_moves_of_the_playout(options: dict[str, Any]
         lean = start.clone(hand_only=True).rollout(chooser(offered[1]))
         assert offered[0] == offered[1]
         assert lean == full.hand_scores()
+
+
+def test_the_rules_record_events_and_the_view_words_them_for_a_named_reader() -> None:
+    """No text on the rules' path: the log and the hand's summary hold events, worded by
+    the view for a reader with names, "you" for its own seat, with no seat number and no
+    card code left."""
+    import re
+
+    names = ["Ann", "Bob", "Cy"]
+    said: list[str] = []
+    for seed in range(4):
+        state = GAME.new_state(GAME.options(players=3), seed)
+        rng = random.Random(seed)
+        while not state.hand_over():
+            state.apply(rng.choice(state.legal_actions()))
+            if state.to_act() is not None:
+                obs = state.observation(state.to_act(), views=False)
+                GAME.view.read(obs, state.log, names)
+                said += [z["label"] for z in obs["zones"]] + [f["value"] for f in obs["status"]]
+            assert all(isinstance(e, tuple) for e in state.log)
+        assert state.last_hand is not None
+        assert all(isinstance(e, tuple) for e in state.last_hand["log"])
+        said += GAME.view.hand_summary(state.last_hand, GAME.view.seats_of(3, 1, names))["log"]
+    assert any(line.startswith("You discard ") for line in said)
+    assert any(re.match(r"(Ann|Cy) (deals|discards|draws|takes) ", line) for line in said)
+    for line in said:
+        assert not re.search(r"\b[Ss]eats? \d|\b[2-9TJQKA][SHDC]\b", line), line
+        assert not re.search(r"\b[Yy]ou (discards|draws|takes|calls|deals|has|is|pays|scores)\b", line), line

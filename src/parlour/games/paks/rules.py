@@ -58,18 +58,25 @@ Decisions the sources leave open, taken here:
   that was not a shown draw goes into one of that seat's unseen slots (its five dealt
   cards and its hidden draws) filled no later than the play or reveal; the other slots
   and the rest of the stock get the unseen cards at random.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind
+and data (seats, card ids, values), which `view.py` words when a person reads them:
+`("feed", seat, card)`, `("draw", seat, card)` (shown), `("hidden", seat)` (a draw at a
+full table), `("reveal", seat, cards)` (a hand shown: no pak possible), `("pak", seat, x,
+cards, value)` (board card x captured by `cards` read at `value`), `("steal", seat,
+victim, paks, cards)` (`paks` the stolen paks' cards), `("end", seat)` and `("over",
+sides, side_scores)` (each side's score after the cancelling).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
 from bisect import bisect_right
 from typing import Any, Literal
 
-from parlour.cards import CARD_TEXTS, SUIT_CHARS, SUIT_NAMES, parse_card, sort_key
-from parlour.engine import Game, GameOptions, IllegalAction, Limits, OptionsError, State, plural
+from parlour.cards import CARD_TEXTS, SUIT_CHARS, parse_card, sort_key
+from parlour.engine import GameOptions, IllegalAction, OptionsError, State
 
 END, PAK, STEAL = 0, 1, 2
 PAK_PHASE, STEAL_PHASE = "pak", "steal"
@@ -196,8 +203,8 @@ class PaksOptions(GameOptions):
             raise OptionsError(f"the target is a positive number of points, not {self.target}")
 
 
-class PaksState(State):
-    """One match of Paks."""
+class PaksRules(State):
+    """One match of Paks: its rules (the engine's hooks beyond them are in `game.py`)."""
 
     COPIED = ("board", "stock", "totals", "course", "log", "deals")
     NESTED = ("hands", "known", "paks")
@@ -207,6 +214,7 @@ class PaksState(State):
         self.n = n
         self.multi = self.options.multi_pairs
         self.sides = sides_of(n, self.options.six_teams)
+        self.side_seats = tuple(tuple(side) for side in self.sides)
         self.side_of = [next(i for i, side in enumerate(self.sides) if s in side) for s in range(n)]
         self.totals = [0] * n
         self.copies = 1 if n == 2 else 2
@@ -330,7 +338,7 @@ class PaksState(State):
         pak = tuple(sorted((x, *cards), key=sort_key))
         self.paks[seat].append((x // 13, pak, pak_value(pak)))
         self.pak_suit = x // 13
-        self.log.append(("pak", seat, x, cards))
+        self.log.append(("pak", seat, x, cards, group_value(cards, self.multi)))
         self.phase = STEAL_PHASE
 
     def _play_cards(self, seat: int, cards: tuple[int, ...]) -> None:
@@ -385,59 +393,6 @@ class PaksState(State):
         self.stolen |= 1 << suit
         self.log.append(("steal", seat, victim, tuple(p[1] for p in taken), cards))
 
-    # --- why an action is refused --------------------------------------------------------
-    def _why_not(self, action: Any) -> str | None:
-        seat = self.turn
-        if action == END:
-            return "The table is full and you can form a pak, so you must." if self.full else None
-        if not isinstance(action, tuple) or len(action) < 3:
-            return None
-        if action[0] == STEAL and self.phase == PAK_PHASE:
-            return "You may steal only after forming a pak this turn."
-        if action[0] == PAK and self.phase == STEAL_PHASE:
-            return "You have formed this turn's pak; steal, or end your turn."
-        cards = action[-1]
-        if not cards:
-            return "Name the cards from your hand that make the capture."
-        need = list(cards)
-        held = list(self.hands[seat])
-        for c in need:
-            if held[c] <= 0:
-                return f"You do not hold {CARD_TEXTS[c]}" + (" twice." if need.count(c) > 1 else ".")
-            held[c] -= 1
-        if action[0] == PAK:
-            x = action[1]
-            if x not in self.board:
-                return f"{CARD_TEXTS[x]} is not on the board."
-            suit, worth = x // 13, CARD_CAPTURE[x]
-            what = CARD_TEXTS[x]
-        else:
-            victim, numbers = action[1], action[2]
-            if victim == seat:
-                return "You cannot steal your own paks."
-            if not 0 <= victim < self.n:
-                return f"There is no seat {victim}."
-            theirs = self.paks[victim]
-            bad = [i for i in numbers if not 1 <= i <= len(theirs)]
-            if bad or not numbers:
-                return f"Seat {victim} has no pak {bad[0] if bad else 0} (it has {len(theirs)})."
-            suits = {theirs[i - 1][0] for i in numbers}
-            if len(suits) > 1:
-                return "The paks stolen at once must all be of one suit."
-            suit = suits.pop()
-            if suit == self.pak_suit:
-                return f"You may not steal {SUIT_NAMES[suit]}, the suit of this turn's pak."
-            if self.stolen >> suit & 1:
-                return f"You have already stolen {SUIT_NAMES[suit]} this turn."
-            worth = sum(theirs[i - 1][2] for i in numbers)
-            what = "the paks stolen"
-        if any(c // 13 != suit for c in cards):
-            return f"A capture uses cards of the captured suit ({SUIT_NAMES[suit]}) only."
-        value = group_value(cards, self.multi)
-        if value <= worth:
-            return f"{' '.join(texts(cards))} is worth {value}, not more than {what} ({worth})."
-        return None
-
     # --- the end of a hand ---------------------------------------------------------------
     def side_paks(self) -> list[list[tuple[int, tuple[int, ...], int]]]:
         """Each side's paks, pooled (not merged)."""
@@ -462,7 +417,7 @@ class PaksState(State):
         scores = [side_scores[self.side_of[s]] for s in range(self.n)]
         for s in range(self.n):
             self.totals[s] += scores[s]
-        self.log.append(("over", tuple(side_scores)))
+        self.log.append(("over", self.side_seats, tuple(side_scores)))
         summary = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
@@ -490,29 +445,7 @@ class PaksState(State):
     def match_scores(self) -> list[Any]:
         return list(self.totals)
 
-    # --- cards, for the invariants ---------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return [CARD_TEXTS[c] for c in range(52)] * self.copies
-
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(counted(h)) for s, h in enumerate(self.hands)}
-        for s in range(self.n):
-            places[f"paks-{s}"] = [CARD_TEXTS[c] for p in self.paks[s] for c in p[1]]
-        places["board"] = texts(self.board)
-        places["stock"] = texts(self.stock)
-        return places
-
-    def check_invariants(self) -> None:
-        """Known cards are in their hands; every pak is of one suit and holds its captured
-        card and at least one more; partners share their totals."""
-        for s in range(self.n):
-            assert all(k <= h for k, h in zip(self.known[s], self.hands[s], strict=True))
-            for suit, cards, value in self.paks[s]:
-                assert len(cards) >= 2 and all(c // 13 == suit for c in cards) and value == pak_value(cards)
-        for side in self.sides:
-            assert len({self.totals[s] for s in side}) == 1
-
-    # --- text ----------------------------------------------------------------------------
+    # --- notation ------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         if action == END:
             return "end"
@@ -567,255 +500,3 @@ class PaksState(State):
             "target": self.options.target,
         }
 
-    def sentence(self, entry: Any) -> str:
-        if isinstance(entry, str):
-            return entry
-        kind, seat = entry[0], entry[1]
-        if kind == "feed":
-            return f"Seat {seat} drew {CARD_TEXTS[entry[2]]}, a suit not on the board: it feeds the table."
-        if kind == "draw":
-            return f"Seat {seat} drew {CARD_TEXTS[entry[2]]} into the hand."
-        if kind == "hidden":
-            return f"Seat {seat} drew a card unseen (the table is full)."
-        if kind == "reveal":
-            return f"Seat {seat} drew at a full table, can form no pak, and shows: {' '.join(texts(entry[2]))}."
-        if kind == "pak":
-            x, cards = entry[2], entry[3]
-            return (f"Seat {seat} captured {CARD_TEXTS[x]} ({CARD_CAPTURE[x]}) with {' '.join(texts(cards))} "
-                    f"({group_value(cards, self.multi)}).")
-        if kind == "steal":
-            taken = " + ".join(" ".join(texts(p)) for p in entry[3])
-            return f"Seat {seat} stole {taken} from seat {entry[2]} with {' '.join(texts(entry[4]))}."
-        if kind == "end":
-            return f"Seat {seat} ends the turn."
-        scores = ", ".join(f"{'+'.join(str(s) for s in side)}: {v}" for side, v in zip(self.sides, seat, strict=True))
-        return f"The stock is out; after cancelling, the hand scores {scores}."
-
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones = [
-            {"id": "board", "kind": "table", "owner": None, "label": "Board", "cards": obs["board"], "hidden": 0},
-            {"id": "stock", "kind": "stock", "owner": None, "label": f"Stock ({obs['stock_size']})",
-             "cards": [], "hidden": obs["stock_size"]},
-        ]
-        for s, ps in enumerate(obs["paks"]):
-            for i, p in enumerate(ps):
-                zones.append({"id": f"pak-{s}-{i + 1}", "kind": "meld", "owner": s,
-                              "label": f"Seat {s}'s pak {i + 1} (value {p['value']}, {p['points']} points)",
-                              "cards": p["cards"], "hidden": 0})
-        for s, known in enumerate(obs["known"]):
-            if known and s != seat:
-                zones.append({"id": f"known-{s}", "kind": "other", "owner": s,
-                              "label": f"Known in seat {s}'s hand", "cards": known, "hidden": 0})
-        return zones
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """The table's state (full or not), the stock, this turn's pak and steals, the
-        sides and the target."""
-        out = [
-            {"label": "Table", "value": "full: draws are hidden, a pak is compulsory" if obs["full_table"]
-             else "not full: draws are shown, new suits feed the board"},
-            {"label": "Stock", "value": plural(obs['stock_size'], "card")},
-        ]
-        if obs["pak_suit"] is not None:
-            stolen = ", ".join(obs["stolen"]) or "none yet"
-            out.append({"label": "This turn", "value": f"pak in {obs['pak_suit']}; steals: {stolen}"})
-        if len(obs["sides"]) < obs["players"]:
-            out.append({"label": "Teams", "value": " v ".join("+".join(map(str, side)) for side in obs["sides"])})
-        out.append({"label": "Target", "value": str(obs["target"])})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last capture, steal, feed, shown draw or forced reveal."""
-        for entry in reversed(self.log):
-            kind, seat = entry[0], entry[1]
-            if kind in ("end", "hidden", "over"):
-                continue
-            cards = {"feed": lambda e: [e[2]], "draw": lambda e: [e[2]], "reveal": lambda e: list(e[2]),
-                     "pak": lambda e: [e[2], *e[3]], "steal": lambda e: [c for p in e[3] for c in p] + list(e[4])}[kind](entry)
-            label = {"feed": "Fed the table", "draw": "Drawn", "reveal": "Hand shown", "pak": "Pak formed",
-                     "steal": "Paks stolen"}[kind]
-            play = {"seat": seat, "cards": texts(cards), "face_down": False, "mark": kind in ("pak", "steal")}
-            return {"label": label, "plays": [play], "explanation": self.sentence(entry)}
-        return None
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> PaksState:
-        """A copy whose stock and unknown cards of other hands are shuffled among them."""
-        other = self.clone()
-        assert isinstance(other, PaksState)
-        pool = list(other.stock)
-        sizes = []
-        for s in range(self.n):
-            if s == seat:
-                continue
-            free = [a - b for a, b in zip(other.hands[s], other.known[s], strict=True)]
-            pool += counted(free)
-            sizes.append((s, sum(free)))
-        rng.shuffle(pool)
-        for s, k in sizes:
-            hand = list(other.known[s])
-            for c in pool[:k]:
-                hand[c] += 1
-            other.hands[s] = hand
-            pool = pool[k:]
-        other.stock = pool
-        return other
-
-    # --- determinize -----------------------------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Rebuild the hand's deal from its course (see the module docstring)."""
-        n = options.players
-        me = observation["seat"]
-        course = observation["course"]
-        pool = list(range(52)) * (1 if n == 2 else 2)
-        board = [parse_card(t) for t in observation["board_dealt"]]
-        stock: list[int | None] = []
-        slots: list[list[list[Any]]] = [[[-1, None] for _ in range(HAND_SIZE)] for _ in range(n)]
-        known: list[list[int]] = [[0] * 52 for _ in range(n)]
-        mine = [parse_card(t) for t in observation["hand"]]
-        drawn: list[int] = []
-        demands: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        actions = observation["actions"]
-        events = sorted([(e["at"], 0, k) for k, e in enumerate(course)] + [(i, 1, i) for i in range(len(actions))])
-        last_draw = -1
-        for _, is_action, k in events:
-            if is_action:
-                actor, text = actions[k]
-                action = cls.text_to_action(None, text)  # type: ignore[arg-type]
-                if action == END:
-                    continue
-                if actor == me:
-                    mine.extend(action[-1])
-                    continue
-                for c in action[-1]:
-                    if known[actor][c]:
-                        known[actor][c] -= 1
-                    else:
-                        demands[actor].append((last_draw, c))
-                continue
-            last_draw = k
-            entry = course[k]
-            s, text = entry["seat"], entry["card"]
-            if text is None:
-                stock.append(None)
-                slots[s].append([k, None])
-            else:
-                card = parse_card(text)
-                stock.append(card)
-                if entry["kind"] != FEED and s == me:
-                    drawn.append(card)
-                elif entry["kind"] != FEED:
-                    known[s][card] += 1
-            if entry["revealed"] is not None and s != me:
-                shown = [0] * 52
-                for t in entry["revealed"]:
-                    shown[parse_card(t)] += 1
-                for c in range(52):
-                    demands[s].extend((k, c) for _ in range(shown[c] - known[s][c]))
-                known[s] = shown
-        for c in drawn:
-            mine.remove(c)
-        for c in board + [c for c in stock if c is not None] + mine:
-            pool.remove(c)
-        for s in range(n):
-            for _, c in demands[s]:
-                pool.remove(c)
-        rng.shuffle(pool)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        actor = observation["to_act"]
-        must_pak = observation["full_table"] and observation["phase"] == PAK_PHASE and actor != me
-        for s in sorted(range(n), key=lambda s: s != actor):
-            if s == me:
-                hands[s] = mine
-                continue
-            for deadline, c in sorted(demands[s]):
-                slot = next(x for x in slots[s] if x[1] is None and x[0] <= deadline)
-                slot[1] = c
-            free = [x for x in slots[s] if x[1] is None]
-            if must_pak and s == actor:
-                table = [parse_card(t) for t in observation["board"]]
-                _fill_for_a_pak(free, counted(known[s]), table, pool, rng, options.multi_pairs)  # type: ignore[attr-defined]
-            for x in free:
-                if x[1] is None:
-                    x[1] = pool.pop()
-            hands[s] = [x[1] for x in slots[s][:HAND_SIZE]]
-            for x in slots[s][HAND_SIZE:]:
-                stock[x[0]] = x[1]
-        deal = {"hands": [texts(h) for h in hands], "board": texts(board),
-                "stock": [CARD_TEXTS[c] for c in stock if c is not None] + [CARD_TEXTS[c] for c in pool]}
-        return deal, {}
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        self.totals = list(observation["scores"]["match"])
-
-
-def _fill_for_a_pak(
-    free: list[list[Any]], known: list[int], board: list[int], pool: list[int], rng: random.Random, multi: bool
-) -> None:
-    """Fill the free slots of the seat to act at a full table so that it can form a pak,
-    as its having a decision shows: random tries, then a card or two that make one."""
-    def can(cards: list[int]) -> bool:
-        return any(group_value([c for c in cards if c // 13 == x // 13] or [], multi) > CARD_CAPTURE[x]
-                   for x in board if any(c // 13 == x // 13 for c in cards))
-
-    k = len(free)
-    for _ in range(200):
-        pick = rng.sample(range(len(pool)), k)
-        if can(known + [pool[i] for i in pick]):
-            break
-    else:
-        pick = next(
-            list(extra) + [i for i in range(len(pool)) if i not in extra][: k - len(extra)]
-            for size in (1, 2, 3)
-            for extra in itertools.combinations(range(len(pool)), min(size, k))
-            if can(known + [pool[i] for i in extra])
-        )
-    for x, i in zip(free, pick, strict=True):
-        x[1] = pool[i]
-    for i in sorted(pick, reverse=True):
-        pool.pop(i)
-
-
-class Paks(Game):
-    name = "paks"
-    title = "Paks"
-    min_players = 2
-    max_players = 6
-    Options = PaksOptions
-    state_class = PaksState
-
-    def player_counts(self) -> list[int]:
-        return [2, 3, 4, 6]
-
-    def heuristic_bot(self) -> str | None:
-        return "paks-heuristic"
-
-    def teams(self, options: GameOptions) -> list[list[int]]:
-        assert isinstance(options, PaksOptions)
-        return sides_of(options.players, options.six_teams)
-
-    def limits(self, options: GameOptions) -> Limits:
-        """One turn per stock card; a turn is a pak, a steal per other suit and `end`. A side
-        scores at most every card of its packs (A 20, K-8 10, 7-2 5: 110 a suit)."""
-        assert isinstance(options, PaksOptions)
-        n = options.players
-        packs = 1 if n == 2 else 2
-        stock = 52 * packs - HAND_SIZE * n - BOARD_SIZE
-        return Limits(
-            hand_actions=stock * 5,
-            match_hands=None,
-            hand_scores=(0, 440 * packs),
-            notes="no match bound: a tie at the top plays on",
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        """Not listable: a pak is any group of a suit's cards (3^13 with two packs) and a
-        steal any set of a seat's paks; the PettingZoo adapter numbers the legal actions
-        of the moment instead."""
-        raise NotImplementedError("Paks actions cannot be listed")
-
-
-GAME = Paks()
-PaksState.game = GAME

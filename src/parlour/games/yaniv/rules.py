@@ -59,29 +59,27 @@ group in order, the group it may draw from, the dead cards and the stock's size.
 taken from a discard group is public (`known`) until it is discarded again. The stock's
 order and the cards drawn from it are hidden. At `yaniv` every hand is shown (`last_hand`).
 Determinize rebuilds the deal from the hand's course, keeping known cards in their hands.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind
+and data (seats, card ids, points), which `view.py` words when a person reads them:
+`("deal", dealer, (upcard,))`, `("discard", seat, cards)` (the group in the player's
+order), `("draw", seat)` (from the stock), `("take", seat, (card,))` (from the discards),
+`("reshuffle", cards)` (how many dead discards make the new stock), `("yaniv", seat,
+value)`, `("stock out",)` and `("scores", caller, penalty, scores, resets, leaving)`
+(caller None at the stock's end; `resets` lists `[seat, before, after]`; `leaving` the
+seats going out). The hand's summary (`last_hand`) keeps them as its `log`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from parlour.cards import CARD_TEXTS, JOKER, cards_of, cards_text, pack, parse_card, sort_key
-from parlour.engine import (
-    OVER,
-    Game,
-    GameOptions,
-    IllegalAction,
-    Limits,
-    OptionsError,
-    State,
-    plural,
-)
-from parlour.games.drawing import Slots, read_deal, redeal_unknown
+from parlour.cards import CARD_TEXTS, JOKER, cards_of, pack, parse_card, sort_key
+from parlour.engine import OVER, GameOptions, IllegalAction, OptionsError, State
+from parlour.games.drawing import read_deal
 
 HAND_SIZE = 5
 PENALTY = 30
@@ -237,36 +235,6 @@ def hand_cards(mask: int, dups: int, jokers: int) -> list[int]:
     return sorted(cards_of(mask & ~JOKER_BIT) + cards_of(dups)) + [JOKER] * jokers
 
 
-def meld_fault(cards: tuple[int, ...]) -> str | None:
-    """Why a group of cards, in its written order, is no single, set or run (None if it is)."""
-    size = len(cards)
-    if size <= 1:
-        return None if size else "Name the cards to discard, like discard 7S."
-    naturals = [c for c in cards if c != JOKER]
-    if not naturals:
-        return "Jokers make no set and no run by themselves: discard one joker at a time."
-    ranks = {c % 13 for c in naturals}
-    if len(ranks) == 1 and len(naturals) == size:
-        return None
-    if size < 3 or len(ranks) == 1 and len({c // 13 for c in naturals}) > 1:
-        if len(ranks) == 1:
-            return "Jokers go in runs only, never in a set."
-        return "Two cards make a set only when they share a rank; a run needs three or more cards."
-    if len({c // 13 for c in naturals}) > 1:
-        return "A run is of one suit and a set of one rank; these cards are neither."
-    if len(ranks) < len(naturals):
-        return "A run cannot hold two cards of one rank."
-    first = next(i for i, c in enumerate(cards) if c != JOKER)
-    start = LOW[cards[first]] - first
-    if start < 0:
-        return "Nothing ranks below the ace (aces are low), so this run cannot start there."
-    for i, c in enumerate(cards):
-        if start + i > 12:
-            return "Nothing ranks above the king: aces are low, so Q-K-A is no run."
-        if c != JOKER and LOW[c] != start + i:
-            return "A run is written in ascending rank order with no gaps; a joker may fill a gap."
-    return None
-
 
 @dataclasses.dataclass(frozen=True)
 class YanivOptions(GameOptions):
@@ -301,20 +269,8 @@ class YanivOptions(GameOptions):
             raise OptionsError(f"yaniv_max must be a hand value from 0 to 50, not {self.yaniv_max}")
 
 
-SENTENCES = {
-    "deal": "Seat {0} deals five cards each; the upcard is {1}.",
-    "discard": "Seat {0} discards {1}.",
-    "draw": "Seat {0} draws from the stock.",
-    "take": "Seat {0} takes {1} from the discards.",
-    "reshuffle": "The stock is empty: {0} dead discards are shuffled into a new stock.",
-    "yaniv": "Seat {0} calls yaniv with {1}.",
-    "stock out": "The stock has run out: the hand ends and everyone scores their hand.",
-}
-"""The log's sentences by entry kind (cards are kept as tuples of ids until read)."""
-
-
-class YanivState(State):
-    """One match of Yaniv."""
+class YanivRules(State):
+    """One match of Yaniv: its rules (the engine's hooks beyond them are in `game.py`)."""
 
     COPIED = ("totals", "masks", "dups", "jokers", "values", "stock", "dead", "log", "deals")
     NESTED = ("known",)
@@ -532,10 +488,6 @@ class YanivState(State):
         }
         self._hand_ended(scores, summary)
 
-    def last_hand_view(self) -> dict[str, Any] | None:
-        """The last hand's summary with its log as sentences (kept as entries until read)."""
-        last = self.last_hand
-        return None if last is None else {**last, "log": [self.sentence(e) for e in last["log"]]}
 
     def _match_winners(self) -> list[int] | None:
         live = self.in_match()
@@ -544,7 +496,7 @@ class YanivState(State):
     def match_scores(self) -> list[Any]:
         return list(self.totals)
 
-    # --- text ------------------------------------------------------------------------
+    # --- notation ----------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         return WORDS[action] if type(action) is int else "discard " + " ".join(CARD_TEXTS[c] for c in action)
 
@@ -565,56 +517,6 @@ class YanivState(State):
     def action_cards(self, action: Any) -> list[str]:
         return [] if type(action) is int else [CARD_TEXTS[c] for c in action]
 
-    def _why_not(self, action: Any) -> str | None:
-        if self.phase == TURN:
-            return self._why_not_turn(action)
-        if action == YANIV:
-            return "Yaniv is called at the start of a turn, before discarding."
-        if isinstance(action, tuple):
-            return "You have discarded this turn; now draw: draw stock, draw first or draw last."
-        if action == DRAW_LAST and len(self.offer) == 1:
-            return "The previous discard is a single card: take it with draw first."
-        if action == DRAW_STOCK:
-            return "The stock is empty and no dead discards are left to shuffle: draw first or draw last."
-        return None
-
-    def _why_not_turn(self, action: Any) -> str | None:
-        seat = self.turn
-        if action == YANIV:
-            limit = self.options.yaniv_max
-            return f"Yaniv needs a hand worth {limit} or less; yours is worth {self.values[seat]}."
-        if type(action) is int and action in WORDS:
-            return "Discard first (or call yaniv): a turn is a discard, then a draw."
-        if not isinstance(action, tuple) or not all(isinstance(c, int) and 0 <= c <= JOKER for c in action):
-            return None
-        fault = meld_fault(action)
-        if fault:
-            return fault
-        hand = self.hand_of(seat)
-        for c in sorted(set(action)):
-            held = hand.count(c)
-            if action.count(c) > held:
-                return f"You do not hold {CARD_TEXTS[c]}." if not held else f"You hold only {held} {CARD_TEXTS[c]}."
-        return None
-
-    def sentence(self, entry: Any) -> str:
-        if isinstance(entry, str):
-            return entry
-        template = SENTENCES.get(entry[0])
-        if template is not None:
-            return template.format(*(cards_text(x) if isinstance(x, tuple) else x for x in entry[1:]))
-        _kind, caller, penalty, scores, resets, leaving = entry
-        if caller is None:
-            head = "Everyone scores their hand"
-        elif penalty:
-            head = f"Seat {caller} is beaten and pays {PENALTY} more"
-        else:
-            head = f"Seat {caller} has the lowest hand and scores 0"
-        parts = [f"{head}: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(scores)) + "."]
-        parts += [f"Seat {s} reaches exactly {b}: back to {a}." for s, b, a in resets]
-        parts += [f"Seat {s} passes {OUT_ABOVE} and is out." for s in leaving]
-        return " ".join(parts)
-
     # --- what a seat may know ---------------------------------------------------------
     def facts(self, seat: int | None) -> dict[str, Any]:
         """A seat's own hand is its secret; the discards, the cards taken from them and
@@ -633,193 +535,3 @@ class YanivState(State):
             "yaniv_max": self.options.yaniv_max,
         }
 
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        def zone(id: str, kind: str, owner: int | None, label: str, cards: list[str], hidden: int = 0) -> dict[str, Any]:
-            return {"id": id, "kind": kind, "owner": owner, "label": label, "cards": cards, "hidden": hidden}
-
-        zones = [zone("stock", "pile", None, f"Stock ({obs['stock_size']})", [], obs["stock_size"]),
-                 zone("offer", "table", None, "Previous discard: draw its first or last card", obs["offer"])]
-        if obs["discard"]:
-            zones.append(zone("discard", "table", obs["to_act"], f"Seat {obs['to_act']} discards", obs["discard"]))
-        zones.append(zone("dead", "pile", None, "Dead discards", obs["dead"]))
-        zones += [zone(f"known-{s}", "pile", s, f"Seat {s} took from the discards", cards)
-                  for s, cards in enumerate(obs["known"]) if cards and s != seat]
-        return zones
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """What a player decides on: the cards on offer, their own hand's value against the
-        yaniv limit, the stock, and the totals with who is out."""
-        out = []
-        if obs["hand_value"] is not None:
-            out.append({"label": "Your hand is worth", "value": str(obs["hand_value"])})
-        offer = obs["offer"]
-        ends = offer[0] if len(offer) == 1 else f"{offer[0]} or {offer[-1]}"
-        out.append({"label": "You may take", "value": f"{ends}, or the stock's top card"})
-        out.append({"label": "Yaniv at", "value": f"{obs['yaniv_max']} or less"})
-        out.append({"label": "Stock", "value": plural(obs['stock_size'], "card")})
-        out_seats = set(obs.get("eliminated", []))
-        totals = ", ".join(
-            f"seat {s} {t}" + (" (out)" if s in out_seats else "") for s, t in enumerate(obs["scores"]["match"])
-        )
-        out.append({"label": f"Totals (out above {OUT_ABOVE})", "value": totals})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last discard, labelled with its turn, and its ends; at a hand's start, the showdown."""
-        discards = [(actor, text) for actor, text in obs["actions"] if text.startswith("discard ")]
-        if discards:
-            actor, text = discards[-1]
-            cards = text.split()[1:]
-            ends = cards[0] if len(cards) == 1 else f"{cards[0]} or {cards[-1]}"
-            return {"label": f"Turn {len(discards)}: seat {actor} discards", "explanation": f"The next player may take {ends}.",
-                    "plays": [{"seat": actor, "cards": cards, "face_down": False, "mark": False}]}
-        last = obs["last_hand"]
-        if not last:
-            return None
-        plays = [{"seat": s, "cards": h, "face_down": False, "mark": s == last["caller"]} for s, h in enumerate(last["hands"]) if h]
-        label = "Showdown" if last["caller"] is not None else "Hands at the stock's end"
-        return {"label": label, "plays": plays, "explanation": last["log"][-1]}
-
-    # --- cards, for the invariants ------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return texts(PACKS[self.options.decks])
-
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(self.hand_of(s)) for s in range(self.players)}
-        places["stock"] = texts(self.stock)
-        places["dead"] = texts(self.dead)
-        places["offer"] = texts(self.offer)
-        places["discard"] = texts(self.pending)
-        return places
-
-    def check_invariants(self) -> None:
-        """Sizes and values follow the hands, known cards are held, a player still in holds
-        1 to 5 cards (0 between discarding a whole hand and drawing), a player out none, and
-        no total rests on 200."""
-        for s in range(self.players):
-            cards = self.hand_of(s)
-            assert len(cards) == self.hand_size(s) and value_of(cards) == self.values[s]
-            assert not Counter(self.known[s]) - Counter(cards), "a known card is not in its hand"
-            if s in self.eliminated:
-                assert self.totals[s] > OUT_ABOVE
-            elif self.phase != OVER:
-                assert (self.phase != DRAW or s != self.turn) <= len(cards) <= HAND_SIZE
-                assert self.totals[s] != 200
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> YanivState:
-        """A copy whose stock and unknown cards in other hands are shuffled among them."""
-        other = self.clone()
-        assert isinstance(other, YanivState)
-        if other.phase == OVER:
-            return other
-        hands, other.stock = redeal_unknown([other.hand_of(s) for s in range(self.players)], other.known, seat,
-                                            other.stock, rng)
-        for s, cards in enumerate(hands):
-            other._set_hand(s, cards)
-        return other
-
-    # --- determinize -----------------------------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Rebuild the hand's deal from its public course: every card a player held came
-        into a slot, dealt or drawn from a stock (the first, or a reshuffle of public dead
-        cards). A discard not known to be in the hand fills one of the player's open slots
-        that could hold it, the seat's own hand fills its open slots, and what each stock
-        still has is dealt at random into the slots left open."""
-        assert isinstance(options, YanivOptions)
-        for _ in range(100):
-            deal = _course(options, observation, rng)
-            if deal is not None:
-                return deal, {}
-        raise ValueError("no Yaniv deal fits the hand's course")
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        self.totals = list(observation["scores"]["match"])
-
-
-def _course(options: YanivOptions, obs: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """One try at a deal that fits the hand's course (see sample_deal), or None."""
-    n = options.players
-    out = set(obs.get("eliminated", []))
-    order = [s for s in ((obs["dealer"] + 1 + i) % n for i in range(n)) if s not in out]
-    upcard = parse_card(obs["upcard"])
-    first = list(PACKS[options.decks])
-    first.remove(upcard)
-    slots = Slots(first, rng)
-    for s in order:
-        slots.deal(s, HAND_SIZE)
-    known: list[list[int]] = [[] for _ in range(n)]
-    stock = len(first) - HAND_SIZE * len(order)
-    offer: list[int] = [upcard]
-    pending: list[int] = []
-    dead: list[int] = []
-    for actor, text in obs["actions"]:
-        if text.startswith("discard "):
-            pending = [parse_card(t) for t in text.split()[1:]]
-            for c in pending:
-                if c in known[actor]:
-                    known[actor].remove(c)
-                elif not slots.fill(actor, c):
-                    return None
-            continue
-        if text == "draw stock":
-            if not stock:
-                slots.reshuffle(dead)
-                stock, dead = len(dead), []
-            slots.draw(actor)
-            stock -= 1
-        else:
-            known[actor].append(offer.pop(0 if text == "draw first" else -1))
-        dead += offer
-        offer, pending = pending, []
-    seat = obs["seat"]
-    mine = Counter(parse_card(t) for t in obs["hand"]) - Counter(known[seat])
-    if not slots.fill_own(seat, list(mine.elements())):
-        return None
-    stocks = slots.stocks()
-    deal: dict[str, Any] = {"hands": [texts(slots.hand(s)) for s in range(n)],
-                            "stock": [CARD_TEXTS[c] for c in stocks[0]], "upcard": CARD_TEXTS[upcard]}
-    if len(stocks) > 1:
-        deal["reshuffles"] = [[CARD_TEXTS[c] for c in s] for s in stocks[1:]]
-    return deal
-
-
-class Yaniv(Game):
-    name = "yaniv"
-    title = "Yaniv"
-    min_players = 2
-    max_players = 5
-    Options = YanivOptions
-    state_class = YanivState
-    score_sense = -1
-
-    def heuristic_bot(self) -> str | None:
-        return "yaniv-heuristic"
-
-    def limits(self, options: GameOptions) -> Limits:
-        """A hand never holds more than 5 cards (a discard comes before every draw), so a
-        score is at most 5 tens and the caller's 30."""
-        return Limits(
-            hand_actions=None,
-            match_hands=None,
-            hand_scores=(0, HAND_SIZE * 10 + 30),
-            notes="no length bound: drawing from the discards keeps the stock, and a hand ends only on yaniv",
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        assert isinstance(options, YanivOptions)
-        copies = options.decks
-        jokers = 2 * copies
-        out: list[Any] = [YANIV, DRAW_STOCK, DRAW_FIRST, DRAW_LAST]
-        out += [(c,) for c in range(53)]
-        for rank in range(13):
-            out += set_orders(tuple(13 * s + rank for s in range(4) for _ in range(copies)))
-        for suit in range(4):
-            out += run_orders(suit, (1 << 13) - 1, min(jokers, HAND_SIZE - 1))
-        return out
-
-
-GAME = Yaniv()
-YanivState.game = GAME

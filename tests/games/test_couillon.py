@@ -188,12 +188,12 @@ def test_status_names_trumps_who_risks_a_mark_and_the_lines_left() -> None:
     state.apply_text("pass")
     state.apply_text("accept")
     status = state.observation(0)["status"]
-    assert status[0] == {"label": "Trumps", "value": "hearts (accepted by seat 2; seats 0 and 2 risk a mark)"}
-    assert status[1] == {"label": "Lines left", "value": "seats 0 and 2: 5, seats 1 and 3: 5"}
+    assert status[0] == {"label": "Trumps", "value": "hearts (accepted by seat 2; seat 0 and seat 2 risk a mark)"}
+    assert status[1] == {"label": "Lines left", "value": "seat 0 and seat 2: 5, seat 1 and seat 3: 5"}
     state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
     play(state, ["pass"] * 4, TWELVE_EIGHT_PLAYS)
     status = state.observation(0)["status"]
-    assert status[1] == {"label": "Lines left", "value": "seats 0 and 2: 4, seats 1 and 3: 5"}
+    assert status[1] == {"label": "Lines left", "value": "seat 0 and seat 2: 4, seat 1 and seat 3: 5"}
     state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
     play(state, ["pass"] * 4, [])
     assert state.observation(3)["status"][0]["value"] == "hearts (the bottom card K♥; nobody risks a mark)"
@@ -228,7 +228,7 @@ def test_why_an_action_is_illegal() -> None:
     state.apply_text("accept")
     with pytest.raises(IllegalAction, match="time to play a card"):
         state.apply_text("pass")
-    with pytest.raises(IllegalAction, match="You do not hold TH"):
+    with pytest.raises(IllegalAction, match="You do not hold 10♥"):
         state.apply_text("play TH")
     state.apply_text("play AH")
     with pytest.raises(IllegalAction, match=r"You hold hearts: follow suit or play a trump \(hearts\)"):

@@ -111,7 +111,7 @@ def test_the_fifth_card_of_a_rank_is_a_zetema(rank: str, points: int) -> None:
     assert state.piles[parse_card(f"{rank}H") % 13] == []
     assert sorted(state.observation(0)["wastepile"]) == sorted([*four.split(), f"{rank}H"])
     assert "zetema" in state.observation(0)["log"][-2]
-    assert state.recent(state.observation(0))["plays"][0]["mark"] is True
+    assert state.observation(0)["recent"]["plays"][0]["mark"] is True
 
 
 # --- scenario 2: assemblies; scenario 3: sequences and flushes ---------------------------------
@@ -229,9 +229,9 @@ def test_marriages_are_checked_as_written() -> None:
         state.text_to_action("marry KS QH, KH QS")
     with pytest.raises(IllegalAction, match="at least one card"):
         state.text_to_action("marry KH* QH*")
-    with pytest.raises(IllegalAction, match="no QD to pull"):
+    with pytest.raises(IllegalAction, match="no Q♦ to pull"):
         state.apply_text("marry KH QH, KD QD*")
-    with pytest.raises(IllegalAction, match="do not hold KC QC"):
+    with pytest.raises(IllegalAction, match="do not hold K♣ Q♣"):
         state.apply_text("marry KC QC")
     with pytest.raises(IllegalAction, match="only one king and queen of hearts"):
         state.apply_text("marry KH QH, KH QH")
@@ -348,7 +348,7 @@ def test_texts_read_leniently_and_refuse_nonsense() -> None:
     for bad in ("draw", "discard", "meld 7H 7H", "marry KH", "discard ZZ"):
         with pytest.raises(IllegalAction):
             state.text_to_action(bad)
-    with pytest.raises(IllegalAction, match="You do not hold 9C"):
+    with pytest.raises(IllegalAction, match="You do not hold 9♣"):
         state.apply_text("discard 9C")
     with pytest.raises(IllegalAction, match="is not a meld"):
         state.apply_text("meld KH QH KS QS 2D 3D")

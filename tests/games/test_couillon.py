@@ -188,12 +188,12 @@ def test_status_names_trumps_who_risks_a_mark_and_the_lines_left() -> None:
     state.apply_text("pass")
     state.apply_text("accept")
     status = state.observation(0)["status"]
-    assert status[0] == {"label": "Trumps", "value": "hearts (accepted by seat 2; seats 0 and 2 risk a mark)"}
-    assert status[1] == {"label": "Lines left", "value": "seats 0 and 2: 5, seats 1 and 3: 5"}
+    assert status[0] == {"label": "Trumps", "value": "hearts (accepted by seat 2; seat 0 and seat 2 risk a mark)"}
+    assert status[1] == {"label": "Lines left", "value": "seat 0 and seat 2: 5, seat 1 and seat 3: 5"}
     state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
     play(state, ["pass"] * 4, TWELVE_EIGHT_PLAYS)
     status = state.observation(0)["status"]
-    assert status[1] == {"label": "Lines left", "value": "seats 0 and 2: 4, seats 1 and 3: 5"}
+    assert status[1] == {"label": "Lines left", "value": "seat 0 and seat 2: 4, seat 1 and seat 3: 5"}
     state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
     play(state, ["pass"] * 4, [])
     assert state.observation(3)["status"][0]["value"] == "hearts (the bottom card K♥; nobody risks a mark)"
@@ -228,8 +228,43 @@ def test_why_an_action_is_illegal() -> None:
     state.apply_text("accept")
     with pytest.raises(IllegalAction, match="time to play a card"):
         state.apply_text("pass")
-    with pytest.raises(IllegalAction, match="You do not hold TH"):
+    with pytest.raises(IllegalAction, match="You do not hold 10♥"):
         state.apply_text("play TH")
     state.apply_text("play AH")
     with pytest.raises(IllegalAction, match=r"You hold hearts: follow suit or play a trump \(hearts\)"):
         state.apply_text("play AD")
+
+
+def test_the_rules_record_events_as_data_and_the_view_words_them_for_a_named_reader() -> None:
+    """No text on the rules' path: the log and the hand's summary hold events, and the view
+    words them for a reader with names ("you" for its own seat, partners as a team), with
+    no seat number left."""
+    from parlour.words import Seats
+
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    seats = Seats(names, me=1)
+    state = GAME.new_state(CouillonOptions(), deals=[TWELVE_EIGHT])
+    play(state, ["pass", "pass", "accept"], TWELVE_EIGHT_PLAYS[:1])
+    assert all(isinstance(e, tuple) for e in state.log)
+    status = GAME.view.status(state.observation(1, views=False), seats)
+    assert status[0]["value"] == "hearts (accepted by Dee; you and Dee risk a mark)"
+    play(state, [], TWELVE_EIGHT_PLAYS[1:])
+    events = state.last_hand["log"]
+    assert all(isinstance(e, tuple) for e in events)
+    said = [GAME.view.sentence(e, seats) for e in events]
+    assert said[:4] == [
+        "Hand 1: Ann deals; the upcard is Q♥, offering hearts as trumps.",
+        "You pass.",
+        "Cy passes.",
+        "Dee accepts hearts as trumps: you and Dee must take more points than their opponents or take a mark.",
+    ]
+    assert said[4] == (
+        "Trick 1 (you A♥, Cy 9♥, Dee J♥, Ann 10♥): you win with A♥, the highest trump (hearts), taking 5 points for you and Dee."
+    )
+    assert said[-1] == (
+        "Hand 1 over: Ann and Cy win 12 to 8 and erase 1 line. The acceptors, you and Dee, lost and take a mark. "
+        "Wins still needed: 4 for Ann and Cy, 6 for you and Dee."
+    )
+    for line in said:
+        assert not re.search(r"\b[Ss]eats? \d|\d\+\d", line), line
+    assert state.observation(1)["last_hand"]["log"][-1].startswith("Hand 1 over: seat 0 and seat 2 win 12 to 8")

@@ -111,7 +111,7 @@ def test_the_fifth_card_of_a_rank_is_a_zetema(rank: str, points: int) -> None:
     assert state.piles[parse_card(f"{rank}H") % 13] == []
     assert sorted(state.observation(0)["wastepile"]) == sorted([*four.split(), f"{rank}H"])
     assert "zetema" in state.observation(0)["log"][-2]
-    assert state.recent(state.observation(0))["plays"][0]["mark"] is True
+    assert state.observation(0)["recent"]["plays"][0]["mark"] is True
 
 
 # --- scenario 2: assemblies; scenario 3: sequences and flushes ---------------------------------
@@ -229,9 +229,9 @@ def test_marriages_are_checked_as_written() -> None:
         state.text_to_action("marry KS QH, KH QS")
     with pytest.raises(IllegalAction, match="at least one card"):
         state.text_to_action("marry KH* QH*")
-    with pytest.raises(IllegalAction, match="no QD to pull"):
+    with pytest.raises(IllegalAction, match="no Q♦ to pull"):
         state.apply_text("marry KH QH, KD QD*")
-    with pytest.raises(IllegalAction, match="do not hold KC QC"):
+    with pytest.raises(IllegalAction, match="do not hold K♣ Q♣"):
         state.apply_text("marry KC QC")
     with pytest.raises(IllegalAction, match="only one king and queen of hearts"):
         state.apply_text("marry KH QH, KH QH")
@@ -348,7 +348,7 @@ def test_texts_read_leniently_and_refuse_nonsense() -> None:
     for bad in ("draw", "discard", "meld 7H 7H", "marry KH", "discard ZZ"):
         with pytest.raises(IllegalAction):
             state.text_to_action(bad)
-    with pytest.raises(IllegalAction, match="You do not hold 9C"):
+    with pytest.raises(IllegalAction, match="You do not hold 9♣"):
         state.apply_text("discard 9C")
     with pytest.raises(IllegalAction, match="is not a meld"):
         state.apply_text("meld KH QH KS QS 2D 3D")
@@ -377,3 +377,41 @@ def test_what_is_no_action_is_refused_with_the_notation() -> None:
         with pytest.raises(IllegalAction, match="discard 7D|not a Zetema action"):
             state.apply(action)
     assert state.observation(1) == before
+
+
+def test_the_rules_record_events_as_data_and_the_view_words_them_for_a_named_reader() -> None:
+    """No text on the rules' path: the log and the hand's summary hold events, and the view
+    words them for a reader with names ("you" for its own seat, partners as a team, a card
+    pulled from its pile said so, not starred), with no seat number left."""
+    from parlour.words import Seats
+
+    seats = Seats(["Ann", "Bob", "Cy", "Dee"], me=3)
+    state = new(players=4, hands={1: "KD 2H 3H 4H 6C 7C"}, top="8C", piles="QS QD QC")
+    labels = {e["text"]: e["label"] for e in state.observation(1)["legal"]}
+    assert labels["marry KD QD*"] == "marry K♦ Q♦ (Q♦ from the pile)"
+    status = {f["label"]: f["value"] for f in GAME.view.status(state.observation(3, views=False), seats)}
+    assert status["Partners"] == "Ann and Cy; you and Bob"
+    state.totals[1] = 195
+    state.apply_text("marry KD QD*")
+    events = state.last_hand["log"]
+    assert all(isinstance(e, tuple) for e in events)
+    assert [GAME.view.sentence(e, seats) for e in events] == [
+        "Hand 1: Ann deals.",
+        "Bob draws from the stock.",
+        "Bob declares 1 marriage, K♦ Q♦ (Q♦ from the pile): +10; the cards go to the wastepile.",
+        "You and Bob reach 205, the target of 200: the match ends at once.",
+        "Hand 1 over: points 0 for Ann and Cy, 10 for you and Bob; totals 0 for Ann and Cy, 205 for you and Bob.",
+    ]
+    assert state.observation(3)["last_hand"]["log"][3] == "Seat 1 and seat 3 reach 205, the target of 200: the match ends at once."
+
+
+def test_a_meld_is_worded_with_its_article_and_its_cards() -> None:
+    from parlour.words import Seats
+
+    five = "QS QS QH QD QC"
+    state = new(hands={1: five + " 3D"}, top="8C")
+    state.apply_text("meld " + five)
+    assert GAME.view.sentence(state.log[-1], Seats(["Ann", "Bob"], me=0)) == (
+        "Bob shows an assembly for 130: Q♠ Q♠ Q♥ Q♦ Q♣; one of these cards must be discarded."
+    )
+    assert state.observation(1)["status"][0] == {"label": "Seat 1 must discard from", "value": "Q♠ Q♠ Q♥ Q♦ Q♣"}

@@ -50,12 +50,20 @@ Hidden information: each seat sees its own hand and the others' card counts; the
 the bottom card once turned, every accept or pass, every card played and each trick's
 winner are public (G-8). The rest of the stub never leaves the engine, not even at the
 end of the hand, and the bottom card stays hidden unless everybody passed.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind
+and ints (seats, card ids, suits, points), which `view.py` words when a person reads them:
+`("deal", hand, dealer, upcard)`, `("accept", seat, trump)`, `("pass", seat)`,
+`("bottom", card)` (all passed: the bottom card names trumps), `("trick", k, leader,
+cards, win, trump)` (k from 0, `win` the index in `cards` of the winning card) and
+`("over", hand, points, winner_team, step, marked_team, needed)` (points and needed per
+team; a tie has winner_team None and `step` the lines the next decided hand erases). The
+hand's summary (`last_hand`) keeps them as its `log`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -71,20 +79,8 @@ from parlour.cards import (
     pack,
     parse_card,
 )
-from parlour.engine import OVER, Game, GameOptions, IllegalAction, Limits, OptionsError, State
-from parlour.games.tricks import (
-    deal_hands,
-    last_trick,
-    partners,
-    per_seat,
-    playable,
-    redealt,
-    sample_hands,
-    team_of,
-    team_piles,
-    texts,
-    winning_play,
-)
+from parlour.engine import GameOptions, IllegalAction, OptionsError, State
+from parlour.games.tricks import deal_hands, per_seat, playable, team_of, texts, winning_play
 
 POINTS = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 CARD_POINTS = tuple(POINTS.get(c % 13, 0) for c in range(52))
@@ -137,8 +133,8 @@ def card_points(cards: list[int]) -> int:
     return sum(CARD_POINTS[c] for c in cards)
 
 
-class CouillonState(State):
-    """One match of Couillon."""
+class CouillonRules(State):
+    """One match of Couillon: its rules (the engine's hooks beyond them are in `game.py`)."""
 
     options: CouillonOptions
     last_hand: dict[str, Any] | None
@@ -163,10 +159,7 @@ class CouillonState(State):
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.trick: list[int] = []
         self.trick_no = 0
-        self.log = [
-            f"Hand {self.hand_number + 1}: seat {self.dealer} deals; the upcard is {CARD_TEXTS[self.upcard]}, "
-            f"offering {SUIT_NAMES[self.trump]} as trumps."
-        ]
+        self.log: list[Any] = [("deal", self.hand_number, self.dealer, self.upcard)]
         self.phase = TRUMP
         self.turn = self.leader = (self.dealer + 1) % 4
 
@@ -178,21 +171,15 @@ class CouillonState(State):
         seat = self.turn
         if action == ACCEPT:
             self.acceptor = seat
-            self.log.append(
-                f"Seat {seat} accepts {SUIT_NAMES[self.trump]} as trumps: seats {seat} and "
-                f"{(seat + 2) % 4} must take more points than their opponents or take a mark."
-            )
+            self.log.append(("accept", seat, self.trump))
             self._start_play()
             return
-        self.log.append(f"Seat {seat} passes.")
+        self.log.append(("pass", seat))
         if seat == self.dealer:
             self.bottom_turned = True
             bottom = self.stub[-1]
             self.trump = bottom // 13
-            self.log.append(
-                f"All pass: the bottom card of the stub is {CARD_TEXTS[bottom]}, so "
-                f"{SUIT_NAMES[self.trump]} are trumps, and nobody risks a mark."
-            )
+            self.log.append(("bottom", bottom))
             self._start_play()
             return
         self.turn = (seat + 1) % 4
@@ -214,34 +201,13 @@ class CouillonState(State):
         else:
             self.turn = (seat + 1) % 4
 
-    def _why_not(self, action: Any) -> str | None:
-        if self.phase == TRUMP:
-            return "First decide on trumps: accept or pass."
-        if type(action) is not int or not 0 <= action < 52:
-            return "It is time to play a card."
-        if action not in self.hands[self.turn]:
-            return f"You do not hold {CARD_TEXTS[action]}."
-        led = self.trick[0] // 13
-        return f"You hold {SUIT_NAMES[led]}: follow suit or play a trump ({SUIT_NAMES[self.trump]})."
-
     def _end_trick(self) -> None:
         cards = tuple(self.trick)
         win = winning_play(cards, self.trump)
         winner = (self.leader + win) % 4
         self.taken[team_of(winner)].extend(cards)
         self.tricks.append((self.leader, cards, winner))
-        pts = card_points(list(cards))
-        c = cards[win]
-        why = (
-            f"the highest trump ({SUIT_NAMES[self.trump]})"
-            if c // 13 == self.trump
-            else f"the highest {SUIT_NAMES[c // 13][:-1]}"
-        )
-        plays = ", ".join(f"{(self.leader + i) % 4} {CARD_TEXTS[x]}" for i, x in enumerate(cards))
-        self.log.append(
-            f"Trick {self.trick_no + 1} (seats {plays}): seat {winner} wins with {CARD_TEXTS[c]}, "
-            f"{why}, taking {pts} point{'s' if pts != 1 else ''} for {partners(team_of(winner))}."
-        )
+        self.log.append(("trick", self.trick_no, self.leader, cards, win, self.trump))
         self.trick = []
         self.trick_no += 1
         if self.trick_no == self.options.hand_cards:
@@ -257,10 +223,11 @@ class CouillonState(State):
         pts = self.team_points()
         before = list(self.needed)
         acceptors = None if self.acceptor is None else team_of(self.acceptor)
+        marked = None
         if pts[0] == pts[1]:
             winner_team = None
             self.ties += 1
-            sentence = f"Tie at {pts[0]} points: nobody scores, and the next decided hand counts double."
+            step = 2 if self.options.tie_carry == "double" else 1 + self.ties
         else:
             winner_team = 0 if pts[0] > pts[1] else 1
             if self.ties == 0:
@@ -271,14 +238,10 @@ class CouillonState(State):
                 step = 1 + self.ties
             self.ties = 0
             self.needed[winner_team] = max(0, self.needed[winner_team] - step)
-            sentence = (
-                f"Seats {winner_team} and {winner_team + 2} win {max(pts)} to {min(pts)} and erase "
-                f"{step} line{'s' if step > 1 else ''}."
-            )
             if acceptors is not None and acceptors != winner_team:
                 self.needed[acceptors] += 1
-                sentence += f" The acceptors (seats {acceptors} and {acceptors + 2}) lost and take a mark."
-        self.log.append(f"Hand {self.hand_number + 1} over: {sentence} Wins still needed: seats 0+2 {self.needed[0]}, seats 1+3 {self.needed[1]}.")
+                marked = acceptors
+        self.log.append(("over", self.hand_number, pts, winner_team, step, marked, list(self.needed)))
         summary = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
@@ -305,28 +268,6 @@ class CouillonState(State):
 
     def match_scores(self) -> list[Any]:
         return per_seat(self.needed)
-
-    # --- cards, for the invariants ------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return [CARD_TEXTS[c] for c in self.options.pack]
-
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(self.hands[s]) for s in range(4)}
-        places["stub"] = [CARD_TEXTS[c] for c in self.stub]
-        places["taken-0"] = texts(self.taken[0])
-        places["taken-1"] = texts(self.taken[1])
-        places["table"] = [CARD_TEXTS[c] for c in self.trick]
-        return places
-
-    def check_invariants(self) -> None:
-        """The pack's 40 card points are all in hands, the table, won tricks or the stub; a
-        finished hand's teams share the 40 less what stayed in the stub; counts stay >= 0."""
-        total = sum(card_points(list(h)) for h in self.hands) + card_points(self.trick)
-        total += sum(self.team_points()) + card_points(self.stub)
-        assert total == 40, f"{total} card points accounted for, not 40"
-        assert min(self.needed) >= 0
-        if self.just_ended and self.last_hand is not None:
-            assert sum(self.last_hand["points"]) == 40 - self.last_hand["stub_points"]
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -378,114 +319,3 @@ class CouillonState(State):
             "wins_needed": list(self.needed),
             "ties_pending": self.ties,
         }
-
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        shown = [obs["upcard"]] + ([obs["bottom_card"]] if obs["bottom_card"] else [])
-        zones = [{"id": "stub", "kind": "stock", "owner": None, "label": "Stub (upcard on top)",
-                  "cards": shown, "hidden": obs["stub_size"] - len(shown)}]
-        zones += [{"id": f"table-{s}", "kind": "table", "owner": s, "label": f"Seat {s} plays",
-                   "cards": [c], "hidden": 0} for s, c in obs["trick"]]
-        return zones + team_piles(obs, "Tricks of {team} ({points} points)")
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """Trumps and who took them (so who risks a mark), then the lines each team has left."""
-        out = []
-        if obs["phase"] == TRUMP:
-            suit = SUIT_NAMES[parse_card(obs["upcard"]) // 13]
-            out.append({"label": "Upcard", "value": f"{obs['upcard']} offers {suit} as trumps"})
-        elif obs["trump"] is not None:
-            if obs["acceptor"] is not None:
-                who = f"accepted by seat {obs['acceptor']}; {partners(obs['acceptor'] % 2)} risk a mark"
-            else:
-                who = f"the bottom card {obs['bottom_card']}; nobody risks a mark"
-            out.append({"label": "Trumps", "value": f"{obs['trump']} ({who})"})
-        need = obs["wins_needed"]
-        out.append({"label": "Lines left", "value": f"{partners(0)}: {need[0]}, {partners(1)}: {need[1]}"})
-        ties = obs["ties_pending"]
-        if ties:
-            step = 2 if obs["options"].get("tie_carry", "double") == "double" else 1 + ties
-            out.append({"label": "Ties pending", "value": f"{ties}: the next decided hand erases {step} lines"})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        return last_trick(obs)
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> CouillonState:
-        """A copy whose hands hidden from `seat` and hidden stub cards are reshuffled."""
-        other = self.clone()
-        assert isinstance(other, CouillonState)
-        if other.phase == OVER:
-            return other
-        hidden = slice(1, len(self.stub) - (1 if self.bottom_turned else 0))
-        *hands, other.stub[hidden] = redealt([list(h) for h in self.hands], seat, self.stub[hidden], rng)
-        other.hands = [set(h) for h in hands]
-        return other
-
-    # --- determinize -----------------------------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """The unseen cards go to the other hands, which respect shown voids, and to the
-        hidden part of the stub, which may hold anything; nothing is ever masked."""
-        assert isinstance(options, CouillonOptions)
-        upcard = parse_card(observation["upcard"])
-        bottom = [parse_card(observation["bottom_card"])] if observation["bottom_card"] else []
-        trump = SUIT_CHARS.index(observation["trump_suit"]) if observation["phase"] == PLAY else None
-        hands, hidden = sample_hands(observation, options.pack, [upcard, *bottom], trump, rng)
-        stub = [upcard, *hidden, *bottom]
-        return {"hands": [texts(h) for h in hands], "stub": [CARD_TEXTS[c] for c in stub]}, {}
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        self.needed = list(observation["wins_needed"])
-        self.ties = observation["ties_pending"]
-
-
-class Couillon(Game):
-    name = "couillon"
-    title = "Couillon"
-    min_players = 4
-    max_players = 4
-    Options = CouillonOptions
-    state_class = CouillonState
-
-    def heuristic_bot(self) -> str | None:
-        return "couillon-heuristic"
-
-    def render_text(self, obs: dict[str, Any]) -> str:
-        """The terminal view: upcard and trumps, the table, the hand, points and board."""
-        lines = [f"Hand {obs['hand_number'] + 1}, dealer seat {obs['dealer']}, upcard {obs['upcard']}."]
-        if obs["trump"]:
-            who = f"accepted by seat {obs['acceptor']}" if obs["acceptor"] is not None else f"bottom card {obs['bottom_card']}"
-            lines.append(f"Trumps: {obs['trump']} ({who}). Trick {obs['trick_number']} of {obs['options'].get('hand_cards', HAND_CARDS)}.")
-        if obs["trick"]:
-            lines.append("Table: " + ", ".join(f"seat {s} {c}" for s, c in obs["trick"]))
-        if obs["hand"] is not None:
-            lines.append("Your hand: " + " ".join(obs["hand"]))
-        pts, need = obs["scores"]["hand"], obs["wins_needed"]
-        lines.append(f"Points this hand: seats 0+2 {pts[0]}, seats 1+3 {pts[1]}.")
-        tie = " A tie is pending: the next win counts double." if obs["ties_pending"] else ""
-        lines.append(f"Wins still needed: seats 0+2 {need[0]}, seats 1+3 {need[1]}.{tie}")
-        return "\n".join(lines)
-
-    def teams(self, options: GameOptions) -> list[list[int]]:
-        return [[0, 2], [1, 3]]
-
-    def limits(self, options: GameOptions) -> Limits:
-        """Four accept-or-pass calls, then `hand_cards` tricks of four cards. A seat's hand
-        score is its team's card points, at most the pack's 40."""
-        assert isinstance(options, CouillonOptions)
-        return Limits(
-            hand_actions=4 + 4 * options.hand_cards,
-            match_hands=None,
-            hand_scores=(0, 40),
-            notes="no match bound: acceptors who lose add a line",
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        assert isinstance(options, CouillonOptions)
-        return [ACCEPT, PASS, *sorted(options.pack)]
-
-
-GAME = Couillon()
-CouillonState.game = GAME

@@ -1,0 +1,122 @@
+"""Couillon as the engine runs it: the rules' state with what the engine asks beyond the
+rules, and the game's declaration.
+
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
+one seat's observation), the leak test's redeal, every place a card can be and the
+game's invariants; they sit here so the rules file holds rules. The `Couillon`
+declaration names the rules' state, the view and the heuristic bot, and bounds the game
+for solvers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.cards import CARD_TEXTS, SUIT_CHARS, parse_card
+from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.games.couillon import view
+from parlour.games.couillon.rules import (
+    ACCEPT,
+    PASS,
+    PLAY,
+    CouillonOptions,
+    CouillonRules,
+    card_points,
+)
+from parlour.games.tricks import redealt, sample_hands, texts
+
+
+class CouillonState(CouillonRules):
+    """One match of Couillon."""
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> CouillonState:
+        """A copy whose hands hidden from `seat` and hidden stub cards are reshuffled."""
+        other = self.clone()
+        assert isinstance(other, CouillonState)
+        if other.phase == OVER:
+            return other
+        hidden = slice(1, len(self.stub) - (1 if self.bottom_turned else 0))
+        *hands, other.stub[hidden] = redealt([list(h) for h in self.hands], seat, self.stub[hidden], rng)
+        other.hands = [set(h) for h in hands]
+        return other
+
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """The unseen cards go to the other hands, which respect shown voids, and to the
+        hidden part of the stub, which may hold anything; nothing is ever masked."""
+        assert isinstance(options, CouillonOptions)
+        upcard = parse_card(observation["upcard"])
+        bottom = [parse_card(observation["bottom_card"])] if observation["bottom_card"] else []
+        trump = SUIT_CHARS.index(observation["trump_suit"]) if observation["phase"] == PLAY else None
+        hands, hidden = sample_hands(observation, options.pack, [upcard, *bottom], trump, rng)
+        stub = [upcard, *hidden, *bottom]
+        return {"hands": [texts(h) for h in hands], "stub": [CARD_TEXTS[c] for c in stub]}, {}
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.needed = list(observation["wins_needed"])
+        self.ties = observation["ties_pending"]
+
+    # --- cards, for the invariants ------------------------------------------------------
+    def full_pack(self) -> list[str]:
+        return [CARD_TEXTS[c] for c in self.options.pack]
+
+    def card_places(self) -> dict[str, list[str]]:
+        places = {f"hand-{s}": texts(self.hands[s]) for s in range(4)}
+        places["stub"] = [CARD_TEXTS[c] for c in self.stub]
+        places["taken-0"] = texts(self.taken[0])
+        places["taken-1"] = texts(self.taken[1])
+        places["table"] = [CARD_TEXTS[c] for c in self.trick]
+        return places
+
+    def check_invariants(self) -> None:
+        """The pack's 40 card points are all in hands, the table, won tricks or the stub; a
+        finished hand's teams share the 40 less what stayed in the stub; counts stay >= 0."""
+        total = sum(card_points(list(h)) for h in self.hands) + card_points(self.trick)
+        total += sum(self.team_points()) + card_points(self.stub)
+        assert total == 40, f"{total} card points accounted for, not 40"
+        assert min(self.needed) >= 0
+        if self.just_ended and self.last_hand is not None:
+            assert sum(self.last_hand["points"]) == 40 - self.last_hand["stub_points"]
+
+
+class Couillon(Game):
+    name = "couillon"
+    title = "Couillon"
+    min_players = 4
+    max_players = 4
+    Options = CouillonOptions
+    state_class = CouillonState
+    view = view
+
+    def heuristic_bot(self) -> str | None:
+        return "couillon-heuristic"
+
+    def render_text(self, obs: dict[str, Any]) -> str:
+        """The terminal view: upcard and trumps, the table, the hand, points and board."""
+        return view.render_text(obs)
+
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        return [[0, 2], [1, 3]]
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Four accept-or-pass calls, then `hand_cards` tricks of four cards. A seat's hand
+        score is its team's card points, at most the pack's 40."""
+        assert isinstance(options, CouillonOptions)
+        return Limits(
+            hand_actions=4 + 4 * options.hand_cards,
+            match_hands=None,
+            hand_scores=(0, 40),
+            notes="no match bound: acceptors who lose add a line",
+        )
+
+    def action_universe(self, options: GameOptions) -> list[Any]:
+        assert isinstance(options, CouillonOptions)
+        return [ACCEPT, PASS, *sorted(options.pack)]
+
+
+GAME = Couillon()
+CouillonState.game = GAME

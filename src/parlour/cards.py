@@ -12,6 +12,7 @@ the game's business; `trick_winner` takes the ordering as a key.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -84,11 +85,13 @@ def trump_label(text: str) -> str:
     return "no trump" if text.upper() == "NT" else suit_symbol(text.upper())
 
 
+@functools.lru_cache(maxsize=512)
 def card_symbol(text: str) -> str:
     """A card's text as people read it: `KS` -> `K♠`, `TH` -> `10♥`, `JK` -> `Joker`.
 
     Card codes are the notation of records and the wire; what a person reads shows the
-    suit as the cards on the table do."""
+    suit as the cards on the table do. A view names the same few dozen cards over and
+    over, so each code is worked out once."""
     return symbols(text)
 
 

@@ -471,7 +471,8 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
         (0, ["QC"], False), (1, ["KC"], False), (2, ["2C"], False), (3, ["4S"], False), (4, ["AH"], True)]
     assert not any(p["face_down"] for p in recent["plays"])
-    assert recent["explanation"] == "Trick 1: Q♣ K♣ 2♣ 4♠ A♥ led by seat 0; seat 4 wins with A♥, the highest trump."
+    assert recent["explanation"] == (
+        "Trick 1: seat 0 Q♣, seat 1 K♣, seat 2 2♣, seat 3 4♠, seat 4 A♥; seat 4 wins with A♥, the highest trump.")
 
 
 @pytest.mark.parametrize(
@@ -479,12 +480,12 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     [
         ([], "bid 12 S", "Bid from 13 to 20"),
         (["bid 14 S"], "bid 14 D", "Bid higher than the current bid"),
-        (["bid 13 H", "pass", "pass", "pass", "pass"], "discard 3C 4C AD", "You do not hold AD"),
+        (["bid 13 H", "pass", "pass", "pass", "pass"], "discard 3C 4C AD", "You do not hold A♦"),
         (["bid 19 S", "pass", "pass", "pass", "pass", "discard 2H 3H 4H"], "trump H", "a change the contract can afford"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H"], "call KH hint S",
          "a hint only after a 20 NT bid"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH"], "play AS",
-         "You do not hold AS"),
+         "You do not hold A♠"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH"], "bid 14 S",
          "It is time to play a card"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH"], "play 3C call",

@@ -328,7 +328,8 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
         (1, ["8C"], False), (2, ["AC"], True), (3, ["4H"], False), (0, ["4C"], False)
     ]
-    assert recent["explanation"] == "Trick 4: 8♣ A♣ 4♥ 4♣ led by seat 1; seat 2 wins with A♣, the highest card of the suit led."
+    assert recent["explanation"] == (
+        "Trick 4: seat 1 8♣, seat 2 A♣, seat 3 4♥, seat 0 4♣; seat 2 wins with A♣, the highest card of the suit led.")
 
 
 def test_why_an_action_is_illegal() -> None:
@@ -341,5 +342,5 @@ def test_why_an_action_is_illegal() -> None:
     play(state, "pass", "pass", "pass")
     with pytest.raises(IllegalAction, match="time to play a card, not to bid"):
         state.apply_text("bid 4")
-    with pytest.raises(IllegalAction, match="You do not hold 2S"):
+    with pytest.raises(IllegalAction, match="You do not hold 2♠"):
         state.apply_text("play 2S")

@@ -280,7 +280,7 @@ class MightyRules(State):
         self.contract = 0
         self.forced = self.sides_known = self.ripper_led = False
         self.called = self.hint = self.partner = self.revealed = self.follow = None
-        self.log = [("deal", self.hand_number, self.dealer, self.opener, self.throw_ins > 0)]
+        self.log = [("deal", self.hand_number, self.dealer, self.opener, self.throw_ins > 0)]  # type: list[Any]
 
     # --- 1. the auction -------------------------------------------------------------------
     def _legal_auction(self) -> list[int]:

@@ -127,6 +127,21 @@ def ripper_of(trump: int) -> int:
     return card(THREE, SPADES) if trump == CLUBS else card(THREE, CLUBS)
 
 
+SUIT_LISTS = tuple(
+    tuple(tuple(13 * s + r for r in range(12, -1, -1) if bits >> r & 1) for bits in range(1 << 13)) for s in range(4)
+)
+"""For each suit, the card ids of every 13-bit pattern, high to low: a hand in order without a sort."""
+
+
+def in_order(mask: int) -> list[int]:
+    """The cards of a hand mask in the canonical order (R-MIGHTY-24): the joker first, then
+    suits S H D C high to low."""
+    out = [JOKER] if mask >> JOKER & 1 else []
+    for s in range(4):
+        out.extend(SUIT_LISTS[s][(mask >> 13 * s) & 0x1FFF])
+    return out
+
+
 def points(mask: int) -> int:
     return bin(mask & POINTS_MASK).count("1")
 
@@ -370,38 +385,31 @@ class MightyRules(State):
 
     # --- 5-6. tricks and reveals ------------------------------------------------------------
     def _legal_play(self) -> list[int]:
-        return sorted(self._legal_plays(self.turn), key=self._play_order)
-
-    @staticmethod
-    def _play_order(action: int) -> tuple[int, int]:
-        """Legal plays listed in the canonical card order (R-MIGHTY-24), joker leads first."""
-        if action >= JOKER_LEAD:
-            return (-1, action)
-        c = action - PLAY_BASE
-        return (-1, 0) if c == JOKER else sort_key(c)
-
-    def _legal_plays(self, seat: int) -> list[int]:
-        hand = cards_of(self.hands[seat])
+        """The plays of the seat to act in the canonical card order (R-MIGHTY-24), a led
+        joker's suits and a called ripper first."""
+        mask = self.hands[self.turn]
+        hand = in_order(mask)
         if not self.trick:
             t = len(self.tricks)
+            front: list[int] = []
             out = []
             for c in hand:
                 if c == JOKER:
                     if len(hand) == 1:
-                        out.append(PLAY_BASE + JOKER)
+                        front.append(PLAY_BASE + JOKER)
                     elif 0 < t < 9:
-                        out.extend(JOKER_LEAD + s for s in range(4))
+                        front.extend(JOKER_LEAD + s for s in range(4))
                     continue
                 if t == 0 and c == self.mighty:
                     continue
                 out.append(PLAY_BASE + c)
                 if c == self.ripper and self.options.ripper == "called":
-                    out.append(RIPPER_CALL)
-            return out or [PLAY_BASE + c for c in hand]
-        if self.ripper_led and self.hands[seat] >> JOKER & 1:
+                    front.append(RIPPER_CALL)
+            return front + out or [PLAY_BASE + c for c in hand]
+        if self.ripper_led and mask >> JOKER & 1:
             return [PLAY_BASE + JOKER]
         f = self.follow
-        if f is None or not any(c != JOKER and suit_of(c) == f for c in hand):
+        if f is None or not (mask >> 13 * f) & 0x1FFF:
             return [PLAY_BASE + c for c in hand]
         free = {self.mighty, JOKER} if self.options.joker_free else {self.mighty}
         return [PLAY_BASE + c for c in hand if (c != JOKER and suit_of(c) == f) or c in free]

@@ -471,7 +471,8 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
         (0, ["QC"], False), (1, ["KC"], False), (2, ["2C"], False), (3, ["4S"], False), (4, ["AH"], True)]
     assert not any(p["face_down"] for p in recent["plays"])
-    assert recent["explanation"] == "Trick 1: Q♣ K♣ 2♣ 4♠ A♥ led by seat 0; seat 4 wins with A♥, the highest trump."
+    assert recent["explanation"] == (
+        "Trick 1: seat 0 Q♣, seat 1 K♣, seat 2 2♣, seat 3 4♠, seat 4 A♥; seat 4 wins with A♥, the highest trump.")
 
 
 @pytest.mark.parametrize(
@@ -479,12 +480,12 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     [
         ([], "bid 12 S", "Bid from 13 to 20"),
         (["bid 14 S"], "bid 14 D", "Bid higher than the current bid"),
-        (["bid 13 H", "pass", "pass", "pass", "pass"], "discard 3C 4C AD", "You do not hold AD"),
+        (["bid 13 H", "pass", "pass", "pass", "pass"], "discard 3C 4C AD", "You do not hold A♦"),
         (["bid 19 S", "pass", "pass", "pass", "pass", "discard 2H 3H 4H"], "trump H", "a change the contract can afford"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H"], "call KH hint S",
          "a hint only after a 20 NT bid"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH"], "play AS",
-         "You do not hold AS"),
+         "You do not hold A♠"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH"], "bid 14 S",
          "It is time to play a card"),
         (["bid 13 H", "pass", "pass", "pass", "pass", "discard 2H 3H 4H", "trump H", "call KH"], "play 3C call",
@@ -520,3 +521,35 @@ def test_a_thrown_in_deal_is_told_and_survives_determinize() -> None:
     assert obs["throw_ins"] == 1 and obs["actions"] == []
     assert obs["log"] == ["Hand 1: all passed; seat 0 deals again."]
     assert GAME.determinize(obs, random.Random(1)).observation(2) == obs
+
+
+def test_the_rules_record_events_and_the_view_words_them_for_a_named_reader() -> None:
+    """No text on the rules' path: the log and the hand's summary hold events (tuples);
+    the view words them for a reader with names, "you" for its own seat, no seat number
+    left and every verb agreeing with its subject."""
+    import re
+
+    from parlour.games.mighty import view
+    from parlour.words import Seats
+
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    state = new(DEAL_RIPPER)
+    declare(state, "13 H", "2H 3H 4H", "H", "KH")
+    rng = random.Random(2)
+    while not state.hand_over():
+        state.apply(rng.choice(state.legal_actions()))
+    events = state.last_hand["log"]
+    assert all(isinstance(e, tuple) for e in events)
+    said = [view.sentence(e, Seats(names, me=4)) for e in events]
+    assert said[:3] == ["Hand 1: Ann deals; Ann opens the auction.", "Ann bids 13 ♥.", "Bob passes."]
+    assert "Ann declares at 13 ♥ and takes the widow." in said
+    assert any(line.startswith("You ") or " you " in line for line in said)
+    for line in said:
+        assert not re.search(r"\b[Ss]eats? \d", line), line
+        assert not re.search(r"\b[Yy]ou (wins|plays|passes|bids|deals|reveals|does|is|takes)\b", line), line
+    reader = Seats(names, me=0)
+    assert view.sentence(("declare", 0, 13, 4), reader) == "You declare at 13 no trump and take the widow."
+    assert view.sentence(("reveal", 0, True), reader) == "You reveal: you are the partner."
+    assert view.sentence(("reveal", 2, False), reader) == "Cy does not reveal."
+    assert view.sentence(("called_played", 3, False), reader) == "Dee plays the called card and is the partner."
+    assert all(isinstance(line, str) for line in state.observation(1)["last_hand"]["log"])

@@ -328,7 +328,8 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     assert [(p["seat"], p["cards"], p["mark"]) for p in recent["plays"]] == [
         (1, ["8C"], False), (2, ["AC"], True), (3, ["4H"], False), (0, ["4C"], False)
     ]
-    assert recent["explanation"] == "Trick 4: 8♣ A♣ 4♥ 4♣ led by seat 1; seat 2 wins with A♣, the highest card of the suit led."
+    assert recent["explanation"] == (
+        "Trick 4: seat 1 8♣, seat 2 A♣, seat 3 4♥, seat 0 4♣; seat 2 wins with A♣, the highest card of the suit led.")
 
 
 def test_why_an_action_is_illegal() -> None:
@@ -341,5 +342,31 @@ def test_why_an_action_is_illegal() -> None:
     play(state, "pass", "pass", "pass")
     with pytest.raises(IllegalAction, match="time to play a card, not to bid"):
         state.apply_text("bid 4")
-    with pytest.raises(IllegalAction, match="You do not hold 2S"):
+    with pytest.raises(IllegalAction, match="You do not hold 2♠"):
         state.apply_text("play 2S")
+
+
+def test_the_rules_record_events_and_the_view_words_them_for_a_named_reader() -> None:
+    """No text on the rules' path: the log and the hand's summary hold events (tuples);
+    the view words them for a reader with names, "you" for its own seat, a team as its
+    players, no seat number left and every verb agreeing with its subject."""
+    import re
+
+    from parlour.games.pitch import view
+    from parlour.words import Seats
+
+    state = new(DEAL_1)
+    play(state, "bid 3", "pass", "pass", "pass", *PLAY_1)
+    events = state.last_hand["log"]
+    assert all(isinstance(e, tuple) for e in events)
+    said = [view.sentence(e, Seats(["Ann", "Bob", "Cy", "Dee"], me=1)) for e in events]
+    assert said[:3] == ["Hand 1: Ann deals.", "You bid 3.", "Cy passes."]
+    assert said[5] == "You pitch at 3; your first lead names trumps."
+    assert said[6] == "You pitch A♠: spades are trumps."
+    assert said[7] == "Trick 1: you A♠, Cy 5♥, Dee 9♥, Ann 5♠; you win with A♠, the highest trump."
+    assert said[-1].startswith("Hand 1 over: the pitcher's team (you and Dee) makes its bid of 3")
+    for line in said:
+        assert not re.search(r"\b[Ss]eats? \d", line), line
+        assert not re.search(r"\b[Yy]ou (wins|plays|passes|bids|deals|pitches)\b", line), line
+    assert view.sentence(("bid", 0, 3, "steal"), Seats(["Ann", "Bob", "Cy", "Dee"], me=0)) == "You bid 3, stealing the bid."
+    assert all(isinstance(line, str) for line in state.observation(1)["last_hand"]["log"])

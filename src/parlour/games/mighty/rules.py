@@ -58,13 +58,23 @@ Action notation: `bid 14 S`, `bid 15 NT`, `pass`, `discard JK AS 9C` (any order 
 Hidden information: a seat sees its own hand, all bids, the contract, the call, every card
 played and who won it; the declarer also sees the widow and its discards. Who holds the
 called card is secret until it is played or its holder reveals.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind and
+data (seats, card ids, strains 0-3 a suit and 4 no trump), which `view.py` words when a
+person reads them: `("deal", hand, dealer, opener, again)` (`again`: the same dealer deals
+after a throw-in), `("pass", seat)`, `("bid", seat, n, strain)`, `("forced", opener,
+min_bid)`, `("declare", declarer, n, strain)`, `("discard", declarer)`, `("trump", strain,
+contract)`, `("call", card, hint)` (card None: no partner; hint a strain or None),
+`("called_played", seat, by_declarer)`, `("trick", k, leader, cards, win, trump,
+ripper_led)` (k from 0, `win` the index in `cards` of the winning card), `("reveal", seat,
+revealed)` and `("over", hand, declarer_points, contract, made, run, back_run)`. The hand's
+summary (`last_hand`) keeps them as its `log`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -76,35 +86,22 @@ from parlour.cards import (
     TEN,
     THREE,
     card,
-    card_symbol,
     card_text,
     cards_of,
     deal,
-    deal_constrained,
     mask_of,
     pack,
     parse_card,
-    shown_voids,
     sort_key,
     suit_of,
-    suits_mask,
-    symbols,
     trick_winner,
-    trump_label,
 )
-from parlour.engine import Game, GameOptions, IllegalAction, Limits, OptionsError, State, plural
+from parlour.engine import GameOptions, IllegalAction, OptionsError, State
 
 NT = 4
 TRUMP_TEXT = ("S", "H", "D", "C", "NT")
-TRUMP_WORDS = tuple(trump_label(t) for t in TRUMP_TEXT)
-"""The same as people read them: ♠ ♥ ♦ ♣, no trump."""
-
-
-def bid_words(bid: str) -> str:
-    """A bid of the facts ("14 S") as people read it ("14 ♠")."""
-    n, _, suit = bid.partition(" ")
-    return f"{n} {trump_label(suit)}"
-
+BID_TEXT = {(n, s): f"{n} {TRUMP_TEXT[s]}" for n in range(21) for s in range(5)}
+"""A bid or contract in the notation of the facts ("14 S"), looked up, not formatted."""
 
 PASS = 0
 REVEAL = 1
@@ -128,6 +125,21 @@ def mighty_of(trump: int) -> int:
 
 def ripper_of(trump: int) -> int:
     return card(THREE, SPADES) if trump == CLUBS else card(THREE, CLUBS)
+
+
+SUIT_LISTS = tuple(
+    tuple(tuple(13 * s + r for r in range(12, -1, -1) if bits >> r & 1) for bits in range(1 << 13)) for s in range(4)
+)
+"""For each suit, the card ids of every 13-bit pattern, high to low: a hand in order without a sort."""
+
+
+def in_order(mask: int) -> list[int]:
+    """The cards of a hand mask in the canonical order (R-MIGHTY-24): the joker first, then
+    suits S H D C high to low."""
+    out = [JOKER] if mask >> JOKER & 1 else []
+    for s in range(4):
+        out.extend(SUIT_LISTS[s][(mask >> 13 * s) & 0x1FFF])
+    return out
 
 
 def points(mask: int) -> int:
@@ -159,25 +171,41 @@ def trick_winner_index(cards: list[int], follow: int | None, trump: int, ripper_
     return trick_winner(cards, -1 if follow is None else follow, None if trump == NT else trump, suit=_suit)
 
 
-def shown_lacks(tricks: list[dict[str, Any]], trump: int | None, joker_free: bool) -> list[int]:
-    """Per seat, a mask of the cards play has shown it lacks: the suits it did not follow
-    (the mighty, and with `joker_free` the joker, may be played holding the suit; a joker
-    played to a ripper lead was forced) and the joker, for a seat that followed a led
-    ripper with another card (R-MIGHTY-7)."""
-    free = 0 if trump is None else 1 << mighty_of(trump)
-    if joker_free:
-        free |= 1 << JOKER
-    no_joker = [0] * SEATS
-    plays = []
-    for t in tricks:
-        follows = [(s, parse_card(text)) for s, text in t["cards"][1:]]
-        if t["ripper"]:
-            for s, c in follows:
-                no_joker[s] |= (c != JOKER) << JOKER
-            follows = [(s, c) for s, c in follows if c != JOKER]
-        plays.append((None if t["follow"] is None else TRUMP_TEXT.index(t["follow"]), follows))
-    voids = shown_voids(plays, SEATS, free=free)
-    return [suits_mask(voids[s]) | no_joker[s] for s in range(SEATS)]
+def discard_code(cs: list[int]) -> int:
+    a, b, c = sorted(cs)
+    return DISCARD_BASE + (a * 53 + b) * 53 + c
+
+
+def discard_cards(code: int) -> list[int]:
+    x = code - DISCARD_BASE
+    return [x // (53 * 53), x // 53 % 53, x % 53]
+
+
+def action_text(action: int, ripper: int) -> str:
+    """An action's notation (`ripper`: the ripper card, which `play 3C call` names)."""
+    if action >= DISCARD_BASE:
+        return "discard " + " ".join(card_text(c) for c in canonical(discard_cards(action)))
+    if action >= PLAY_BASE:
+        if action == RIPPER_CALL:
+            return f"play {card_text(ripper)} call"
+        return f"play JK {TRUMP_TEXT[action - JOKER_LEAD]}" if action >= JOKER_LEAD else "play " + card_text(action - PLAY_BASE)
+    if action >= HINT_BASE:
+        c, h = divmod(action - HINT_BASE, 4)
+        return f"call {card_text(c)} hint {TRUMP_TEXT[h]}"
+    if action >= CALL_BASE:
+        return "call none" if action == CALL_NONE else "call " + card_text(action - CALL_BASE)
+    if action >= TRUMP_BASE:
+        return "trump " + TRUMP_TEXT[action - TRUMP_BASE]
+    if action >= BID_BASE:
+        return "bid " + BID_TEXT[divmod(action - BID_BASE, 5)]
+    return "reveal" if action == REVEAL else "pass"
+
+
+def card_of(action: int, ripper: int) -> int:
+    """The card a play action plays."""
+    if action == RIPPER_CALL:
+        return ripper
+    return JOKER if JOKER_LEAD <= action < JOKER_LEAD + 4 else action - PLAY_BASE
 
 
 @dataclasses.dataclass(frozen=True)
@@ -212,8 +240,8 @@ class MightyOptions(GameOptions):
             raise OptionsError(f"min_bid must be from 13 to 20, not {self.min_bid}")
 
 
-class MightyState(State):
-    """One match of Mighty."""
+class MightyRules(State):
+    """One match of Mighty: its rules (the engine's hooks beyond them are in `game.py`)."""
 
     options: MightyOptions
     called: int | None
@@ -267,9 +295,7 @@ class MightyState(State):
         self.contract = 0
         self.forced = self.sides_known = self.ripper_led = False
         self.called = self.hint = self.partner = self.revealed = self.follow = None
-        head = f"Hand {self.hand_number + 1}: "
-        self.log = [head + (f"all passed; seat {self.dealer} deals again." if self.throw_ins else
-                            f"seat {self.dealer} deals; seat {self.opener} opens the auction.")]
+        self.log = [("deal", self.hand_number, self.dealer, self.opener, self.throw_ins > 0)]  # type: list[Any]
 
     # --- 1. the auction -------------------------------------------------------------------
     def _legal_auction(self) -> list[int]:
@@ -284,12 +310,12 @@ class MightyState(State):
         if action == PASS:
             self.passed[seat] = True
             self.bids.append([seat, "pass"])
-            self.log.append(f"Seat {seat} passes.")
+            self.log.append(("pass", seat))
         else:
             n, s = divmod(action - BID_BASE, 5)
             self.best, self.declarer, self.forced, self.passed[seat] = (n, s), seat, False, False
-            self.bids.append([seat, f"{n} {TRUMP_TEXT[s]}"])
-            self.log.append(f"Seat {seat} bids {n} {TRUMP_WORDS[s]}.")
+            self.bids.append([seat, BID_TEXT[n, s]])
+            self.log.append(("bid", seat, n, s))
         if self.best == (20, NT) or (self.best is not None and sum(self.passed) == SEATS - 1):
             self._end_auction()
             return
@@ -297,7 +323,7 @@ class MightyState(State):
             if self.options.all_pass == "force":
                 self.forced = True
                 self.turn = self.opener
-                self.log.append(f"All pass: seat {self.opener} must bid {self.options.min_bid}.")
+                self.log.append(("forced", self.opener, self.options.min_bid))
                 return
             self.throw_ins += 1
             self.hand_start = len(self.history)
@@ -315,28 +341,18 @@ class MightyState(State):
         self.hands[d] |= mask_of(self.widow)
         self.phase = EXCHANGE
         self.turn = d
-        self.log.append(f"Seat {d} declares at {n} {TRUMP_WORDS[s]} and takes the widow.")
+        self.log.append(("declare", d, n, s))
 
     # --- 2-4. exchange, trumps, the call ----------------------------------------------------
     def _legal_exchange(self) -> list[int]:
-        return [self._discard_code(list(t)) for t in itertools.combinations(cards_of(self.hands[self.turn]), 3)]
+        return [discard_code(list(t)) for t in itertools.combinations(cards_of(self.hands[self.turn]), 3)]
 
     def _apply_exchange(self, action: int) -> None:
-        cs = self._discard_cards(action)
+        cs = discard_cards(action)
         self.discards = cs
         self.hands[self.turn] &= ~mask_of(cs)
-        self.log.append(f"Seat {self.turn} discards three cards face down.")
+        self.log.append(("discard", self.turn))
         self.phase = TRUMP
-
-    @staticmethod
-    def _discard_code(cs: list[int]) -> int:
-        a, b, c = sorted(cs)
-        return DISCARD_BASE + (a * 53 + b) * 53 + c
-
-    @staticmethod
-    def _discard_cards(code: int) -> list[int]:
-        x = code - DISCARD_BASE
-        return [x // (53 * 53), x // 53 % 53, x % 53]
 
     def _legal_trump(self) -> list[int]:
         return [TRUMP_BASE + s for s in range(5) if self.contract + contract_cost(self.bid_suit, s) <= 20]
@@ -345,7 +361,7 @@ class MightyState(State):
         s = action - TRUMP_BASE
         self.contract += contract_cost(self.bid_suit, s)
         self.trump, self.mighty, self.ripper = s, mighty_of(s), ripper_of(s)
-        self.log.append(f"Trumps: {TRUMP_WORDS[s]}; the contract is {self.contract} {TRUMP_WORDS[s]}.")
+        self.log.append(("trump", s, self.contract))
         self.phase = CALL
 
     def _legal_call(self) -> list[int]:
@@ -358,50 +374,42 @@ class MightyState(State):
         seat = self.turn
         if action == CALL_NONE:
             self.sides_known = True
-            self.log.append("The declarer plays without a partner.")
+            self.log.append(("call", None, None))
         else:
             c, self.hint = divmod(action - HINT_BASE, 4) if action >= HINT_BASE else (action - CALL_BASE, None)
             self.called = c
             self.partner = next((s for s in range(SEATS) if s != seat and self.hands[s] >> c & 1), None)
-            hint = f", suggesting a {TRUMP_WORDS[self.hint]} lead" if self.hint is not None else ""
-            self.log.append(f"The declarer calls {card_text(c)}{hint}; its holder is the partner.")
+            self.log.append(("call", c, self.hint))
         self.phase = PLAY
         self.turn = self.leader = seat
 
     # --- 5-6. tricks and reveals ------------------------------------------------------------
     def _legal_play(self) -> list[int]:
-        return sorted(self._legal_plays(self.turn), key=self._play_order)
-
-    @staticmethod
-    def _play_order(action: int) -> tuple[int, int]:
-        """Legal plays listed in the canonical card order (R-MIGHTY-24), joker leads first."""
-        if action >= JOKER_LEAD:
-            return (-1, action)
-        c = action - PLAY_BASE
-        return (-1, 0) if c == JOKER else sort_key(c)
-
-    def _legal_plays(self, seat: int) -> list[int]:
-        hand = cards_of(self.hands[seat])
+        """The plays of the seat to act in the canonical card order (R-MIGHTY-24), a led
+        joker's suits and a called ripper first."""
+        mask = self.hands[self.turn]
+        hand = in_order(mask)
         if not self.trick:
             t = len(self.tricks)
+            front: list[int] = []
             out = []
             for c in hand:
                 if c == JOKER:
                     if len(hand) == 1:
-                        out.append(PLAY_BASE + JOKER)
+                        front.append(PLAY_BASE + JOKER)
                     elif 0 < t < 9:
-                        out.extend(JOKER_LEAD + s for s in range(4))
+                        front.extend(JOKER_LEAD + s for s in range(4))
                     continue
                 if t == 0 and c == self.mighty:
                     continue
                 out.append(PLAY_BASE + c)
                 if c == self.ripper and self.options.ripper == "called":
-                    out.append(RIPPER_CALL)
-            return out or [PLAY_BASE + c for c in hand]
-        if self.ripper_led and self.hands[seat] >> JOKER & 1:
+                    front.append(RIPPER_CALL)
+            return front + out or [PLAY_BASE + c for c in hand]
+        if self.ripper_led and mask >> JOKER & 1:
             return [PLAY_BASE + JOKER]
         f = self.follow
-        if f is None or not any(c != JOKER and suit_of(c) == f for c in hand):
+        if f is None or not (mask >> 13 * f) & 0x1FFF:
             return [PLAY_BASE + c for c in hand]
         free = {self.mighty, JOKER} if self.options.joker_free else {self.mighty}
         return [PLAY_BASE + c for c in hand if (c != JOKER and suit_of(c) == f) or c in free]
@@ -416,34 +424,23 @@ class MightyState(State):
         self.trick.append((seat, c))
         if c == self.called and not self.sides_known:
             self.sides_known = True
-            if seat == self.declarer:
-                self.log.append(f"Seat {seat}, the declarer, plays the called card: no partner.")
-            else:
+            if seat != self.declarer:
                 self.revealed = seat
-                self.log.append(f"Seat {seat} plays the called card: it is the partner.")
+            self.log.append(("called_played", seat, seat == self.declarer))
         if len(self.trick) < SEATS:
             self.turn = (seat + 1) % SEATS
             return
         self._end_trick()
 
     def _card_of(self, action: int) -> int:
-        if action == RIPPER_CALL:
-            return self.ripper
-        return JOKER if JOKER_LEAD <= action < JOKER_LEAD + 4 else action - PLAY_BASE
+        return card_of(action, self.ripper)
 
     def _end_trick(self) -> None:
         cs = [x for _, x in self.trick]
         w = trick_winner_index(cs, self.follow, self.trump, self.ripper_led)
-        why = ("the mighty" if cs[w] == self.mighty else "the joker" if cs[w] == JOKER
-               else "the highest trump" if suit_of(cs[w]) == self.trump else "the highest card of the suit to follow")
         winner = self.trick[w][0]
         self.won[winner] |= mask_of(cs)
-        texts = [card_text(x) for x in cs]
-        self.log.append(
-            f"Trick {len(self.tricks) + 1}: {' '.join(texts)} led by seat {self.leader}"
-            f"{' (ripper: the joker has no power)' if self.ripper_led and JOKER in cs else ''}; "
-            f"seat {winner} wins with {card_text(cs[w])}, {why}."
-        )
+        self.log.append(("trick", len(self.tricks), self.leader, tuple(cs), w, self.trump, self.ripper_led))
         self.tricks.append({
             "leader": self.leader, "cards": [[s, card_text(x)] for s, x in self.trick],
             "follow": TRUMP_TEXT[self.follow] if self.follow is not None else None,
@@ -464,9 +461,7 @@ class MightyState(State):
         seat = self.turn
         if action == REVEAL:
             self.revealed, self.sides_known = seat, True
-            self.log.append(f"Seat {seat} reveals: it is the partner.")
-        else:
-            self.log.append(f"Seat {seat} does not reveal.")
+        self.log.append(("reveal", seat, action == REVEAL))
         self._after_trick()
 
     def _after_trick(self) -> None:
@@ -474,42 +469,6 @@ class MightyState(State):
         self.turn = self.leader
         if len(self.tricks) == 10:
             self._end_hand()
-
-    def _why_not(self, action: Any) -> str | None:
-        if not isinstance(action, int) or isinstance(action, bool):
-            return f"{action!r} is not a Mighty action"
-        phase, low = self.phase, self.options.min_bid
-        if phase == AUCTION:
-            if self.forced:
-                return f"Everyone passed: you must bid {low} in a suit or NT."
-            if not BID_BASE + 5 * low <= action < TRUMP_BASE:
-                return f"Bid from {low} to 20 in a suit or NT, or pass."
-            return "Bid higher than the current bid ((n, suit) < (n, NT) < (n+1, any)), or pass."
-        if phase == EXCHANGE:
-            cards = self._discard_cards(action) if DISCARD_BASE <= action < DISCARD_BASE + 53 ** 3 else []
-            lacking = [c for c in cards if not self.hands[self.turn] >> c & 1]
-            return f"You do not hold {card_text(lacking[0])}." if lacking else "Discard three cards, like 'discard 2C 3D 4H'."
-        if phase in (TRUMP, CALL, REVEAL_PHASE):
-            return {TRUMP: "Name trumps: the bid's suit, or a change the contract can afford (never above 20).",
-                    CALL: "Call a card ('call AH', 'call JK') or 'call none'; a hint only after a 20 NT bid.",
-                    REVEAL_PHASE: "Only the partner may reveal: say 'pass'." if action == REVEAL else "Say 'reveal' or 'pass'."}[phase]
-        lead_only = JOKER_LEAD <= action < JOKER_LEAD + 4 or action == RIPPER_CALL
-        if not (PLAY_BASE <= action <= PLAY_BASE + JOKER or lead_only):
-            return "It is time to play a card."
-        c = self._card_of(action)
-        if not self.hands[self.turn] >> c & 1:
-            return f"You do not hold {card_text(c)}."
-        if action == RIPPER_CALL and self.options.ripper == "automatic":
-            return "A led ripper always forces the joker: play it without 'call'."
-        if lead_only and self.trick:
-            return "Only the leader names the joker's suit or calls with the ripper."
-        if not self.trick:
-            if not self.tricks:
-                return "Neither the mighty nor the joker may be led to the first trick."
-            return "A led joker names the suit to follow, like 'play JK H'."
-        if self.ripper_led:
-            return "The ripper was led: you must play the joker."
-        return f"You must follow {TRUMP_WORDS[self.follow or 0]} (the mighty and the joker are always allowed)."
 
     # --- 7. scoring ---------------------------------------------------------------------
     def hand_result(self) -> tuple[list[int], dict[str, Any]]:
@@ -533,14 +492,11 @@ class MightyState(State):
     def _end_hand(self) -> None:
         scores, info = self.hand_result()
         self.totals = [t + x for t, x in zip(self.totals, scores, strict=True)]
-        extra = " A run: scores doubled." if info["run"] else (" A back run: scores doubled." if info["back_run"] else "")
-        self.log.append(
-            f"Hand {self.hand_number + 1} over: the declarer's side took {plural(info['declarer_points'], 'point')} against "
-            f"a contract of {self.contract}: {'made' if info['made'] else 'broken'}.{extra}"
-        )
+        self.log.append(("over", self.hand_number, info["declarer_points"], self.contract, info["made"],
+                         info["run"], info["back_run"]))
         summary = {
             "hand_number": self.hand_number, "dealer": self.dealer, "declarer": self.declarer,
-            "contract": f"{self.contract} {TRUMP_TEXT[self.trump]}",
+            "contract": BID_TEXT[self.contract, self.trump],
             "called": card_text(self.called) if self.called is not None else "none",
             "partner": self.partner, **info, "scores": scores, "tricks": self.tricks, "log": self.log,
         }
@@ -564,63 +520,9 @@ class MightyState(State):
     def match_scores(self) -> list[Any]:
         return list(self.totals)
 
-    # --- cards, for the invariants ------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return [card_text(c) for c in range(53)]
-
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"{kind}-{s}": [card_text(c) for c in cards_of(masks[s])]
-                  for kind, masks in (("hand", self.hands), ("won", self.won)) for s in range(SEATS)}
-        pile = "widow" if self.phase == AUCTION else "discards"
-        places[pile] = [card_text(c) for c in getattr(self, pile)]
-        places["trick"] = [card_text(c) for _, c in self.trick]
-        return places
-
-    def check_invariants(self) -> None:
-        """Every hand's scores sum to 0 and the totals are their sums (the source's balance)."""
-        for row in self.hand_results:
-            assert sum(row) == 0, f"a hand's scores {row} do not balance"
-        assert self.totals == [sum(r[s] for r in self.hand_results) for s in range(SEATS)]
-
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
-        if action >= DISCARD_BASE:
-            return "discard " + " ".join(card_text(c) for c in canonical(self._discard_cards(action)))
-        if action >= PLAY_BASE:
-            if action == RIPPER_CALL:
-                return f"play {card_text(self.ripper)} call"
-            return f"play JK {TRUMP_TEXT[action - JOKER_LEAD]}" if action >= JOKER_LEAD else "play " + card_text(action - PLAY_BASE)
-        if action >= HINT_BASE:
-            c, h = divmod(action - HINT_BASE, 4)
-            return f"call {card_text(c)} hint {TRUMP_TEXT[h]}"
-        if action >= CALL_BASE:
-            return "call none" if action == CALL_NONE else "call " + card_text(action - CALL_BASE)
-        if action >= TRUMP_BASE:
-            return "trump " + TRUMP_TEXT[action - TRUMP_BASE]
-        if action >= BID_BASE:
-            n, s = divmod(action - BID_BASE, 5)
-            return f"bid {n} {TRUMP_TEXT[s]}"
-        return "reveal" if action == REVEAL else "pass"
-
-    def action_label(self, action: Any) -> str:
-        """Bids and trumps with suit symbols or "no trump" (`bid 14 ♠`), the call in words
-        and a led joker with the suit it asks for."""
-        words = self.action_to_text(action).split()
-        verb = words[0]
-        if verb == "bid":
-            return f"bid {bid_words(' '.join(words[1:]))}"
-        if verb == "trump":
-            return "no trump" if words[1] == "NT" else f"trumps {trump_label(words[1])}"
-        if verb == "call":
-            if words[1] == "none":
-                return "call no card: play alone"
-            called = f"call {card_symbol(words[1])} as partner"
-            return f"{called}, suggesting a {trump_label(words[3])} lead" if len(words) == 4 else called
-        if verb == "play" and len(words) == 3:
-            if words[2] == "call":
-                return f"play {card_symbol(words[1])}, calling for the joker"
-            return f"lead the Joker, asking for {trump_label(words[2])}"
-        return symbols(" ".join(words))
+        return action_text(action, self.ripper)
 
     def text_to_action(self, text: str) -> int:
         """Reads the texts of `action_to_text`, any case, discards in any order, 10 for T."""
@@ -632,7 +534,7 @@ class MightyState(State):
             if verb == "BID" and n == 3 and 0 <= int(words[1]) <= 20:
                 return BID_BASE + 5 * int(words[1]) + TRUMP_TEXT.index(words[2])
             if verb == "DISCARD" and n == 4 and len({parse_card(w) for w in words[1:]}) == 3:
-                return self._discard_code([parse_card(w) for w in words[1:]])
+                return discard_code([parse_card(w) for w in words[1:]])
             if verb == "TRUMP" and n == 2:
                 return TRUMP_BASE + TRUMP_TEXT.index(words[1])
             if verb == "CALL" and n == 2:
@@ -654,7 +556,7 @@ class MightyState(State):
 
     def action_cards(self, action: Any) -> list[str]:
         if action >= DISCARD_BASE:
-            return [card_text(c) for c in canonical(self._discard_cards(action))]
+            return [card_text(c) for c in canonical(discard_cards(action))]
         if PLAY_BASE <= action <= RIPPER_CALL:
             return [card_text(self._card_of(action))]
         return []
@@ -694,163 +596,3 @@ class MightyState(State):
     def _seen_as(self, index: int, actor: int, action: Any) -> str | None:
         """The declarer's discards are face down: the others see only that it discarded."""
         return "discard" if action >= DISCARD_BASE else None
-
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones: list[dict[str, Any]] = []
-        if obs["phase"] == AUCTION:
-            zones.append({"id": "widow", "kind": "pile", "owner": None, "label": "Widow", "cards": [], "hidden": 3})
-        elif self.discards:
-            zones.append({"id": "discards", "kind": "pile", "owner": self.declarer, "label": "Discards",
-                          "cards": obs["discards"] or [], "hidden": 0 if obs["discards"] else 3})
-        if obs["trick"] is not None:
-            zones.append({"id": "trick", "kind": "table", "owner": None,
-                          "label": f"Trick {len(self.tricks) + 1}, led by seat {self.leader}",
-                          "cards": [t for _, t in obs["trick"]["cards"]], "hidden": 0})
-        for s in range(SEATS):
-            zones.append({"id": f"won-{s}", "kind": "pile", "owner": s, "label": f"Seat {s}'s point cards",
-                          "cards": obs["won_points"][s], "hidden": 0})
-        return zones
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """The contract and the sides (who plays with whom is the game's question), the
-        special cards, and the point cards each side has taken in tricks."""
-        declarer, trump, partner = obs["declarer"], obs["trump"], obs["partner"]
-        if declarer is None:
-            best = next((f"seat {s} bids {bid_words(b)}" for s, b in reversed(obs["bids"]) if b != "pass"), "no bid yet")
-            return [{"label": "Auction", "value": f"{best}; seat {obs['opener']} opened"}]
-        rows = [("Contract", f"seat {declarer} bid {obs['contract']} {trump_label(obs['bid_suit'])}; trumps to be named"
-                 if trump is None else f"seat {declarer}, {obs['contract']} {trump_label(trump)}")]
-        if obs["called"] is not None:
-            rows.append(("Called", obs["called"] + (f", suggesting a {trump_label(obs['hint'])} lead" if obs["hint"] else "")))
-            known = f"seat {partner}" if partner is not None else "none" if obs["sides_known"] else "unknown"
-            rows.append(("Partner", known))
-        if trump is not None:
-            t = TRUMP_TEXT.index(trump)
-            rows += [("Mighty", card_text(mighty_of(t))), ("Ripper", card_text(ripper_of(t)))]
-        taken = obs["scores"]["hand"]
-        ours = taken[declarer] + (taken[partner] if partner is not None else 0)
-        sides = ("declarer's side", "defenders") if obs["sides_known"] else ("declarer", "others (sides unknown)")
-        rows.append(("Points taken", f"{sides[0]} {ours}, {sides[1]} {sum(taken) - ours}; needs {obs['contract']}"))
-        return [{"label": label, "value": value} for label, value in rows]
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last finished trick of this hand, its winner marked."""
-        if not self.tricks:
-            return None
-        last, label = self.tricks[-1], f"Trick {len(self.tricks)}"
-        plays = [{"seat": s, "cards": [t], "face_down": False, "mark": s == last["winner"]} for s, t in last["cards"]]
-        return {"label": label, "plays": plays, "explanation": next(e for e in reversed(self.log) if e.startswith(label + ":"))}
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> MightyState:
-        """The other hands, and the widow or the discards where hidden, reshuffled."""
-        other = self.clone()
-        assert isinstance(other, MightyState)
-        others = [s for s in range(SEATS) if s != seat]
-        pile = "widow" if self.phase == AUCTION else "discards" if self.discards and seat != self.declarer else ""
-        pool = [c for s in others for c in cards_of(self.hands[s])] + (getattr(self, pile) if pile else [])
-        rng.shuffle(pool)
-        for s in others:
-            size = bin(self.hands[s]).count("1")
-            other.hands[s], pool = mask_of(pool[:size]), pool[size:]
-        if pile:
-            setattr(other, pile, pool)
-        return other
-
-    # --- determinize -----------------------------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Deal the unseen cards among the hidden places, respecting what play has shown:
-        the voids and the joker shown missing (`shown_lacks`), and a revealed partner
-        holding the called card until it is played. Where the discards are hidden they are
-        dealt as the widow the declarer took and put back."""
-        assert isinstance(options, MightyOptions)
-        seat, declarer, hand = observation["seat"], observation["declarer"], observation["hand"]
-        auction = observation["phase"] == AUCTION
-        tricks = observation["tricks"] + ([observation["trick"]] if observation["trick"] else [])
-        played = [[parse_card(t) for trick in tricks for p, t in trick["cards"] if p == s] for s in range(SEATS)]
-        discards = [parse_card(t) for t in observation["discards"] or []]
-        hidden_at = [i for i, (_, text) in enumerate(observation["actions"]) if text == "discard"]
-        seen = mask_of(parse_card(t) for t in hand) | mask_of(discards) | mask_of(c for p in played for c in p)
-        trump = observation["trump"]
-        forbidden = shown_lacks(tricks, TRUMP_TEXT.index(trump) if trump else None, options.joker_free) + [0]
-        required: list[list[int]] = [[] for _ in range(SEATS + 1)]
-        called, holder = observation["called"], observation["partner"]
-        if called not in (None, "none") and holder not in (None, seat) and not seen >> parse_card(called) & 1:
-            required[holder].append(parse_card(called))
-        sizes = [0 if s == seat else n for s, n in enumerate(observation["hand_sizes"])]
-        unseen = [c for c in range(53) if not seen >> c & 1]
-        parts = deal_constrained(unseen, [*sizes, 3 if auction or hidden_at else 0], forbidden, rng, required=required)
-        parts[seat] = [parse_card(t) for t in hand]
-        if auction:
-            widow = parts[SEATS]
-        elif seat == declarer:
-            widow = [parse_card(t) for t in observation["widow"]]
-        elif hidden_at:
-            widow = discards = parts[SEATS]
-        else:
-            widow = rng.sample(parts[declarer], 3)
-        hands = [set(parts[s]) | set(played[s]) for s in range(SEATS)]
-        if not auction:
-            hands[declarer] = (hands[declarer] | set(discards)) - set(widow)
-        deal = {"hands": [[card_text(c) for c in sorted(h)] for h in hands], "widow": [card_text(c) for c in widow]}
-        return deal, {i: cls._discard_code(discards) for i in hidden_at}
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        self.totals = list(observation["scores"]["match"])
-        self.opener = observation["opener"]
-        self.passes_to = observation["dealer"]
-        self.deal_number = observation["deal_number"] - 1
-        self.throw_ins = observation["throw_ins"]
-
-
-class Mighty(Game):
-    name = "mighty"
-    title = "Mighty"
-    min_players = 5
-    max_players = 5
-    Options = MightyOptions
-    state_class = MightyState
-
-    def heuristic_bot(self) -> str | None:
-        return "mighty-heuristic"
-
-    def render_text(self, observation: dict[str, Any]) -> str:
-        """The generic view under the status line: contract, call, partner, points taken."""
-        from parlour.views import generic_view
-
-        head = "; ".join(f"{row['label']}: {row['value']}" for row in observation["status"])
-        return f"  {head}.\n" + generic_view(observation)
-
-    def limits(self, options: GameOptions) -> Limits:
-        """Per deal an auction of rising bids (five strains a number) with one pass a seat
-        (and the forced bid), the discard, the trump and the call, ten tricks of five cards
-        and a reveal-or-pass after each. The contract is at most 20, so u = c - 12 <= 8 and
-        a lone declarer doubled takes at most 64; every hand is zero-sum."""
-        assert isinstance(options, MightyOptions)
-        per_deal = (21 - options.min_bid) * 5 + 5 + 1 + 3 + 50 + 10
-        redeal = options.all_pass == "redeal"
-        u = 20 - 12
-        return Limits(
-            hand_actions=None if redeal else per_deal,
-            match_hands=options.hands,
-            hand_scores=(-8 * u, 8 * u),
-            hand_sum=0,
-            notes=(
-                f"with all_pass=redeal a thrown-in deal is dealt again without end in principle; "
-                f"each deal takes at most {per_deal} actions" if redeal else ""
-            ),
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        assert isinstance(options, MightyOptions)
-        out = [PASS, REVEAL, *(BID_BASE + 5 * n + s for n in range(options.min_bid, 21) for s in range(5))]
-        out += [*range(TRUMP_BASE, TRUMP_BASE + 5), *range(CALL_BASE, CALL_NONE + 1), *range(HINT_BASE, HINT_BASE + 4 * 53)]
-        out += [*range(PLAY_BASE, PLAY_BASE + 53), *range(JOKER_LEAD, JOKER_LEAD + 4)]
-        out += [RIPPER_CALL] if options.ripper == "called" else []
-        return out + [MightyState._discard_code(list(t)) for t in itertools.combinations(range(53), 3)]
-
-
-GAME = Mighty()
-MightyState.game = GAME

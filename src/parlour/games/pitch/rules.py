@@ -46,18 +46,25 @@ Internally PASS=0, bids 2..4, SMUDGE=5, a play is PLAY_BASE + card.
 
 Hidden information: a seat sees its own hand, every bid and every card played; the other
 hands and the stub are hidden, the stub for ever.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind and
+data (seats, card ids, bids 2..5 with SMUDGE=5), which `view.py` words when a person reads
+them: `("deal", hand, dealer)`, `("pass", seat)`, `("bid", seat, bid, how)` (`how`: "",
+"forced" or "steal"), `("pitcher", seat, bid)`, `("pitch", seat, card)` (the first lead,
+naming trumps), `("trick", k, leader, cards, win, trump)` (k from 0, `win` the index in
+`cards` of the winning card) and `("over", hand, team, bid, made, points, gain,
+other_points)` (the pitching team, whether it made its bid, its points and score, the
+other team's points). The hand's summary (`last_hand`) keeps them as its `log`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any, Literal
 
 from parlour.cards import (
     JACK,
     SUIT_CHARS,
-    SUIT_NAMES,
     card,
     card_text,
     cards_of,
@@ -67,28 +74,8 @@ from parlour.cards import (
     rank_of,
     suit_of,
 )
-from parlour.engine import (
-    OVER,
-    Game,
-    GameOptions,
-    IllegalAction,
-    Limits,
-    OptionsError,
-    State,
-    plural,
-    seats_text,
-)
-from parlour.games.tricks import (
-    deal_hands,
-    last_trick,
-    per_seat,
-    playable,
-    redealt,
-    sample_hands,
-    team_piles,
-    texts,
-    winning_play,
-)
+from parlour.engine import GameOptions, IllegalAction, OptionsError, State
+from parlour.games.tricks import deal_hands, per_seat, playable, texts, winning_play
 
 PASS = 0
 SMUDGE = 5
@@ -135,8 +122,8 @@ def game_points(cards: list[int]) -> int:
     return sum(GAME_POINTS[rank_of(c)] for c in cards)
 
 
-class PitchState(State):
-    """One match of Pitch."""
+class PitchRules(State):
+    """One match of Pitch: its rules (the engine's hooks beyond them are in `game.py`)."""
 
     options: PitchOptions
     last_hand: dict[str, Any] | None
@@ -164,7 +151,7 @@ class PitchState(State):
         self.piles = [0, 0]
         self.tricks_won = [0, 0]
         self.played_by = [-1] * 52
-        self.log = [f"Hand {self.hand_number + 1}: seat {self.dealer} deals."]
+        self.log = [("deal", self.hand_number, self.dealer)]  # type: list[Any]
 
     # --- bidding -------------------------------------------------------------------------
     def _legal_bidding(self) -> list[int]:
@@ -178,46 +165,20 @@ class PitchState(State):
         seat = self.turn
         if action == PASS:
             self.bids.append([seat, "pass"])
-            self.log.append(f"Seat {seat} passes.")
+            self.log.append(("pass", seat))
         else:
             steal = action == self.high_bid
             self.high_bid = action
             self.pitcher = seat
             self.bids.append([seat, BID_NAME[action]])
             forced = seat == self.dealer and len(self.bids) == 4 and all(b[1] == "pass" for b in self.bids[:3])
-            how = " (forced)" if forced else (" (steals the bid)" if steal else "")
-            self.log.append(f"Seat {seat} bids {BID_NAME[action]}{how}.")
+            self.log.append(("bid", seat, action, "forced" if forced else "steal" if steal else ""))
         if seat == self.dealer:
             self.phase = PLAYING
             self.turn = self.leader = self.pitcher
-            self.log.append(f"Seat {self.pitcher} pitches at {BID_NAME[self.high_bid]}; its first lead names trumps.")
+            self.log.append(("pitcher", self.pitcher, self.high_bid))
         else:
             self.turn = (seat + 1) % 4
-
-    def _why_not(self, action: Any) -> str | None:
-        if type(action) is not int:
-            return f"{action!r} is not a Pitch action"
-        if self.phase == BIDDING:
-            return self._why_not_bid(action)
-        c = action - PLAY_BASE
-        if not 0 <= c < 52:
-            return "It is time to play a card, not to bid."
-        if not self.hands[self.turn] >> c & 1:
-            return f"You do not hold {card_text(c)}."
-        led = SUIT_NAMES[suit_of(self.trick[0])]
-        return f"You must follow {led} (or play a trump) while you hold {led}."
-
-    def _why_not_bid(self, action: int) -> str:
-        if action >= PLAY_BASE:
-            return "It is time to bid, not to play a card."
-        if self.turn == self.dealer and self.high_bid == 0:
-            return "Everyone else passed: the dealer must bid 2."
-        if action == PASS:
-            return "You cannot pass now."
-        low = self.high_bid if self.turn == self.dealer else self.high_bid + 1
-        if low > SMUDGE:
-            return "Smudge has been bid: you can only pass."
-        return f"Your bid must be at least {BID_NAME[max(2, low)]} (2 < 3 < 4 < smudge), or pass."
 
     # --- play ----------------------------------------------------------------------------
     def _legal_playing(self) -> list[int]:
@@ -230,7 +191,7 @@ class PitchState(State):
         self.played_by[c] = seat
         if self.trump is None:
             self.trump = suit_of(c)
-            self.log.append(f"Seat {seat} pitches {card_text(c)}: {SUIT_NAMES[self.trump]} are trumps.")
+            self.log.append(("pitch", seat, c))
         self.trick.append(c)
         if len(self.trick) < 4:
             self.turn = (seat + 1) % 4
@@ -240,12 +201,7 @@ class PitchState(State):
         team = winner % 2
         self.piles[team] |= mask_of(self.trick)
         self.tricks_won[team] += 1
-        best = self.trick[w]
-        why = "the highest trump" if suit_of(best) == self.trump else "the highest card of the suit led"
-        self.log.append(
-            f"Trick {len(self.tricks) + 1}: {' '.join(card_text(x) for x in self.trick)} led by seat {self.leader}; "
-            f"seat {winner} wins with {card_text(best)}, {why}."
-        )
+        self.log.append(("trick", len(self.tricks), self.leader, tuple(self.trick), w, self.trump))
         self.tricks.append({"leader": self.leader, "cards": [card_text(x) for x in self.trick], "winner": winner})
         self.trick = []
         self.leader = self.turn = winner
@@ -294,11 +250,7 @@ class PitchState(State):
         delta[1 - pt] = made[1 - pt]
         for team in (0, 1):
             self.totals[team] += delta[team]
-        self.log.append(
-            f"Hand {self.hand_number + 1} over: the pitcher's team ({seats_text((pt, pt + 2))}) "
-            f"{'makes' if ok else 'is set on'} its bid of {BID_NAME[bid]} with {plural(made[pt], 'point')} "
-            f"({gain:+d}); the other team scores {made[1 - pt]}."
-        )
+        self.log.append(("over", self.hand_number, pt, bid, ok, made[pt], gain, made[1 - pt]))
         summary = {
             "hand_number": self.hand_number,
             "dealer": self.dealer,
@@ -329,31 +281,6 @@ class PitchState(State):
 
     def match_scores(self) -> list[Any]:
         return per_seat(self.totals)
-
-    # --- cards, for the invariants ------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return [card_text(c) for c in range(52)]
-
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": [card_text(c) for c in cards_of(self.hands[s])] for s in range(4)}
-        if self.phase == OVER:
-            places = {"dealt": [card_text(c) for c in cards_of(self.dealt)]}
-        else:
-            places["table"] = [card_text(c) for c in self.trick]
-            for team in (0, 1):
-                places[f"pile-{team}"] = [card_text(c) for c in cards_of(self.piles[team])]
-        places["stub"] = [card_text(c) for c in self.stub]
-        return places
-
-    def check_invariants(self) -> None:
-        """Every hand scores at most 4 points made; a team's delta is its points or -bid."""
-        if self.phase != OVER:
-            played = len(self.tricks) * 4 + len(self.trick)
-            assert sum(bin(h).count("1") for h in self.hands) == 4 * self.options.hand_cards - played
-        if self.just_ended and self.last_hand is not None:
-            made = self.last_hand["made"]
-            assert 0 <= sum(made) <= 4, f"{made} points made in one hand"
-        assert self.totals == [sum(h[t] for h in self.hand_results) for t in (0, 1)]
 
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
@@ -404,101 +331,3 @@ class PitchState(State):
             "piles": [texts(cards_of(p)) for p in self.piles],
             "target": self.options.target,
         }
-
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones = []
-        if obs["trick"] is not None:
-            zones.append({"id": "trick", "kind": "table", "owner": None,
-                          "label": f"Trick {len(obs['tricks']) + 1}, led by seat {obs['trick']['leader']}",
-                          "cards": obs["trick"]["cards"], "hidden": 0})
-        zones += team_piles(obs, "Tricks of {team}")
-        zones.append({"id": "stub", "kind": "stock", "owner": None, "label": "Stub (not used)",
-                      "cards": [], "hidden": len(self.stub) if not obs["match_over"] else 0})
-        return zones
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """The bid and its pitcher, trumps once the first lead names them, the target."""
-        out = []
-        if obs["pitcher"] is not None:
-            out.append({"label": "Bid", "value": f"{obs['high_bid']} by seat {obs['pitcher']}"})
-        elif obs["phase"] == BIDDING:
-            out.append({"label": "Bid", "value": f"none yet; seat {obs['dealer']} deals and bids last"})
-        if obs["phase"] == PLAYING:
-            trump = SUIT_NAMES[SUIT_CHARS.index(obs["trump"])] if obs["trump"] else "named by the pitcher's first lead"
-            out.append({"label": "Trumps", "value": trump})
-        out.append({"label": "Target", "value": str(obs["target"])})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        return last_trick(obs)
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> PitchState:
-        """A copy whose hands hidden from `seat` and stub are reshuffled among themselves."""
-        other = self.clone()
-        assert isinstance(other, PitchState)
-        if other.phase == OVER:
-            return other
-        *hands, other.stub = redealt([cards_of(h) for h in self.hands], seat, self.stub, rng)
-        other.hands = [mask_of(h) for h in hands]
-        return other
-
-    # --- determinize -----------------------------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """The unseen cards go to the other hands, which respect shown voids, and to the
-        stub; nothing is ever masked."""
-        trump = SUIT_CHARS.index(observation["trump"]) if observation["trump"] else None
-        hands, stub = sample_hands(observation, pack(), [], trump, rng)
-        return {"hands": [texts(h) for h in hands], "stub": [card_text(c) for c in stub]}, {}
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        self.totals = list(observation["scores"]["match"][:2])
-
-
-class Pitch(Game):
-    name = "pitch"
-    title = "Pitch"
-    min_players = 4
-    max_players = 4
-    Options = PitchOptions
-    state_class = PitchState
-
-    def heuristic_bot(self) -> str | None:
-        return "pitch-heuristic"
-
-    def render_text(self, observation: dict[str, Any]) -> str:
-        """The generic view under a line saying the bid, the pitcher and trumps."""
-        from parlour.views import generic_view
-
-        obs = observation
-        if obs["phase"] == BIDDING:
-            high = f"{obs['high_bid']} by seat {obs['pitcher']}" if obs["pitcher"] is not None else "none"
-            head = f"  Bidding: high bid {high}; the dealer is seat {obs['dealer']}."
-        else:
-            head = (f"  Seat {obs['pitcher']} pitches at {obs['high_bid']}; trumps "
-                    f"{obs['trump'] or 'named by the first lead'}; tricks won: seats 0 and 2 {obs['tricks_won'][0]}, "
-                    f"seats 1 and 3 {obs['tricks_won'][1]}.")
-        return head + "\n" + generic_view(obs)
-
-    def teams(self, options: GameOptions) -> list[list[int]]:
-        return [[0, 2], [1, 3]]
-
-    def limits(self, options: GameOptions) -> Limits:
-        """One bid or pass a seat, `hand_cards` tricks of four. A team makes at most 4 points (a smudge
-        5) and a set team loses its bid (a smudge `smudge_set`)."""
-        assert isinstance(options, PitchOptions)
-        return Limits(
-            hand_actions=4 + 4 * options.hand_cards,
-            match_hands=None,
-            hand_scores=(-max(4, options.smudge_set), 5),
-            notes="no match bound: a team over the target that did not make its bid plays on",
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        return [PASS, 2, 3, 4, SMUDGE, *(PLAY_BASE + c for c in range(52))]
-
-
-GAME = Pitch()
-PitchState.game = GAME

@@ -1,0 +1,201 @@
+"""Mighty as the engine runs it: the rules' state with what the engine asks beyond the
+rules, and the game's declaration.
+
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
+one seat's observation), the leak test's redeal, every place a card can be and the
+game's invariants; they sit here so the rules file holds rules. The `Mighty` declaration
+names the rules' state, the view and the heuristic bot, and bounds the game for solvers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from parlour.cards import (
+    JOKER,
+    card_text,
+    cards_of,
+    deal_constrained,
+    mask_of,
+    parse_card,
+    shown_voids,
+    suits_mask,
+)
+from parlour.engine import Game, GameOptions, Limits
+from parlour.games.mighty import view
+from parlour.games.mighty.rules import (
+    AUCTION,
+    BID_BASE,
+    CALL_BASE,
+    CALL_NONE,
+    HINT_BASE,
+    JOKER_LEAD,
+    PASS,
+    PLAY_BASE,
+    REVEAL,
+    RIPPER_CALL,
+    SEATS,
+    TRUMP_BASE,
+    TRUMP_TEXT,
+    MightyOptions,
+    MightyRules,
+    discard_code,
+    mighty_of,
+)
+
+
+class MightyState(MightyRules):
+    """One match of Mighty."""
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> MightyState:
+        """The other hands, and the widow or the discards where hidden, reshuffled."""
+        other = self.clone()
+        assert isinstance(other, MightyState)
+        others = [s for s in range(SEATS) if s != seat]
+        pile = "widow" if self.phase == AUCTION else "discards" if self.discards and seat != self.declarer else ""
+        pool = [c for s in others for c in cards_of(self.hands[s])] + (getattr(self, pile) if pile else [])
+        rng.shuffle(pool)
+        for s in others:
+            size = bin(self.hands[s]).count("1")
+            other.hands[s], pool = mask_of(pool[:size]), pool[size:]
+        if pile:
+            setattr(other, pile, pool)
+        return other
+
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """Deal the unseen cards among the hidden places, respecting what play has shown:
+        the voids and the joker shown missing (`shown_lacks`), and a revealed partner
+        holding the called card until it is played. Where the discards are hidden they are
+        dealt as the widow the declarer took and put back."""
+        assert isinstance(options, MightyOptions)
+        seat, declarer, hand = observation["seat"], observation["declarer"], observation["hand"]
+        auction = observation["phase"] == AUCTION
+        tricks = observation["tricks"] + ([observation["trick"]] if observation["trick"] else [])
+        played = [[parse_card(t) for trick in tricks for p, t in trick["cards"] if p == s] for s in range(SEATS)]
+        discards = [parse_card(t) for t in observation["discards"] or []]
+        hidden_at = [i for i, (_, text) in enumerate(observation["actions"]) if text == "discard"]
+        seen = mask_of(parse_card(t) for t in hand) | mask_of(discards) | mask_of(c for p in played for c in p)
+        trump = observation["trump"]
+        forbidden = shown_lacks(tricks, TRUMP_TEXT.index(trump) if trump else None, options.joker_free) + [0]
+        required: list[list[int]] = [[] for _ in range(SEATS + 1)]
+        called, holder = observation["called"], observation["partner"]
+        if called not in (None, "none") and holder not in (None, seat) and not seen >> parse_card(called) & 1:
+            required[holder].append(parse_card(called))
+        sizes = [0 if s == seat else n for s, n in enumerate(observation["hand_sizes"])]
+        unseen = [c for c in range(53) if not seen >> c & 1]
+        parts = deal_constrained(unseen, [*sizes, 3 if auction or hidden_at else 0], forbidden, rng, required=required)
+        parts[seat] = [parse_card(t) for t in hand]
+        if auction:
+            widow = parts[SEATS]
+        elif seat == declarer:
+            widow = [parse_card(t) for t in observation["widow"]]
+        elif hidden_at:
+            widow = discards = parts[SEATS]
+        else:
+            widow = rng.sample(parts[declarer], 3)
+        hands = [set(parts[s]) | set(played[s]) for s in range(SEATS)]
+        if not auction:
+            hands[declarer] = (hands[declarer] | set(discards)) - set(widow)
+        deal = {"hands": [[card_text(c) for c in sorted(h)] for h in hands], "widow": [card_text(c) for c in widow]}
+        return deal, {i: discard_code(discards) for i in hidden_at}
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.totals = list(observation["scores"]["match"])
+        self.opener = observation["opener"]
+        self.passes_to = observation["dealer"]
+        self.deal_number = observation["deal_number"] - 1
+        self.throw_ins = observation["throw_ins"]
+
+    # --- cards, for the invariants ------------------------------------------------------
+    def full_pack(self) -> list[str]:
+        return [card_text(c) for c in range(53)]
+
+    def card_places(self) -> dict[str, list[str]]:
+        places = {f"{kind}-{s}": [card_text(c) for c in cards_of(masks[s])]
+                  for kind, masks in (("hand", self.hands), ("won", self.won)) for s in range(SEATS)}
+        pile = "widow" if self.phase == AUCTION else "discards"
+        places[pile] = [card_text(c) for c in getattr(self, pile)]
+        places["trick"] = [card_text(c) for _, c in self.trick]
+        return places
+
+    def check_invariants(self) -> None:
+        """Every hand's scores sum to 0 and the totals are their sums (the source's balance)."""
+        for row in self.hand_results:
+            assert sum(row) == 0, f"a hand's scores {row} do not balance"
+        assert self.totals == [sum(r[s] for r in self.hand_results) for s in range(SEATS)]
+
+
+def shown_lacks(tricks: list[dict[str, Any]], trump: int | None, joker_free: bool) -> list[int]:
+    """Per seat, a mask of the cards play has shown it lacks: the suits it did not follow
+    (the mighty, and with `joker_free` the joker, may be played holding the suit; a joker
+    played to a ripper lead was forced) and the joker, for a seat that followed a led
+    ripper with another card (R-MIGHTY-7)."""
+    free = 0 if trump is None else 1 << mighty_of(trump)
+    if joker_free:
+        free |= 1 << JOKER
+    no_joker = [0] * SEATS
+    plays = []
+    for t in tricks:
+        follows = [(s, parse_card(text)) for s, text in t["cards"][1:]]
+        if t["ripper"]:
+            for s, c in follows:
+                no_joker[s] |= (c != JOKER) << JOKER
+            follows = [(s, c) for s, c in follows if c != JOKER]
+        plays.append((None if t["follow"] is None else TRUMP_TEXT.index(t["follow"]), follows))
+    voids = shown_voids(plays, SEATS, free=free)
+    return [suits_mask(voids[s]) | no_joker[s] for s in range(SEATS)]
+
+
+class Mighty(Game):
+    name = "mighty"
+    title = "Mighty"
+    min_players = 5
+    max_players = 5
+    Options = MightyOptions
+    state_class = MightyState
+    view = view
+
+    def heuristic_bot(self) -> str | None:
+        return "mighty-heuristic"
+
+    def render_text(self, observation: dict[str, Any]) -> str:
+        """The generic view under the status line: contract, call, partner, points taken."""
+        return view.render_text(observation)
+
+    def limits(self, options: GameOptions) -> Limits:
+        """Per deal an auction of rising bids (five strains a number) with one pass a seat
+        (and the forced bid), the discard, the trump and the call, ten tricks of five cards
+        and a reveal-or-pass after each. The contract is at most 20, so u = c - 12 <= 8 and
+        a lone declarer doubled takes at most 64; every hand is zero-sum."""
+        assert isinstance(options, MightyOptions)
+        per_deal = (21 - options.min_bid) * 5 + 5 + 1 + 3 + 50 + 10
+        redeal = options.all_pass == "redeal"
+        u = 20 - 12
+        return Limits(
+            hand_actions=None if redeal else per_deal,
+            match_hands=options.hands,
+            hand_scores=(-8 * u, 8 * u),
+            hand_sum=0,
+            notes=(
+                f"with all_pass=redeal a thrown-in deal is dealt again without end in principle; "
+                f"each deal takes at most {per_deal} actions" if redeal else ""
+            ),
+        )
+
+    def action_universe(self, options: GameOptions) -> list[Any]:
+        assert isinstance(options, MightyOptions)
+        out = [PASS, REVEAL, *(BID_BASE + 5 * n + s for n in range(options.min_bid, 21) for s in range(5))]
+        out += [*range(TRUMP_BASE, TRUMP_BASE + 5), *range(CALL_BASE, CALL_NONE + 1), *range(HINT_BASE, HINT_BASE + 4 * 53)]
+        out += [*range(PLAY_BASE, PLAY_BASE + 53), *range(JOKER_LEAD, JOKER_LEAD + 4)]
+        out += [RIPPER_CALL] if options.ripper == "called" else []
+        return out + [discard_code(list(t)) for t in itertools.combinations(range(53), 3)]
+
+
+GAME = Mighty()
+MightyState.game = GAME

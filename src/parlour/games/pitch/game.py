@@ -1,0 +1,110 @@
+"""Pitch as the engine runs it: the rules' state with what the engine asks beyond the
+rules, and the game's declaration.
+
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
+one seat's observation), the leak test's redeal, every place a card can be and the
+game's invariants; they sit here so the rules file holds rules. The `Pitch` declaration
+names the rules' state, the view and the heuristic bot, and bounds the game for solvers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.cards import SUIT_CHARS, card_text, cards_of, mask_of, pack
+from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.games.pitch import view
+from parlour.games.pitch.rules import PASS, PLAY_BASE, SMUDGE, PitchOptions, PitchRules
+from parlour.games.tricks import redealt, sample_hands, texts
+
+
+class PitchState(PitchRules):
+    """One match of Pitch."""
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> PitchState:
+        """A copy whose hands hidden from `seat` and stub are reshuffled among themselves."""
+        other = self.clone()
+        assert isinstance(other, PitchState)
+        if other.phase == OVER:
+            return other
+        *hands, other.stub = redealt([cards_of(h) for h in self.hands], seat, self.stub, rng)
+        other.hands = [mask_of(h) for h in hands]
+        return other
+
+    # --- determinize -----------------------------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """The unseen cards go to the other hands, which respect shown voids, and to the
+        stub; nothing is ever masked."""
+        trump = SUIT_CHARS.index(observation["trump"]) if observation["trump"] else None
+        hands, stub = sample_hands(observation, pack(), [], trump, rng)
+        return {"hands": [texts(h) for h in hands], "stub": [card_text(c) for c in stub]}, {}
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.totals = list(observation["scores"]["match"][:2])
+
+    # --- cards, for the invariants ------------------------------------------------------
+    def full_pack(self) -> list[str]:
+        return [card_text(c) for c in range(52)]
+
+    def card_places(self) -> dict[str, list[str]]:
+        places = {f"hand-{s}": [card_text(c) for c in cards_of(self.hands[s])] for s in range(4)}
+        if self.phase == OVER:
+            places = {"dealt": [card_text(c) for c in cards_of(self.dealt)]}
+        else:
+            places["table"] = [card_text(c) for c in self.trick]
+            for team in (0, 1):
+                places[f"pile-{team}"] = [card_text(c) for c in cards_of(self.piles[team])]
+        places["stub"] = [card_text(c) for c in self.stub]
+        return places
+
+    def check_invariants(self) -> None:
+        """Every hand scores at most 4 points made; a team's delta is its points or -bid."""
+        if self.phase != OVER:
+            played = len(self.tricks) * 4 + len(self.trick)
+            assert sum(bin(h).count("1") for h in self.hands) == 4 * self.options.hand_cards - played
+        if self.just_ended and self.last_hand is not None:
+            made = self.last_hand["made"]
+            assert 0 <= sum(made) <= 4, f"{made} points made in one hand"
+        assert self.totals == [sum(h[t] for h in self.hand_results) for t in (0, 1)]
+
+
+class Pitch(Game):
+    name = "pitch"
+    title = "Pitch"
+    min_players = 4
+    max_players = 4
+    Options = PitchOptions
+    state_class = PitchState
+    view = view
+
+    def heuristic_bot(self) -> str | None:
+        return "pitch-heuristic"
+
+    def render_text(self, observation: dict[str, Any]) -> str:
+        """The generic view under a line saying the bid, the pitcher and trumps."""
+        return view.render_text(observation)
+
+    def teams(self, options: GameOptions) -> list[list[int]]:
+        return [[0, 2], [1, 3]]
+
+    def limits(self, options: GameOptions) -> Limits:
+        """One bid or pass a seat, `hand_cards` tricks of four. A team makes at most 4 points (a smudge
+        5) and a set team loses its bid (a smudge `smudge_set`)."""
+        assert isinstance(options, PitchOptions)
+        return Limits(
+            hand_actions=4 + 4 * options.hand_cards,
+            match_hands=None,
+            hand_scores=(-max(4, options.smudge_set), 5),
+            notes="no match bound: a team over the target that did not make its bid plays on",
+        )
+
+    def action_universe(self, options: GameOptions) -> list[Any]:
+        return [PASS, 2, 3, 4, SMUDGE, *(PLAY_BASE + c for c in range(52))]
+
+
+GAME = Pitch()
+PitchState.game = GAME

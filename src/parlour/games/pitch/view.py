@@ -1,0 +1,186 @@
+"""Pitch in words: every sentence, label and status line a person reads, made from an
+observation and the hand's events (see `rules.py` for the events) through the phrasebook.
+
+Nothing here runs while the rules play: the engine asks `read` and `label` only for a
+person's observation, so simulation and search pay nothing for words. Seats are named by
+`names` where a front end gives them (the observing seat is "you"), else by the numbered
+convention front ends name later (`parlour.words.Seats.numbered`); a team is its two
+seats ("you and Bob").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.cards import CARD_TEXTS, SUIT_CHARS, parse_card, suit_of
+from parlour.games.pitch.rules import (
+    BID_NAME,
+    BIDDING,
+    PASS,
+    PLAY_BASE,
+    PLAYING,
+    SMUDGE,
+    PitchOptions,
+)
+from parlour.games.tricks import SEATS
+from parlour.views import generic_view
+from parlour.words import Seats, capital, card, plural, signed, suit_name, trump
+
+BID_VALUE = {name: value for value, name in BID_NAME.items()}
+
+
+def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
+    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
+    return Seats(names, me) if names is not None else Seats.numbered(players)
+
+
+def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
+    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
+    and `recent`. (The engine words the finished hand's summary once, by `hand_summary`.)"""
+    seats = seats_of(obs["players"], obs["seat"], names)
+    obs["log"] = [sentence(e, seats) for e in events]
+    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
+    obs["status"] = status(obs, seats)
+    obs["recent"] = recent(obs, events, seats)
+
+
+def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
+    """A finished hand's summary with its log in sentences."""
+    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+
+
+def label(obs: dict[str, Any], action: int) -> str:
+    """A legal action on a button: its notation with the card in symbol form."""
+    if action >= PLAY_BASE:
+        return "play " + card(action - PLAY_BASE)
+    return "pass" if action == PASS else "bid " + BID_NAME[action]
+
+
+def team(seats: Seats, side: int, start: bool = False) -> str:
+    """A partnership by its players: "you and seat 2"."""
+    return seats.team((side, side + 2), start)
+
+
+def sentence(event: Any, seats: Seats) -> str:
+    """One event of the hand's log as a sentence (a text entry is passed through)."""
+    if isinstance(event, str):
+        return event
+    kind = event[0]
+    if kind == "trick":
+        return trick_sentence(event, seats)
+    if kind == "deal":
+        return f"Hand {event[1] + 1}: {seats.does(event[2], 'deal')}."
+    if kind == "pass":
+        return f"{seats.does(event[1], 'pass', start=True)}."
+    if kind == "bid":
+        _, seat, bid, how = event
+        extra = " (forced)" if how == "forced" else ", stealing the bid" if how == "steal" else ""
+        return f"{seats.does(seat, 'bid', start=True)} {BID_NAME[bid]}{extra}."
+    if kind == "pitcher":
+        _, seat, bid = event
+        return f"{seats.does(seat, 'pitch', start=True)} at {BID_NAME[bid]}; {seats.whose(seat)} first lead names trumps."
+    if kind == "pitch":
+        _, seat, c = event
+        return f"{seats.does(seat, 'pitch', start=True)} {card(c)}: {suit_name(suit_of(c))} are trumps."
+    _, hand, side, bid, made, points, gain, other = event
+    outcome = "makes its bid" if made else "is set on its bid"
+    return (
+        f"Hand {hand + 1} over: the pitcher's team ({team(seats, side)}) {outcome} of {BID_NAME[bid]} with "
+        f"{plural(points, 'point')} ({signed(gain)}); the other team scores {other}."
+    )
+
+
+def trick_sentence(event: tuple[Any, ...], seats: Seats) -> str:
+    """A finished trick: what each seat played, who won it with what, and why."""
+    _, k, leader, played, win, trumps = event
+    won = played[win]
+    why = "the highest trump" if suit_of(won) == trumps else "the highest card of the suit led"
+    plays = seats.plays(((leader + i) % SEATS, card(c)) for i, c in enumerate(played))
+    return f"Trick {k + 1}: {plays}; {seats.does((leader + win) % SEATS, 'win')} with {card(won)}, {why}."
+
+
+def table_zones(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
+    """The trick on the table, each team's tricks and the stub nobody sees."""
+    zones = []
+    trick = obs["trick"]
+    if trick is not None:
+        zones.append({"id": "trick", "kind": "table", "owner": None,
+                      "label": f"Trick {len(obs['tricks']) + 1}, led by {seats.name(trick['leader'])}",
+                      "cards": trick["cards"], "hidden": 0})
+    for side in range(2):
+        won = [c for t in obs["tricks"] if t["winner"] % 2 == side for c in t["cards"]]
+        zones.append({"id": f"tricks-{side}", "kind": "pile", "owner": side,
+                      "label": f"Tricks of {team(seats, side)}", "cards": won, "hidden": 0})
+    stub = 52 - SEATS * PitchOptions(**obs["options"]).hand_cards
+    zones.append({"id": "stub", "kind": "stock", "owner": None, "label": "Stub (not used)",
+                  "cards": [], "hidden": stub if not obs["match_over"] else 0})
+    return zones
+
+
+def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
+    """The bid and its pitcher, trumps once the first lead names them, the target."""
+    out = []
+    if obs["pitcher"] is not None:
+        out.append({"label": "Bid", "value": f"{obs['high_bid']} by {seats.name(obs['pitcher'])}"})
+    elif obs["phase"] == BIDDING:
+        dealer = obs["dealer"]
+        out.append({"label": "Bid", "value": f"none yet; {seats.does(dealer, 'deal')} and {seats.verb(dealer, 'bid')} last"})
+    if obs["phase"] == PLAYING:
+        trumps = suit_name(SUIT_CHARS.index(obs["trump"])) if obs["trump"] else "named by the pitcher's first lead"
+        out.append({"label": "Trumps", "value": trumps})
+    out.append({"label": "Target", "value": str(obs["target"])})
+    return out
+
+
+def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str, Any] | None:
+    """The last finished trick of this hand, its winner marked."""
+    if not obs["tricks"]:
+        return None
+    last = obs["tricks"][-1]
+    leader, winner = last["leader"], last["winner"]
+    plays = [
+        {"seat": (leader + i) % SEATS, "cards": [c], "face_down": False, "mark": (leader + i) % SEATS == winner}
+        for i, c in enumerate(last["cards"])
+    ]
+    event = next(e for e in reversed(events) if not isinstance(e, str) and e[0] == "trick")
+    return {"label": f"Trick {len(obs['tricks'])}", "plays": plays, "explanation": trick_sentence(event, seats)}
+
+
+def render_text(obs: dict[str, Any]) -> str:
+    """The generic view under a line saying the bid, the pitcher and trumps."""
+    seats = Seats.numbered(obs["players"])
+    if obs["phase"] == BIDDING:
+        high = f"{obs['high_bid']} by {seats.name(obs['pitcher'])}" if obs["pitcher"] is not None else "none"
+        head = f"  Bidding: high bid {high}; the dealer is {seats.name(obs['dealer'])}."
+    else:
+        trumps = trump(obs["trump"]) if obs["trump"] else "named by the first lead"
+        won = obs["tricks_won"]
+        head = (f"  {seats.does(obs['pitcher'], 'pitch', start=True)} at {obs['high_bid']}; trumps {trumps}; "
+                f"tricks won: {team(seats, 0)} {won[0]}, {team(seats, 1)} {won[1]}.")
+    return head + "\n" + generic_view(obs)
+
+
+def why_not(obs: dict[str, Any], action: Any) -> str | None:
+    """Why `action` is not legal for the seat to act (`obs` is that seat's observation)."""
+    if type(action) is not int:
+        return f"{action!r} is not a Pitch action"
+    if obs["phase"] == BIDDING:
+        if action >= PLAY_BASE:
+            return "It is time to bid, not to play a card."
+        dealer, high = obs["seat"] == obs["dealer"], BID_VALUE.get(obs["high_bid"], 0)
+        if dealer and high == 0:
+            return "Everyone else passed: the dealer must bid 2."
+        if action == PASS:
+            return "You cannot pass now."
+        low = high if dealer else high + 1
+        if low > SMUDGE:
+            return "Smudge has been bid: you can only pass."
+        return f"Your bid must be at least {BID_NAME[max(2, low)]} (2 < 3 < 4 < smudge), or pass."
+    c = action - PLAY_BASE
+    if not 0 <= c < 52:
+        return "It is time to play a card, not to bid."
+    if CARD_TEXTS[c] not in obs["hand"]:
+        return f"You do not hold {card(c)}."
+    led = suit_name(suit_of(parse_card(obs["trick"]["cards"][0])))
+    return capital(f"you must follow {led} (or play a trump) while you hold {led}.")

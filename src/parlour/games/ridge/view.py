@@ -42,13 +42,11 @@ def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = 
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, each trick's explanation,
-    the four hands and the table as zones, `status` and `recent`. (The engine words the
-    finished hand's summary once, by `hand_summary`.)"""
+    """Add to `obs` the words a person reads: the hand's `log`, the four hands and the
+    table as zones, `status` and `recent`. (The engine words the finished hand's summary
+    once, by `hand_summary`; the hand's tricks stay data, as search reads them.)"""
     seats = seats_of(obs["players"], obs["seat"], names)
     obs["log"] = [sentence(e, seats) for e in events]
-    contract = obs["contract"]
-    obs["tricks"] = explained(obs["tricks"], contract["trump"] if contract else None)
     obs["zones"] = hand_zones(obs, seats) + table_zones(obs)
     obs["status"] = status(obs, seats)
     obs["recent"] = recent(obs)
@@ -206,7 +204,10 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
 def recent(obs: dict[str, Any]) -> dict[str, Any] | None:
     """The last finished trick, its winning hand marked (the previous hand's last trick
     until this hand has one)."""
-    tricks = obs["tricks"] or (obs["last_hand"] or {}).get("tricks") or []
+    if obs["tricks"]:
+        tricks = explained(obs["tricks"], obs["contract"]["trump"])
+    else:
+        tricks = (obs["last_hand"] or {}).get("tricks") or []
     if not tricks:
         return None
     trick = tricks[-1]

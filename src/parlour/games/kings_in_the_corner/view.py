@@ -31,6 +31,10 @@ from parlour.words import Seats, card, plural
 PILE_NAMES = ("north side", "east side", "south side", "west side",
               "north-east corner", "south-east corner", "south-west corner", "north-west corner")
 
+SYMBOLS = {**{c: card(c) for c in range(52)}, **{CARD_TEXTS[c]: card(c) for c in range(52)}}
+"""Each card (its id or its code) as people read it, worked out once: the status names
+every pile's top card at every observation."""
+
 
 def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
     """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
@@ -58,7 +62,7 @@ def label(obs: dict[str, Any], action: int) -> str:
     north-east corner"; `draw` and `knock` as they are."""
     kind, a, b = decode(action)
     if kind == "play":
-        return f"play {card(a)} on the {PILE_NAMES[b]}"
+        return f"play {SYMBOLS[a]} on the {PILE_NAMES[b]}"
     return f"move the {PILE_NAMES[a]} onto the {PILE_NAMES[b]}" if kind == "move" else kind
 
 
@@ -69,7 +73,7 @@ def sentence(event: Any, seats: Seats) -> str:
     kind = event[0]
     if kind == "play":
         _, seat, c, pile = event
-        return f"{seats.does(seat, 'play', start=True)} {card(c)} on the {PILE_NAMES[pile]}."
+        return f"{seats.does(seat, 'play', start=True)} {SYMBOLS[c]} on the {PILE_NAMES[pile]}."
     if kind == "move":
         _, seat, x, y, _count = event
         return f"{seats.does(seat, 'move', start=True)} the {PILE_NAMES[x]} onto the {PILE_NAMES[y]}."
@@ -101,7 +105,7 @@ def status(obs: dict[str, Any]) -> list[dict[str, Any]]:
     else:
         out.append({"label": "Stock", "value": "empty: end your turn with knock"})
         out.append({"label": "Knocks in a row", "value": f"{obs['knocks']} of {obs['players']} end the hand"})
-    tops = [f"{name} {card(pile[-1])}" for name, pile in obs["piles"].items() if pile]
+    tops = [f"{name} {SYMBOLS[pile[-1]]}" for name, pile in obs["piles"].items() if pile]
     vacant = [name for name, pile in obs["piles"].items() if not pile and len(name) == 1]
     out.append({"label": "Tops", "value": ", ".join(tops)})
     if vacant:

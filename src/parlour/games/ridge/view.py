@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, SUIT_CHARS, parse_card, sort_key, suit_symbol
-from parlour.engine import make_options
 from parlour.games.ridge.rules import (
     AUCTION,
     CONTEST,
@@ -34,6 +33,9 @@ from parlour.games.ridge.rules import (
     RidgeOptions,
 )
 from parlour.words import Seats, card, plural, suit_name, trump
+
+SYMBOLS = tuple(card(c) for c in range(52))
+"""Each card as people read it, worked out once (a table's log names every card played)."""
 
 
 def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
@@ -132,21 +134,24 @@ def trick_sentence(k: int, leader: int, played: Sequence[int], winner: int, deno
         why = f"the highest {suit_name(led)[:-1]}"
     else:
         why = f"the highest trump on a {suit_name(led)[:-1]} lead"
-    plays = " ".join(f"{HAND_NAMES[(leader + i) % 4]} {card(c)}" for i, c in enumerate(played))
+    plays = " ".join(f"{HAND_NAMES[(leader + i) % 4]} {SYMBOLS[c]}" for i, c in enumerate(played))
     return (
-        f"Trick {k}: {plays}; {HAND_WORDS[winner]} wins with {card(won_with)}, {why} "
+        f"Trick {k}: {plays}; {HAND_WORDS[winner]} wins with {SYMBOLS[won_with]}, {why} "
         f"({SIDE_NAMES[0]} {won[0]}, {SIDE_NAMES[1]} {won[1]})."
     )
 
 
-def explained(tricks: Sequence[dict[str, Any]], trumps: str | None) -> list[dict[str, Any]]:
-    """Trick records, each with its explanation (the counts of the tricks before it)."""
+def explained(tricks: Sequence[dict[str, Any]], trumps: str | None, last_only: bool = False) -> list[dict[str, Any]]:
+    """Trick records, each with its explanation (the counts of the tricks before it);
+    `last_only`: the last trick alone."""
     denom = DENOM_TEXTS.index(trumps) if trumps is not None else NT
     won = [0, 0]
     out = []
     for k, t in enumerate(tricks, 1):
         winner = HAND_NAMES.index(t["winner"])
         won[winner % 2] += 1
+        if last_only and k < len(tricks):
+            continue
         played = [parse_card(c) for c in t["cards"]]
         out.append({**t, "explanation": trick_sentence(k, HAND_NAMES.index(t["leader"]), played, winner, denom, won)})
     return out
@@ -194,8 +199,7 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
         d, bid = contract["declarer"], contract["bid"]
         out.append({"label": "Needs",
                     "value": f"{seats.name(d)} {bid} to make it, {seats.name(1 - d)} {TRICKS + 1 - bid} to beat it"})
-    options = make_options(RidgeOptions, obs["options"])
-    hands, target = options.hands, options.target
+    hands, target = obs["options"].get("hands", RidgeOptions.hands), obs["options"].get("target", RidgeOptions.target)
     goal = f"the higher total after {hands} hands" if hands is not None else f"first to {target} points"
     out.append({"label": "Target", "value": goal})
     return out
@@ -204,13 +208,12 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
 def recent(obs: dict[str, Any]) -> dict[str, Any] | None:
     """The last finished trick, its winning hand marked (the previous hand's last trick
     until this hand has one)."""
-    if obs["tricks"]:
-        tricks = explained(obs["tricks"], obs["contract"]["trump"])
-    else:
-        tricks = (obs["last_hand"] or {}).get("tricks") or []
+    tricks = obs["tricks"] or (obs["last_hand"] or {}).get("tricks") or []
     if not tricks:
         return None
     trick = tricks[-1]
+    if obs["tricks"]:
+        trick = explained(tricks, obs["contract"]["trump"], last_only=True)[-1]
     first = HAND_NAMES.index(trick["leader"])
     plays = []
     for i, c in enumerate(trick["cards"]):
@@ -234,7 +237,7 @@ def why_not(obs: dict[str, Any], action: Any) -> str | None:
         if PASS < action <= TRICKS:
             if standing == TRICKS:
                 return "Nobody can bid more than 13 tricks: pass or contest."
-            low = make_options(RidgeOptions, obs["options"]).min_bid
+            low = obs["options"].get("min_bid", RidgeOptions.min_bid)
             if action < low:
                 return f"The lowest bid is {low}."
             return f"A bid must be more than the standing bid of {standing}."

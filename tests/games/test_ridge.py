@@ -265,6 +265,7 @@ def test_the_status_keeps_the_contract_the_tricks_and_the_target_in_view() -> No
         "Contract": "5 by seat 0 (North-South), contested",
         "Target": "the higher total after 2 hands",
     }
+    assert status_of(new(hands=1))["Target"] == "the higher total after 1 hand"
 
 
 def test_recent_shows_the_last_trick_with_its_winning_hand_marked() -> None:

@@ -200,7 +200,7 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
         out.append({"label": "Needs",
                     "value": f"{seats.name(d)} {bid} to make it, {seats.name(1 - d)} {TRICKS + 1 - bid} to beat it"})
     hands, target = obs["options"].get("hands", RidgeOptions.hands), obs["options"].get("target", RidgeOptions.target)
-    goal = f"the higher total after {hands} hands" if hands is not None else f"first to {target} points"
+    goal = f"the higher total after {plural(hands, 'hand')}" if hands is not None else f"first to {target} points"
     out.append({"label": "Target", "value": goal})
     return out
 

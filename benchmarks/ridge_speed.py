@@ -26,6 +26,7 @@ from endplay.dds import analyse_play, calc_dd_table, solve_board
 from endplay.types import Card, Deal, Denom, Player
 
 import parlour.analysis.ridge as oracle
+import parlour.bots.double_dummy as dd
 from parlour.bots import make_bot
 from parlour.games.ridge import DENOM_TEXTS, GAME, HAND_NAMES, PLAYING, RidgeState
 from parlour.record import record_of
@@ -46,7 +47,7 @@ def endplay_card(text: str) -> Card:
 
 
 def timed(fn: Callable[[], Any]) -> float:
-    oracle._TABLES.clear()
+    dd._TABLES.clear()
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start

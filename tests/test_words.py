@@ -231,3 +231,27 @@ def test_seven_and_a_half_and_bezique_keep_events_as_data_worded_without_seat_nu
         assert any(re.match(r"You\b", line) for line in said)
         for line in said:
             assert not re.search(r"\b[Ss]eats? \d|\*", line) and not faults(line), line
+
+
+@pytest.mark.parametrize(("name", "players"), [("ridge", 2), ("kings_in_the_corner", 2), ("kings_in_the_corner", 5)])
+def test_ridge_and_kings_record_events_as_data_and_the_view_words_them(name: str, players: int) -> None:
+    """Ridge and Kings in the Corner keep no text on the rules' path: the log and the hand
+    summary hold events; the view words every one for a named reader, "you" with its verb
+    agreeing, and names no seat by its number."""
+    from parlour.words import Seats
+
+    game = GAMES[name]
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"][:players]
+    state = game.new_state(game.options(players=players), 3)
+    rng = random.Random(3)
+    while not state.hand_over():
+        state.apply(rng.choice(state.legal_actions()))
+    events = state.last_hand["log"]
+    assert events and all(isinstance(e, tuple) for e in events), f"a text on {name}'s rules' path"
+    said = [game.view.sentence(e, Seats(names, me=1)) for e in events]
+    assert any(line.startswith("You ") or " you " in line for line in said)
+    for line in said:
+        assert not re.search(r"\b[Ss]eats? \d", line), line
+        assert not re.search(r"\b[Yy]ou (wins|plays|passes|bids|deals|draws|knocks|moves|declares|scores|contests)\b", line), line
+        assert not faults(line), line
+    assert all(isinstance(line, str) for line in state.observation(1)["last_hand"]["log"])

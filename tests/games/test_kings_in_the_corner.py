@@ -295,7 +295,7 @@ def test_texts_read_both_notations_and_refuse_nonsense() -> None:
     assert state.action_to_text(state.text_to_action("play 10c on W")) == "play TC on W"
     for text in ("play ZZ on N", "play 7S on Q", "move X to N", "dance", "", "draw now"):
         refused(state, text, "is not")
-    refused(state, "play 9D on N", "You do not hold 9D")
+    refused(state, "play 9D on N", "You do not hold 9♦")
     assert state.action_cards(state.text_to_action("play 7S on N")) == ["7S"]
     assert state.action_cards(state.text_to_action("draw")) == []
 

@@ -181,7 +181,8 @@ def test_a_ruff_wins_and_the_ruffing_hand_leads_next() -> None:
     play(state, "play KS")
     assert state.won == [1, 0]
     assert state.observation(None)["hand_to_play"] == "N" and state.to_act() == 0
-    assert "North wins with 2H, the highest trump on a spade lead" in state.log[-1]
+    assert state.log[-1][:2] == ("trick", 1)
+    assert "North wins with 2♥, the highest trump on a spade lead" in state.observation(None)["log"][-1]
 
 
 def test_a_hand_void_in_the_suit_led_may_play_any_card() -> None:
@@ -264,6 +265,7 @@ def test_the_status_keeps_the_contract_the_tricks_and_the_target_in_view() -> No
         "Contract": "5 by seat 0 (North-South), contested",
         "Target": "the higher total after 2 hands",
     }
+    assert status_of(new(hands=1))["Target"] == "the higher total after 1 hand"
 
 
 def test_recent_shows_the_last_trick_with_its_winning_hand_marked() -> None:
@@ -298,8 +300,8 @@ def test_recent_shows_the_last_hands_final_trick_until_the_next_one_is_played() 
         (("bid 7", "pass"), "play AS", "Name trumps and the leading hand"),
         (("bid 7", "pass"), "declare NT S", "South is your own hand"),
         (("bid 7", "pass", "declare H W"), "bid 8", "It is time to play a card, like 'play QS'."),
-        (("bid 7", "pass", "declare H W"), "play AS", "AS is not in West's hand; West is to play."),
-        (("bid 7", "pass", "declare H W", "play 2S"), "play 2S", "2S is not in North's hand"),
+        (("bid 7", "pass", "declare H W"), "play AS", "A♠ is not in West's hand; West is to play."),
+        (("bid 7", "pass", "declare H W", "play 2S"), "play 2S", "2♠ is not in North's hand"),
         (("bid 7", "pass", "declare H W", "play 2S", "play 2H"), "play AD", "East holds spades and must follow suit."),
     ],
 )

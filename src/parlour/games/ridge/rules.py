@@ -44,18 +44,26 @@ Deals: a record's deal is `{"hands": {"N": [...], "E": ..., "S": ..., "W": ...},
 "pbn": "N:AKQ2.J5.T98.765 ..."}`; either key alone is enough to give a deal.
 
 Hidden information: none (section 8). Every seat and a spectator see all four hands.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind
+and ints (seats, hands 0..3 for N E S W, card ids, denominations 0..4 for S H D C NT),
+which `view.py` words when a person reads them: `("deal", hand, dealer)`, `("call",
+seat, dealer, action, standing bid)`, `("passed_out",)`, `("contract", declarer, bid,
+contested)`, `("declare", denom, leading hand)`, `("trick", k, leading hand, cards,
+winning hand, trump denom, North-South's tricks, East-West's tricks)` (k from 1, the
+counts after the trick) and `("score", declarer, tricks, bid, contested, scorer,
+points)`. The hand's summary (`last_hand`) keeps them as its `log`; a trick's record in
+`tricks` is data (leading hand, cards, winning hand), which the view explains.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any, NamedTuple
 
 from parlour.cards import (
     CARD_TEXTS,
     RANK_CHARS,
-    SUIT_CHARS,
     SUIT_MASKS,
     SUIT_NAMES,
     cards_of,
@@ -63,21 +71,9 @@ from parlour.cards import (
     parse_card,
     sort_key,
     suit_of,
-    suit_symbol,
-    symbols,
     trick_winner,
-    trump_label,
 )
-from parlour.engine import (
-    OVER,
-    Game,
-    GameOptions,
-    IllegalAction,
-    Limits,
-    OptionsError,
-    State,
-    plural,
-)
+from parlour.engine import OVER, GameOptions, IllegalAction, OptionsError, State
 
 HAND_NAMES = "NESW"
 HAND_WORDS = ("North", "East", "South", "West")
@@ -283,7 +279,7 @@ def observed_trick(observation: dict[str, Any]) -> list[tuple[int, int]]:
     return [(HAND_NAMES.index(h), parse_card(c)) for h, c in observation["trick"]]
 
 
-class RidgeState(State):
+class RidgeRules(State):
     """One match of Ridge. `turn` is the seat to act: the owner of the hand to play in play."""
 
     COPIED = ("deals", "totals", "hands", "calls", "trick", "tricks", "won", "won_cards", "log")
@@ -318,10 +314,7 @@ class RidgeState(State):
         self.tricks: list[dict[str, Any]] = []
         self.won = [0, 0]
         self.won_cards = [0, 0]
-        self.log = [
-            f"Hand {self.hand_number + 1}: seat {self.dealer} ({SIDE_NAMES[self.dealer]}) deals; "
-            f"seat {1 - self.dealer} responds. All 52 cards are face up."
-        ]
+        self.log: list[Any] = [("deal", self.hand_number, self.dealer)]
 
     # --- the auction ---------------------------------------------------------------------
     def _legal_auction(self) -> list[int]:
@@ -330,24 +323,19 @@ class RidgeState(State):
     def _apply_auction(self, action: int) -> None:
         seat = self.turn
         self.calls.append([seat, self.action_to_text(action)])
-        role = "Dealer" if seat == self.dealer else "Responder"
-        word = {PASS: "passes", CONTEST: f"contests the bid of {self.pos.bid}"}.get(action, f"bids {action}")
-        self.log.append(f"Seat {seat} ({role}) {word}.")
+        self.log.append(("call", seat, self.dealer, action, self.pos.bid))
         self.pos, end = auction_step(self.pos, action, self.dealer, self.options)
         self.turn = self.pos.turn
         if end is None:
             return
         if end.declarer is None:
-            self.log.append("Both players passed: no score, and the next hand is dealt.")
+            self.log.append(("passed_out",))
             self._end_hand([0, 0], None)
             return
         self.declarer, self.bid, self.contested = end.declarer, end.bid, end.contested
         self.phase = DECLARING
         self.turn = end.declarer
-        self.log.append(
-            f"Seat {end.declarer} ({SIDE_NAMES[end.declarer]}) declares {end.bid} tricks, "
-            f"{'contested' if end.contested else 'uncontested'}."
-        )
+        self.log.append(("contract", end.declarer, end.bid, end.contested))
 
     # --- the declaration -----------------------------------------------------------------
     def _legal_declaring(self) -> list[int]:
@@ -359,7 +347,7 @@ class RidgeState(State):
         self.trump, self.leader, self.to_play = denom, leader, leader
         self.turn = leader % 2
         self.phase = PLAYING
-        self.log.append(f"Trumps: {DENOM_WORDS[denom]}. {HAND_WORDS[leader]} leads.")
+        self.log.append(("declare", denom, leader))
 
     # --- play ----------------------------------------------------------------------------
     def _legal_playing(self) -> list[int]:
@@ -383,60 +371,17 @@ class RidgeState(State):
             return
         self._finish_trick()
 
-    def _why_not(self, action: Any) -> str | None:
-        """The player's reason for a refused call, declaration or card."""
-        if not isinstance(action, int) or isinstance(action, bool):
-            return f"{action!r} is not a Ridge action"
-        if self.phase == AUCTION:
-            return self._auction_refusal(action)
-        if self.phase == DECLARING:
-            if not 0 <= action - DECLARE_BASE < 20:
-                return "Name trumps and the leading hand, like 'declare S W' or 'declare NT E'."
-            leader = (action - DECLARE_BASE) % 4
-            return f"{HAND_WORDS[leader]} is your own hand: one of the defender's hands leads."
-        c = action - PLAY_BASE
-        if not 0 <= c < 52:
-            return "It is time to play a card, like 'play QS'."
-        hand = HAND_WORDS[self.to_play]
-        if not self.hands[self.to_play] >> c & 1:
-            return f"{CARD_TEXTS[c]} is not in {hand}'s hand; {hand} is to play."
-        return f"{hand} holds {SUIT_NAMES[suit_of(self.trick[0][1])]} and must follow suit."
-
-    def _auction_refusal(self, action: int) -> str:
-        if action == CONTEST:
-            if not self.pos.bid:
-                return "There is no bid to contest."
-            return "Only the first answer to the opening bid may contest it; pass or bid more."
-        if PASS < action <= TRICKS:
-            if self.pos.bid == TRICKS:
-                return "Nobody can bid more than 13 tricks: pass or contest."
-            if action < self.options.min_bid:
-                return f"The lowest bid is {self.options.min_bid}."
-            return f"A bid must be more than the standing bid of {self.pos.bid}."
-        return "It is time to bid: pass, bid a number of tricks, or contest."
-
     def _finish_trick(self) -> None:
         plays = [c for _, c in self.trick]
-        led = suit_of(plays[0])
+        leader = self.trick[0][0]
         winner = trick_winner_of(self.trick, self.trump)
-        card = next(c for h, c in self.trick if h == winner)
         side = winner % 2
         self.won[side] += 1
         self.won_cards[side] |= mask_of(plays)
         n = len(self.tricks) + 1
-        if suit_of(card) == led:
-            why = f"the highest {SUIT_NAMES[led][:-1]}"
-        else:
-            why = f"the highest trump on a {SUIT_NAMES[led][:-1]} lead"
-        sentence = (
-            f"Trick {n}: {' '.join(HAND_NAMES[h] + ' ' + CARD_TEXTS[x] for h, x in self.trick)}; "
-            f"{HAND_WORDS[winner]} wins with {CARD_TEXTS[card]}, {why} "
-            f"({SIDE_NAMES[0]} {self.won[0]}, {SIDE_NAMES[1]} {self.won[1]})."
-        )
-        self.log.append(sentence)
+        self.log.append(("trick", n, leader, tuple(plays), winner, self.trump, self.won[0], self.won[1]))
         self.tricks.append(
-            {"leader": HAND_NAMES[self.trick[0][0]], "cards": [CARD_TEXTS[x] for x in plays],
-             "winner": HAND_NAMES[winner], "explanation": sentence}
+            {"leader": HAND_NAMES[leader], "cards": [CARD_TEXTS[x] for x in plays], "winner": HAND_NAMES[winner]}
         )
         self.trick = []
         self.to_play = winner
@@ -453,16 +398,7 @@ class RidgeState(State):
         scores = [0, 0]
         scorer = d if to_declarer else 1 - d
         scores[scorer] = points
-        how = "contested" if self.contested else "uncontested"
-        if to_declarer:
-            self.log.append(
-                f"Seat {d} made {t} tricks on {'a' if self.contested else 'an'} {how} bid of {self.bid} and scores {points}."
-            )
-        else:
-            self.log.append(
-                f"Seat {d} took {t} tricks, {self.bid - t} short of the {how} bid of {self.bid}: "
-                f"seat {1 - d} scores {points}."
-            )
+        self.log.append(("score", d, t, self.bid, self.contested, scorer, points))
         self._end_hand(scores, {"declarer_tricks": t})
 
     def _end_hand(self, scores: list[int], extra: dict[str, Any] | None) -> None:
@@ -514,31 +450,6 @@ class RidgeState(State):
     def match_scores(self) -> list[Any]:
         return list(self.totals)
 
-    # --- cards and invariants ------------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return list(CARD_TEXTS[:52])
-
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{HAND_NAMES[h]}": card_list(self.hands[h]) for h in range(4)}
-        places["trick"] = [CARD_TEXTS[c] for _, c in self.trick]
-        for s in range(2):
-            places[f"won-{s}"] = card_list(self.won_cards[s])
-        return places
-
-    def check_invariants(self) -> None:
-        """Tricks won match the cards taken and the hand sizes; one side scores per hand;
-        the match totals are the sum of the hands."""
-        assert sum(self.won) == len(self.tricks)
-        for s in range(2):
-            assert self.won_cards[s].bit_count() == 4 * self.won[s]
-        if self.phase != OVER:
-            for h in range(4):
-                played = any(p == h for p, _ in self.trick)
-                assert self.hands[h].bit_count() == TRICKS - len(self.tricks) - played
-        for scores in self.hand_results:
-            assert min(scores) == 0 and all(x >= 0 for x in scores)
-        assert self.totals == [sum(h[s] for h in self.hand_results) for s in range(2)]
-
     # --- text ----------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         if action == PASS:
@@ -554,14 +465,6 @@ class RidgeState(State):
 
     def text_to_action(self, text: str) -> int:
         return text_to_action(text)
-
-    def action_label(self, action: Any) -> str:
-        """A declaration in words: `declare H E` reads "declare ♥ trumps, East leads"."""
-        if DECLARE_BASE <= action < PLAY_BASE:
-            denom, leader = divmod(action - DECLARE_BASE, 4)
-            trumps = "no trump" if denom == NT else f"{trump_label(DENOM_TEXTS[denom])} trumps"
-            return f"declare {trumps}, {HAND_WORDS[leader]} leads"
-        return symbols(self.action_to_text(action))
 
     def action_cards(self, action: Any) -> list[str]:
         return [CARD_TEXTS[action - PLAY_BASE]] if action >= PLAY_BASE else []
@@ -581,82 +484,6 @@ class RidgeState(State):
             "tricks": list(self.tricks),
             "won": list(self.won),
         }
-
-    def hand_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """All four hands face up, each owned by the seat that plays it."""
-        return [
-            {"id": f"hand-{name}", "kind": "hand", "owner": h % 2, "label": f"{HAND_WORDS[h]} (seat {h % 2})",
-             "cards": obs["hands"][name], "hidden": 0}
-            for h, name in enumerate(HAND_NAMES)
-        ]
-
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones = [{"id": "trick", "kind": "table", "owner": None, "label": "Current trick",
-                  "cards": [c for _, c in obs["trick"]], "hidden": 0}]
-        for s in range(2):
-            zones.append({"id": f"won-{s}", "kind": "pile", "owner": s,
-                          "label": f"{SIDE_NAMES[s]}: {plural(self.won[s], 'trick')}",
-                          "cards": card_list(self.won_cards[s]), "hidden": 0})
-        return zones
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """The contract (or the standing bid), each side's tricks and what it needs, and
-        the match's target."""
-        out = []
-        contract = obs["contract"]
-        if contract is not None:
-            d, bid = contract["declarer"], contract["bid"]
-            value = f"{bid} by seat {d} ({SIDE_NAMES[d]}), {'contested' if contract['contested'] else 'uncontested'}"
-            if contract["trump"] is not None:
-                value += f"; trumps {DENOM_WORDS[DENOM_TEXTS.index(contract['trump'])]}, {contract['leader']} led"
-            out.append({"label": "Contract", "value": value})
-        elif obs["phase"] == AUCTION:
-            standing = obs["standing_bid"]
-            value = f"seat {standing['bidder']} bid {standing['bid']}" if standing else "no bid yet"
-            out.append({"label": "Auction", "value": value})
-        if obs["phase"] == PLAYING:
-            won = obs["won"]
-            out.append({"label": "Tricks", "value": f"{SIDE_NAMES[0]} {won[0]}, {SIDE_NAMES[1]} {won[1]}"})
-            d, bid = contract["declarer"], contract["bid"]
-            out.append({"label": "Needs", "value": f"seat {d} {bid} to make it, seat {1 - d} {TRICKS + 1 - bid} to beat it"})
-        hands = self.options.hands
-        target = f"the higher total after {hands} hands" if hands is not None else f"first to {self.options.target} points"
-        out.append({"label": "Target", "value": target})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last finished trick, its winning hand marked (the previous hand's last
-        trick until this hand has one)."""
-        tricks = obs["tricks"] or (obs["last_hand"] or {}).get("tricks") or []
-        if not tricks:
-            return None
-        trick = tricks[-1]
-        first = HAND_NAMES.index(trick["leader"])
-        plays = []
-        for i, card in enumerate(trick["cards"]):
-            h = (first + i) % 4
-            plays.append({"seat": h % 2, "hand": HAND_NAMES[h], "cards": [card], "face_down": False,
-                          "mark": HAND_NAMES[h] == trick["winner"]})
-        label = f"Trick {len(tricks)}" if obs["tricks"] else f"Hand {obs['last_hand']['hand_number'] + 1}, last trick"
-        return {"label": label, "plays": plays, "explanation": trick["explanation"]}
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RidgeState:
-        """Nothing is hidden in Ridge: the copy is the same state."""
-        other = self.clone()
-        assert isinstance(other, RidgeState)
-        return other
-
-    # --- determinize: nothing is hidden ----------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """The known deal: every card is face up and every action public."""
-        return {"pbn": observation["deal"]}, {}
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        self.totals = list(observation["scores"]["match"])
-
 
 def text_to_action(text: str) -> int:
     """Read a Ridge action's text (see the module docstring for the lenient forms)."""
@@ -686,75 +513,3 @@ def text_to_action(text: str) -> int:
         except ValueError:
             pass
     raise IllegalAction(f"{text!r} is not a Ridge action: pass, bid N, contest, declare S W, play QS.")
-
-
-def render_hand(cards: list[str]) -> list[str]:
-    """A hand as four lines, one per suit: `♠ A K 2`."""
-    by_suit: dict[str, list[str]] = {s: [] for s in SUIT_CHARS}
-    for t in cards:
-        by_suit[t[1]].append("10" if t[0] == "T" else t[0])
-    return [f"{suit_symbol(s)} {' '.join(by_suit[s]) or '-'}" for s in SUIT_CHARS]
-
-
-class Ridge(Game):
-    name = "ridge"
-    title = "Ridge"
-    min_players = 2
-    max_players = 2
-    Options = RidgeOptions
-    state_class = RidgeState
-
-    def heuristic_bot(self) -> str | None:
-        return "ridge-greedy"
-
-    def limits(self, options: GameOptions) -> Limits:
-        """An auction of rising bids (at most one per number, a pass, a contest and a pass
-        more), the declaration and 52 cards. Only one side scores: at most 13 undertricks
-        of 10, or a contested 13 made (49)."""
-        assert isinstance(options, RidgeOptions)
-        return Limits(
-            hand_actions=(TRICKS - options.min_bid + 1) + 3 + 1 + 52,
-            match_hands=options.hands,
-            hand_scores=(0, 10 * TRICKS),
-            notes="" if options.hands else "no match bound to a target: a passed-out hand scores 0-0",
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        assert isinstance(options, RidgeOptions)
-        bids = list(range(options.min_bid, TRICKS + 1))
-        declares = [DECLARE_BASE + k for k in range(20)]
-        return [PASS, *bids, CONTEST, *declares, *(PLAY_BASE + c for c in range(52))]
-
-    def render_text(self, observation: dict[str, Any]) -> str:
-        """The table as a bridge diagram, with the auction, contract, trick and score."""
-        hands = observation["hands"]
-        lines = [f"Hand {observation['hand_number'] + 1}, dealer seat {observation['dealer']}. "
-                 f"Score: seat 0 {observation['scores']['match'][0]}, seat 1 {observation['scores']['match'][1]}."]
-        if observation["auction"]:
-            lines.append("Auction: " + ", ".join(f"seat {s} {t}" for s, t in observation["auction"]))
-        contract = observation["contract"]
-        if contract:
-            text = f"Contract: {contract['bid']} by seat {contract['declarer']} ({SIDE_NAMES[contract['declarer']]})"
-            text += ", contested" if contract["contested"] else ", uncontested"
-            if contract["trump"]:
-                text += f"; trumps {DENOM_WORDS[DENOM_TEXTS.index(contract['trump'])]}, {contract['leader']} led"
-            lines.append(text + f". Tricks: NS {observation['won'][0]}, EW {observation['won'][1]}.")
-        pad = " " * 22
-        north, south = render_hand(hands["N"]), render_hand(hands["S"])
-        west, east = render_hand(hands["W"]), render_hand(hands["E"])
-        lines.append(pad + "North (seat 0)")
-        lines.extend(pad + x for x in north)
-        lines.append("West (seat 1)".ljust(44) + "East (seat 1)")
-        lines.extend(w.ljust(44) + e for w, e in zip(west, east, strict=True))
-        lines.append(pad + "South (seat 0)")
-        lines.extend(pad + x for x in south)
-        if observation["trick"]:
-            lines.append("On the table: " + "  ".join(f"{h} {c}" for h, c in observation["trick"]))
-        if observation["hand_to_play"]:
-            lines.append(f"{HAND_WORDS[HAND_NAMES.index(observation['hand_to_play'])]} to play.")
-        return "\n".join(lines)
-
-
-GAME = Ridge()
-RidgeState.game = GAME
-

@@ -60,32 +60,25 @@ Decisions the rulings leave open, taken here:
 - `last_hand` gives the cards left per seat (`cards_left`), the `scores` and the hand's
   `winners`; `knocks` and `played` (whether the seat to act has played this turn) are
   public facts, so a player sees how near the end is.
+
+Events. The rules write no words: the hand's log is a list of events, tuples of a kind
+and ints (seats, card ids, piles 0..7 in the order N E S W NE SE SW NW), which `view.py`
+words when a person reads them: `("play", seat, card, pile)`, `("move", seat, from,
+to, cards moved)`, `("draw", seat)`, `("knock", seat)` and `("over", winners,
+scores)`. The hand's summary (`last_hand`) keeps them as its `log`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any, Literal
 
-from parlour.cards import CARD_TEXTS, KING, card_symbol, cards_of, mask_of, parse_card, sort_key
-from parlour.engine import (
-    Game,
-    GameOptions,
-    IllegalAction,
-    Limits,
-    OptionsError,
-    State,
-    plural,
-    seat_list,
-    seats_text,
-)
+from parlour.cards import CARD_TEXTS, KING, mask_of, parse_card, sort_key
+from parlour.engine import GameOptions, IllegalAction, OptionsError, State
 
 HAND = 7
 PILES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 SIDES = range(4)
-PILE_NAMES = ("north side", "east side", "south side", "west side",
-              "north-east corner", "south-east corner", "south-west corner", "north-west corner")
 PILE_INDEX = {p: i for i, p in enumerate(PILES)}
 MOVE = 52 * 8
 DRAW = MOVE + 64
@@ -169,7 +162,7 @@ class KingsOptions(GameOptions):
             raise OptionsError(f"a match has at least one hand, not {self.hands}")
 
 
-class KingsState(State):
+class KingsRules(State):
     """One match of Kings in the Corner."""
 
     COPIED = ("hands", "tops", "bottoms", "totals", "log")
@@ -263,7 +256,7 @@ class KingsState(State):
             if self.bottoms[p] < 0:
                 self.bottoms[p] = card
             self.played = True
-            self.log.append((seat, action))
+            self.log.append(("play", seat, card, p))
             if not self.hands[seat]:
                 self._end_hand([seat])
         elif action < DRAW:
@@ -276,7 +269,7 @@ class KingsState(State):
                 self.bottoms[y] = self.bottoms[x]
             self.tops[x] = self.bottoms[x] = -1
             self.played = True
-            self.log.append((seat, action, len(moved)))
+            self.log.append(("move", seat, x, y, len(moved)))
         else:
             if action == DRAW:
                 card = self.stock[self.stock_at]
@@ -284,9 +277,10 @@ class KingsState(State):
                 self.hands[seat] |= BITS[card]
                 self.drawn[seat].append(card)
                 self.knocks = 0
+                self.log.append(("draw", seat))
             else:
                 self.knocks = 0 if self.played else self.knocks + 1
-            self.log.append((seat, action))
+                self.log.append(("knock", seat))
             if self.knocks >= self.players:
                 sizes = [h.bit_count() for h in self.hands]
                 least = min(sizes)
@@ -294,51 +288,6 @@ class KingsState(State):
                 return
             self.played = False
             self.turn = (seat + 1) % self.players
-
-    def _why_not(self, action: Any) -> str | None:
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action <= KNOCK:
-            return None
-        stock_left = self.stock_at < len(self.stock)
-        if action == DRAW:
-            return "The stock is empty: knock to end your turn." if not stock_left else None
-        if action == KNOCK:
-            return "You may knock only once the stock is empty; draw to end your turn." if stock_left else None
-        if action < MOVE:
-            return self._why_not_play(*divmod(action, 8))
-        return self._why_not_move(*divmod(action - MOVE, 8))
-
-    def _why_not_play(self, card: int, p: int) -> str | None:
-        text, name = CARD_TEXTS[card], PILE_NAMES[p]
-        if not self.hands[self.turn] & BITS[card]:
-            return f"You do not hold {text}."
-        top = self.tops[p]
-        if top < 0:
-            return None if p < 4 else f"Only a king goes into an empty corner ({name}); {text} is no king."
-        if low_rank(top) == 0:
-            return f"Nothing goes on an ace: {CARD_TEXTS[top]} tops the {name}."
-        return (
-            f"{text} cannot go on {CARD_TEXTS[top]} ({name}): a card goes on one rank higher "
-            "of the opposite colour."
-        )
-
-    def _why_not_move(self, x: int, y: int) -> str | None:
-        if x == y:
-            return "A pile cannot move onto itself."
-        bottom, top = self.bottoms[x], self.tops[y]
-        if bottom < 0:
-            return f"The {PILE_NAMES[x]} is empty: there is no pile to move."
-        if bottom % 13 == KING:
-            if self.options.king_pile_to_corner and x < 4 and y >= 4 and top < 0:
-                return None
-            if self.options.king_pile_to_corner and x < 4:
-                return "A pile headed by a king moves only into an empty corner."
-            return "A pile headed by a king never moves."
-        if top < 0:
-            return f"The {PILE_NAMES[y]} is empty: a pile moves only onto another pile."
-        return (
-            f"The {PILE_NAMES[x]} (headed by {CARD_TEXTS[bottom]}) cannot go on {CARD_TEXTS[top]}: "
-            "its bottom card must be one rank lower and of the opposite colour."
-        )
 
     # --- scoring -------------------------------------------------------------------------
     def _penalty(self, mask: int) -> int:
@@ -359,7 +308,7 @@ class KingsState(State):
             "cards_left": left,
             "scores": scores,
             "winners": winners,
-            "log": [self.sentence(e) for e in self.log],
+            "log": list(self.log),
         }
         self._hand_ended(scores, summary)
 
@@ -377,42 +326,12 @@ class KingsState(State):
     def match_scores(self) -> list[Any]:
         return list(self.totals)
 
-    # --- cards, for the invariants ------------------------------------------------------
-    def full_pack(self) -> list[str]:
-        return list(CARD_TEXTS[:52])
-
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(cards_of(h)) for s, h in enumerate(self.hands)}
-        for p, pile in enumerate(self.piles):
-            places[f"pile-{PILES[p]}"] = [CARD_TEXTS[c] for c in pile]
-        places["stock"] = [CARD_TEXTS[c] for c in self.stock[self.stock_at :]]
-        return places
-
-    def check_invariants(self) -> None:
-        """Every pile is a valid build from its bottom card; corners hold king-headed piles;
-        tops and bottoms match the piles; hands hold what was dealt, drawn and not played."""
-        for p, pile in enumerate(self.piles):
-            assert self.tops[p] == (pile[-1] if pile else -1) and self.bottoms[p] == (pile[0] if pile else -1)
-            for below, above in zip(pile, pile[1:], strict=False):
-                assert may_build(above, below), f"{CARD_TEXTS[above]} lies on {CARD_TEXTS[below]} in {PILES[p]}"
-            if p >= 4 and pile:
-                assert pile[0] % 13 == KING, f"the corner {PILES[p]} is not headed by a king"
-        assert sum(len(d) for d in self.drawn) == self.stock_at
-
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         kind, a, b = decode(action)
         if kind == "play":
             return f"play {CARD_TEXTS[a]} on {PILES[b]}"
         return f"move {PILES[a]} to {PILES[b]}" if kind == "move" else kind
-
-    def action_label(self, action: Any) -> str:
-        """Piles named in words: "play 7♠ on the north side", "move the east side onto the
-        north-east corner"; `draw` and `knock` as they are."""
-        kind, a, b = decode(action)
-        if kind == "play":
-            return f"play {card_symbol(CARD_TEXTS[a])} on the {PILE_NAMES[b]}"
-        return f"move the {PILE_NAMES[a]} onto the {PILE_NAMES[b]}" if kind == "move" else kind
 
     def text_to_action(self, text: str) -> int:
         words = text.strip().split()
@@ -441,19 +360,6 @@ class KingsState(State):
     def action_cards(self, action: Any) -> list[str]:
         return [CARD_TEXTS[action // 8]] if action < MOVE else []
 
-    def sentence(self, entry: Any) -> str:
-        seat, what = entry[0], entry[1]
-        if seat == "over":
-            winners, scores = what, entry[2]
-            who = seats_text(winners)
-            return f"The hand is over: {who} win{'s' if len(winners) == 1 else ''}; scores: {seat_list(scores)}."
-        kind, a, b = decode(what)
-        if kind == "play":
-            return f"Seat {seat} plays {CARD_TEXTS[a]} on the {PILE_NAMES[b]}."
-        if kind == "move":
-            return f"Seat {seat} moves the {PILE_NAMES[a]} onto the {PILE_NAMES[b]}."
-        return f"Seat {seat} {kind}s."
-
     # --- what a seat may know -----------------------------------------------------------
     def facts(self, seat: int | None) -> dict[str, Any]:
         """The whole tableau, the hand sizes and the stock's size are public; a seat's own
@@ -468,151 +374,3 @@ class KingsState(State):
             "knocks": self.knocks,
             "played": self.played,
         }
-
-    def table_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        zones = []
-        for p, name in enumerate(PILES):
-            pile = obs["piles"][name]
-            empty = "empty corner" if p >= 4 else "vacant"
-            label = name if pile else f"{name}: {empty}"
-            zones.append({"id": f"pile-{name}", "kind": "pile", "owner": None, "label": label,
-                          "cards": list(pile), "hidden": 0})
-        zones.append({"id": "stock", "kind": "stock", "owner": None, "label": f"Stock ({obs['stock_size']})",
-                      "cards": [], "hidden": obs["stock_size"]})
-        return zones
-
-    def status(self, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """The stock (how the turn ends), the knocks toward the end, the tops to build on."""
-        out = []
-        if obs["stock_size"]:
-            out.append({"label": "Stock", "value": f"{plural(obs['stock_size'], 'card')}: end your turn with draw"})
-        else:
-            out.append({"label": "Stock", "value": "empty: end your turn with knock"})
-            out.append({"label": "Knocks in a row", "value": f"{obs['knocks']} of {obs['players']} end the hand"})
-        tops = [f"{name} {pile[-1]}" for name, pile in obs["piles"].items() if pile]
-        vacant = [name for name, pile in obs["piles"].items() if not pile and len(name) == 1]
-        out.append({"label": "Tops", "value": ", ".join(tops)})
-        if vacant:
-            out.append({"label": "Vacant sides", "value": ", ".join(vacant)})
-        if obs["options"].get("hands", 1) > 1:
-            out.append({"label": "Hand", "value": f"{obs['hand_number'] + 1} of {obs['options']['hands']}"})
-        return out
-
-    def recent(self, obs: dict[str, Any]) -> dict[str, Any] | None:
-        """The last play, move, draw or knock of the hand, labelled with its turn (the
-        hand's turns are numbered from 1), so two draws of one seat read apart."""
-        events = [e for e in self.log if e[0] != "over"]
-        if not events:
-            return None
-        entry = events[-1]
-        seat, action = entry[0], entry[1]
-        turn = 1 + sum(1 for e in events[:-1] if e[1] >= DRAW)
-        kind, a, b = decode(action)
-        cards: list[str] = []
-        if kind == "play":
-            cards, what = [CARD_TEXTS[a]], f"play on {PILES[b]}"
-        elif kind == "move":
-            cards, what = obs["piles"][PILES[b]][-entry[2] :], f"move {PILES[a]} to {PILES[b]}"
-        else:
-            what = kind
-        return {
-            "label": f"Turn {turn}: {what}",
-            "plays": [{"seat": seat, "cards": cards, "face_down": kind == "draw", "mark": False}],
-            "explanation": self.sentence(entry),
-        }
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> KingsState:
-        """A copy whose other hands and stock are reshuffled among themselves, sizes kept."""
-        other = self.clone()
-        assert isinstance(other, KingsState)
-        seats = [s for s in range(self.players) if s != seat]
-        pool = [c for s in seats for c in cards_of(self.hands[s])] + list(self.stock[self.stock_at :])
-        rng.shuffle(pool)
-        for s in seats:
-            k = self.hands[s].bit_count()
-            other.hands[s] = mask_of(pool[:k])
-            pool = pool[k:]
-        other.stock = self.stock[: self.stock_at] + tuple(pool)
-        return other
-
-    # --- determinize -----------------------------------------------------------------------
-    @classmethod
-    def sample_deal(
-        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
-    ) -> tuple[dict[str, Any], dict[int, Any]]:
-        """Rebuild the deal from the hand's public course (see the module's docstring):
-        each seat's slots are its 7 dealt cards and then its draws, in order; every card a
-        seat played takes its earliest open slot, which always exists before the play."""
-        n = options.players
-        me = observation["seat"]
-        slots: list[list[int | None]] = [[None] * HAND for _ in range(n)]
-        draw_slots: list[tuple[int, int]] = []
-        filled = [0] * n
-        seen = {parse_card(observation["tableau"][p]) for p in PILES[:4]}
-        for actor, text in observation["actions"]:
-            if text == "draw":
-                draw_slots.append((actor, len(slots[actor])))
-                slots[actor].append(None)
-            elif text.startswith("play "):
-                card = parse_card(text.split()[1])
-                seen.add(card)
-                if actor != me:
-                    slots[actor][filled[actor]] = card
-                    filled[actor] += 1
-        if me is not None:
-            drawn = [parse_card(t) for t in observation["drawn"]]
-            held = {parse_card(t) for t in observation["hand"]}
-            mine = {parse_card(text.split()[1]) for actor, text in observation["actions"] if actor == me and text.startswith("play ")}
-            slots[me] = [*sorted((held | mine) - set(drawn)), *drawn]
-            seen |= held
-        unseen = [c for c in range(52) if c not in seen]
-        rng.shuffle(unseen)
-        for s in range(n):
-            for i, c in enumerate(slots[s]):
-                if c is None:
-                    slots[s][i] = unseen.pop()
-        stock = [slots[s][i] for s, i in draw_slots] + unseen
-        deal = {
-            "hands": [texts([c for c in slots[s][:HAND] if c is not None]) for s in range(n)],
-            "tableau": dict(observation["tableau"]),
-            "stock": [CARD_TEXTS[c] for c in stock if c is not None],
-        }
-        return deal, {}
-
-    def _restore(self, observation: dict[str, Any]) -> None:
-        self.totals = list(observation["scores"]["match"])
-
-
-class KingsInTheCorner(Game):
-    name = "kings_in_the_corner"
-    title = "Kings in the Corner"
-    min_players = 2
-    max_players = 6
-    Options = KingsOptions
-    state_class = KingsState
-
-    def heuristic_bot(self) -> str | None:
-        return "kings_in_the_corner-heuristic"
-
-    def limits(self, options: GameOptions) -> Limits:
-        """Every stock card is drawn once and every card is played from a hand once; a pile
-        moves onto another (or into a corner) at most once per card play and four more; a
-        play resets the knocks, so at most n knocks follow each play or move. A seat loses
-        at most its cards (kings 10 each with kings10)."""
-        assert isinstance(options, KingsOptions)
-        n = options.players
-        stock = 52 - HAND * n - 4
-        plays = 52
-        moves = plays + 4
-        return Limits(
-            hand_actions=stock + plays + moves + n * (plays + moves + stock + 1),
-            match_hands=options.hands,
-            hand_scores=(-(52 + (36 if options.penalty == "kings10" else 0)), 0),
-        )
-
-    def action_universe(self, options: GameOptions) -> list[Any]:
-        return list(range(KNOCK + 1))
-
-
-GAME = KingsInTheCorner()
-KingsState.game = GAME

@@ -1,0 +1,117 @@
+"""Ridge as the engine runs it: the rules' state with what the engine asks beyond the
+rules, and the game's declaration.
+
+Beyond the rules (`rules.py`) the engine asks a game for determinize, the leak test's
+redeal, every place a card can be and the game's invariants; with every card face up
+the first two are the deal itself. The `Ridge` declaration names the rules' state, the
+view and the heuristic bot, and bounds the game for solvers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from parlour.cards import CARD_TEXTS
+from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.games.ridge import view
+from parlour.games.ridge.rules import (
+    CONTEST,
+    DECLARE_BASE,
+    HAND_NAMES,
+    PASS,
+    PLAY_BASE,
+    TRICKS,
+    RidgeOptions,
+    RidgeRules,
+    card_list,
+)
+
+
+class RidgeState(RidgeRules):
+    """One match of Ridge."""
+
+    def hand_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
+        """None from the engine: the view draws the four hands, each with its seat."""
+        return []
+
+    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RidgeState:
+        """Nothing is hidden in Ridge: the copy is the same state."""
+        other = self.clone()
+        assert isinstance(other, RidgeState)
+        return other
+
+    # --- determinize: nothing is hidden ----------------------------------------------------
+    @classmethod
+    def sample_deal(
+        cls, options: GameOptions, observation: dict[str, Any], rng: random.Random
+    ) -> tuple[dict[str, Any], dict[int, Any]]:
+        """The known deal: every card is face up and every action public."""
+        return {"pbn": observation["deal"]}, {}
+
+    def _restore(self, observation: dict[str, Any]) -> None:
+        self.totals = list(observation["scores"]["match"])
+
+    # --- cards and invariants ------------------------------------------------------------
+    def full_pack(self) -> list[str]:
+        return list(CARD_TEXTS[:52])
+
+    def card_places(self) -> dict[str, list[str]]:
+        places = {f"hand-{HAND_NAMES[h]}": card_list(self.hands[h]) for h in range(4)}
+        places["trick"] = [CARD_TEXTS[c] for _, c in self.trick]
+        for s in range(2):
+            places[f"won-{s}"] = card_list(self.won_cards[s])
+        return places
+
+    def check_invariants(self) -> None:
+        """Tricks won match the cards taken and the hand sizes; one side scores per hand;
+        the match totals are the sum of the hands."""
+        assert sum(self.won) == len(self.tricks)
+        for s in range(2):
+            assert self.won_cards[s].bit_count() == 4 * self.won[s]
+        if self.phase != OVER:
+            for h in range(4):
+                played = any(p == h for p, _ in self.trick)
+                assert self.hands[h].bit_count() == TRICKS - len(self.tricks) - played
+        for scores in self.hand_results:
+            assert min(scores) == 0 and all(x >= 0 for x in scores)
+        assert self.totals == [sum(h[s] for h in self.hand_results) for s in range(2)]
+
+
+class Ridge(Game):
+    name = "ridge"
+    title = "Ridge"
+    min_players = 2
+    max_players = 2
+    Options = RidgeOptions
+    state_class = RidgeState
+    view = view
+
+    def heuristic_bot(self) -> str | None:
+        return "ridge-greedy"
+
+    def limits(self, options: GameOptions) -> Limits:
+        """An auction of rising bids (at most one per number, a pass, a contest and a pass
+        more), the declaration and 52 cards. Only one side scores: at most 13 undertricks
+        of 10, or a contested 13 made (49)."""
+        assert isinstance(options, RidgeOptions)
+        return Limits(
+            hand_actions=(TRICKS - options.min_bid + 1) + 3 + 1 + 52,
+            match_hands=options.hands,
+            hand_scores=(0, 10 * TRICKS),
+            notes="" if options.hands else "no match bound to a target: a passed-out hand scores 0-0",
+        )
+
+    def action_universe(self, options: GameOptions) -> list[Any]:
+        assert isinstance(options, RidgeOptions)
+        bids = list(range(options.min_bid, TRICKS + 1))
+        declares = [DECLARE_BASE + k for k in range(20)]
+        return [PASS, *bids, CONTEST, *declares, *(PLAY_BASE + c for c in range(52))]
+
+    def render_text(self, observation: dict[str, Any]) -> str:
+        """The table as a bridge diagram (`view.render_text`)."""
+        return view.render_text(observation)
+
+
+GAME = Ridge()
+RidgeState.game = GAME

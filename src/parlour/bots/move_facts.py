@@ -5,7 +5,7 @@ A features head (parlour.bots.learned) reads an action as its text: "play QS" is
 queen, a spade, a play. Whether that queen takes the trick now, whether the trick holds
 points, whether a friend is winning it, are facts of the table, not of the text; a network
 can only find them by decoding the whole research tensor, which at Mighty it did not learn
-from the examples two cores can make (docs/strength.md, the thirteenth session). So a game
+from the examples two cores can make. So a game
 may say, for each legal move, what a card player sees at once: these facts are hashed into
 the head's outputs like the text's, and the network's last layer weighs them by the
 situation.

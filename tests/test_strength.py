@@ -57,6 +57,8 @@ def test_strength_reruns_the_arena_at_a_tiny_size(capsys: pytest.CaptureFixture[
     assert main(["strength", "--only", "couillon", "--hands", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     table = [line for line in out.splitlines() if line.startswith("| Couillon (4)")]
+    assert len(table) == 6, "each figure once as it is done, and again in the table at the end"
+    table = table[3:]
     assert [line.split("|")[2].strip() for line in table] == ["normal vs heuristic", "strong vs normal", "strong vs heuristic"]
     first = next(m for m in MEASURES if m.game == "couillon")
     assert f"parlour arena couillon --players 4 --bots {first.bots} --hands 2 --seed {first.seed} --jobs 1" in out

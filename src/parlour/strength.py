@@ -3,8 +3,8 @@
 `parlour strength` runs, for every table where the package ships learned weights, the
 arena duplicates the page reports (`normal` against the heuristic, `strong` against
 `normal`, `strong` against the heuristic) with the page's commands and seeds but fewer
-hands, and prints one line per figure: the duplicate margin with its 95% interval and the
-time the run took. `parlour strength --full` plays the page's own hand counts, so each
+hands, and prints one line per figure as it is done: the duplicate margin with its 95%
+interval, the wall clock and the CPU time it took; the table of them all at the end. `parlour strength --full` plays the page's own hand counts, so each
 figure comes out as printed there. `--only GAME` (repeatable) keeps some tables.
 
 The commands live here once: docs/strength.md shows them as written by `Measure.command`,
@@ -16,6 +16,7 @@ page's figures are the ones to quote.
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 from dataclasses import dataclass
 
@@ -129,21 +130,32 @@ def run(args: argparse.Namespace) -> int:
     if not measures:
         raise OptionsError(f"no figure of the results page is for {', '.join(sorted(only))}")
     lines = []
-    started = time.monotonic()
+    started, cpu_started = time.monotonic(), cpu_seconds()
     for k, measure in enumerate(measures, 1):
         hands = args.hands if args.hands is not None else measure.hands if args.full else measure.quick
         print(f"[{k}/{len(measures)}] {measure.command(hands, args.jobs)}", flush=True)
-        clock = time.monotonic()
+        clock, cpu = time.monotonic(), cpu_seconds()
         margin, low, high, played = margin_of(measure, hands, args.jobs)
-        lines.append(
+        line = (
             f"| {get_game(measure.game).title} ({measure.players}) | {measure.label} | {margin:+.3f} "
-            f"({low:+.3f} .. {high:+.3f}) | {played:,} | {time.monotonic() - clock:.0f} s |"
+            f"({low:+.3f} .. {high:+.3f}) | {played:,} | {time.monotonic() - clock:.0f} s | {cpu_seconds() - cpu:.0f} s |"
         )
+        print(line, flush=True)
+        lines.append(line)
     print()
-    print("| table (players) | figure | duplicate margin (95% CI) | hands | wall clock |")
-    print("| --- | --- | ---: | ---: | ---: |")
+    print("| table (players) | figure | duplicate margin (95% CI) | hands | wall clock | CPU |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
     for line in lines:
         print(line)
-    print(f"\n{len(measures)} figures in {time.monotonic() - started:.0f} s of wall clock.")
+    print(
+        f"\n{len(measures)} figures in {time.monotonic() - started:.0f} s of wall clock, "
+        f"{cpu_seconds() - cpu_started:.0f} s of CPU."
+    )
     return 0
 
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished workers: on a shared machine the wall
+    clock also counts other work, so the CPU time says what a run costs."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime

@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve play test lint bench clean chromium postgresql
+.PHONY: serve play test lint bench strength clean chromium postgresql
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -42,6 +42,11 @@ test: $(STAMP) lint chromium postgresql
 
 bench: $(STAMP)
 	for b in benchmarks/*.py; do $(BIN)/python $$b; done
+
+# The results page's figures (docs/strength.md) with fewer hands: about ten minutes on two
+# idle cores. `parlour strength --full` plays the page's own hand counts.
+strength: $(STAMP)
+	$(BIN)/parlour strength --jobs $(or $(JOBS),2)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -1,6 +1,6 @@
 """OpenSpiel's solvers on parlour's games: tree sizes, CFR and MCCFR with exploitability.
 
-For each small variant (docs/openspiel.md says why these): the size of its tree (histories,
+For each small variant (docs/research.md, "OpenSpiel", says why these): the size of its tree (histories,
 terminal histories, information states per seat), then for the ones small enough
 OpenSpiel's CFR and external-sampling MCCFR (C++, calling back into the Python game) for a
 fixed number of iterations, with the exploitability of the average policy after each

@@ -1,4 +1,4 @@
-"""The contract every registered game keeps (DESIGN.md, Tests), checked by random playouts.
+"""The contract every registered game keeps (docs/architecture.md), checked by random playouts.
 
 Parametrised over every game x player count x option set in OPTION_SETS. A game added to
 the registry must add its option sets here (the test below fails until it does).

@@ -1,4 +1,4 @@
-"""Couillon rules pinned by the source's text and the scenarios of RULINGS-others.md."""
+"""Couillon rules pinned by the source's text and the scenarios of docs/rules/couillon.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cramps rules pinned by the source's own numbers and the scenarios of RULINGS-others.md."""
+"""Cramps rules pinned by the source's own numbers and the scenarios of docs/rules/cramps.md."""
 
 from __future__ import annotations
 

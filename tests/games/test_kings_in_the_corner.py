@@ -1,5 +1,5 @@
 """Kings in the Corner pinned by the source's example and the scenarios and rulings of
-RULINGS-others.md (R-KINGS-1..12, test scenarios 1-6)."""
+docs/rules/kings_in_the_corner.md (R-KINGS-1..12, test scenarios 1-6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Mighty rules pinned by the source (denexa-collection.txt, "Mighty") and RULINGS-others.md
+"""Mighty rules pinned by the source and docs/rules/mighty.md
 (R-MIGHTY-1..24, the test scenarios of its part 9)."""
 
 from __future__ import annotations

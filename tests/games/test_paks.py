@@ -1,4 +1,4 @@
-"""Paks rules pinned by the source's own examples and the scenarios of RULINGS-others.md."""
+"""Paks rules pinned by the source's own examples and the scenarios of docs/rules/paks.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pitch rules pinned by the source (denexa-collection.txt, "Pitch") and RULINGS-others.md
+"""Pitch rules pinned by the source and docs/rules/pitch.md
 (R-PITCH-1..11, the test scenarios of its part 9)."""
 
 from __future__ import annotations

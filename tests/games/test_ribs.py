@@ -1,4 +1,4 @@
-"""Ribs rules pinned by the sources' own examples (rules/sources/ribs-pagat.txt) and RULINGS.md."""
+"""Ribs rules pinned by the sources' own examples and docs/rules/ribs.md."""
 
 from __future__ import annotations
 

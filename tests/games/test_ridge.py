@@ -1,4 +1,4 @@
-"""Ridge's rules from the source's own examples and the rulings' scenarios (RULINGS-others.md)."""
+"""Ridge's rules from the source's own examples and the rulings' scenarios (docs/rules/ridge.md)."""
 
 from __future__ import annotations
 

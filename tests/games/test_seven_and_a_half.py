@@ -1,6 +1,6 @@
-"""Seven and a Half: the source's rules and every scenario and ruling of its section in
-rules/RULINGS-others.md, on stocks fixed card by card (R-SEVENHALF-14: holes to the punters
-in turn order, then the banker, then the hits in the order they are made)."""
+"""Seven and a Half: the source's rules and every scenario and ruling of
+docs/rules/seven_and_a_half.md, on stocks fixed card by card (R-SEVENHALF-14: holes to the
+punters in turn order, then the banker, then the hits in the order they are made)."""
 
 from __future__ import annotations
 

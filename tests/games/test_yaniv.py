@@ -1,4 +1,4 @@
-"""Yaniv rules pinned by the source's examples and the scenarios of RULINGS-others.md."""
+"""Yaniv rules pinned by the source's examples and the scenarios of docs/rules/yaniv.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Zetema rules pinned by the source's numbers and every scenario of RULINGS-others.md."""
+"""Zetema rules pinned by the source's numbers and every scenario of docs/rules/zetema.md."""
 
 from __future__ import annotations
 

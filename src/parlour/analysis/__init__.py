@@ -8,7 +8,7 @@ gives the move a strong player would make with the numbers behind it (the exact 
 Ridge, the search bot's elsewhere); the terminal's `hint` and the web parlour's hint message
 ask it. `hints(game, observation)` keeps the oracle's lines (Ridge). The front ends look a
 game's advice up here, by the game's name, because a game may not import analysis (the
-layers of DESIGN.md: analysis sits above the games and imports them).
+layers of docs/architecture.md: analysis sits above the games and imports them).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ deeper tree would see each of its nodes a handful of times). Clear decisions end
 few worlds and close ones get the budget; a game without chance (Ridge) settles each race
 at once. The default budget, `DEFAULT_PAIRED_ITERATIONS` playouts per move at most, is
 the one that keeps `parlour arena ribs --players 6 ... --hands 1000 --jobs 2` within
-about half an hour (docs/strength.md).
+about half an hour on two cores.
 
 **Inference (`infer=1`, the default where the model can judge).** A uniform
 determinization deals the hidden cards as if the others' play said nothing about them,
@@ -34,7 +34,7 @@ seat did; Ribs' heuristic judges the current round's bids and the ribs, Yaniv's 
 last discard and draw, Seven and a Half's a punter's draws and stand), each world of the
 model search is drawn again until the judges accept it (`sample_world`: rejection
 sampling, at most `tries` draws). The judges play no part in a game whose model cannot
-judge, and `infer=0` turns them off. Measured on Ribs (docs/strength.md) the judge's
+judge, and `infer=0` turns them off. Measured on Ribs, the judge's
 signal is weak, since the heuristic raises on most hands, and the effect on strength is
 within the noise of a 1,000-hand run. At Seven and a Half it is what keeps the search's
 banker from standing on 3 against a punter whose stand said it holds 5 or more.

@@ -7,13 +7,14 @@ decided here alone. Where the package ships a learned player's weights for the g
 learned player as its model (`LEARNED_STRONG`): the learned player's choice is the move
 to beat, its ranking gives the rivals and it plays the searching seat in the playouts;
 the game's heuristic plays the other seats there, being cheap and able to judge sampled
-worlds. Its value head is not used: cutting playouts short with it measured worse
-(docs/strength.md). Its settings are the search's defaults except where a game measured
+worlds. Its value head is not used: cutting playouts short with it measured worse in
+the arena. Its settings are the search's defaults except where a game measured
 better with others (`LEARNED_STRONG_SETTINGS`: Yaniv scores its playouts by points). The
 package ships weights for 6-player Ribs and, trained with the heuristic's move as an
 input, 4-player Cramps, Couillon, Pitch and Seven and a Half and 2-player Paks, Ridge,
-Zetema and Yaniv, and, as the values of a turn's end, 2-player Kings in the Corner and
-Six-Pack Bezique (each beat its heuristic in the arena; docs/strength.md has every run).
+Zetema and Yaniv, as the values of a turn's end, 2-player Kings in the Corner and
+Six-Pack Bezique, and as move values 5-player Mighty (each beats its heuristic in the
+arena: docs/strength.md).
 Elsewhere normal is the game's heuristic bot and strong the search bot with the heuristic
 as its model (with fewer playouts where a game's slowest moves need it,
 `STRONG_ITERATIONS`). Where a game has a stronger player than the search, strong is that
@@ -46,12 +47,11 @@ than the defaults, measured in docs/strength.md. At Yaniv, a two-player game, th
 reward is whether the hand is won, so the search won hands and gave up points; scored by
 points with a stricter race it beat the heuristic by +1.272 over 2,000 hands, against
 -0.161 before. At 6-player Ribs the search's departures from the learned player were
-mostly the race trusting noise: with the weights of the eleventh session, on the same 204
-deals, the default race made +2.018 and the stricter one +3.257, the learned player alone
+mostly the race trusting noise: with the shipped weights, on the same 204 deals, the default race made +2.018 and the stricter one +3.257, the learned player alone
 +3.585; over 1,000 hands the stricter one beat the heuristic by +3.198."""
 STRONG_PLAYERS: dict[str, str] = {"seven_and_a_half": "seven_and_a_half-exact"}
 """Where a game has a player stronger than the search for its strong level. At Seven and
-a Half the search was never above the learned player (ten settings, docs/strength.md),
+a Half the search was never above the learned player (ten settings were tried),
 while banking by exact expectation and playing as the learned player elsewhere beat it by
 +0.028 over 8,000 hands and the heuristic by +0.084; it decides in milliseconds, so it
 needs no time budget."""
@@ -61,7 +61,7 @@ strong level. At Six-Pack Bezique the learned player values each move's turn end
 sampled deal; weighing it over eight (a search over the cards the seat may draw in its
 turn, with the network's value at the turn's end) beat it by +175.5 over 1,000 hands, where
 the search with the heuristic as its model was level with it over 60 at 35 CPU-seconds a
-hand (docs/strength.md)."""
+hand."""
 HEURISTIC_MODEL_SEARCH = frozenset({"kings_in_the_corner", "mighty"})
 """Games whose strong search keeps the heuristic as its model though weights ship. At
 Kings in the Corner the learned player values turn ends (`parlour train --method
@@ -69,11 +69,11 @@ turn-value`), sampling a world of its own at every move, too dear for every step
 playout; the search with the heuristic as its model beat the heuristic by +1.243 and the
 learned player by +0.753. At Mighty the learned player (move values) is cheap, but the
 search with it as its model did worse on the same 1,000 deals: +0.052 with 24 playouts a
-move and +0.139 with 64, where the heuristic as the model made +0.171 (docs/strength.md)."""
+move and +0.139 with 64, where the heuristic as the model made +0.171."""
 STRONG_ITERATIONS: dict[str, int] = {"six_pack_bezique": 32}
 """Playouts a move of the strong level's search where the search's default (the model
 search's 64) would take over the second on a game's slowest moves: at Six-Pack Bezique
-they took 1.5 s (docs/strength.md). There it plays where the weights do not fit the table
+they took 1.5 s. There it plays where the weights do not fit the table
 (`strong_search_spec`)."""
 
 

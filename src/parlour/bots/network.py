@@ -37,7 +37,7 @@ def blas_on_one_thread() -> bool:
     and when the other core is busy the product waits for its helper, which spins: 128
     hands of Six-Pack Bezique training, when its forward pass still scored all 2,049
     outputs of its features head, took 27 CPU-seconds so and 11 on one thread, beside
-    other runs on two cores (docs/strength.md). The thread count also changes how a product's sums are
+    other runs on two cores. The thread count also changes how a product's sums are
     rounded, so with one thread a seeded training run gives the same weights on a machine
     of any number of cores."""
     if any(os.environ.get(name) for name in THREAD_COUNT_SETTINGS):

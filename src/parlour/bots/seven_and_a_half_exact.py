@@ -4,7 +4,7 @@ otherwise plays as its model (the learned player unless told, `model=NAME`).
 Why the banker: it acts last, with every punter's course in view, and its choice is
 between few outcomes: stand now, or take a card and choose again. So its draw can be
 valued exactly instead of by playouts, which at the second a move allows could not tell
-the small differences between a banker's choices from the deal's luck (docs/strength.md).
+the small differences between a banker's choices from the deal's luck.
 On the same deals and the same learned punters, banking by this expectation instead of
 by the learned player won the bank +0.096 a hand (+0.064 .. +0.128) over 2,000 deals,
 and banking by it with every hole card equally likely lost -0.186: what the punters'

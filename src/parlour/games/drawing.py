@@ -16,8 +16,7 @@ shows it.
   while in the hand, voids, and `finish`, which deals each segment's remaining cards into
   its open slots with `cards.deal_constrained` so kinds and voids hold.
 
-The two grew side by side in one session; `Course` is the more general, and moving Yaniv
-(and tests/toy_draw.py) onto it is the next step.
+`Course` is the more general of the two; Yaniv (and tests/toy_draw.py) could move onto it.
 """
 
 from __future__ import annotations

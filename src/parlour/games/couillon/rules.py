@@ -1,7 +1,7 @@
 """Couillon: four players in two partnerships, four cards each, an upcard offered as trump.
 
-Source: rules/sources/denexa-collection.txt, section "Couillon"; rulings R-COUILLON-1..11
-in rules/RULINGS-others.md.
+Rules and rulings R-COUILLON-1..11 (from Denexa Games' published rules, section
+"Couillon"): docs/rules/couillon.md.
 
 Pack and deal. 24 cards, A K Q J T 9 in each suit (`deck`=24, R-COUILLON-1; `deck`=32
 adds 8 and 7, `deck`=16 drops T and 9), aces high. Partners sit opposite: seats {0, 2} v

@@ -1,7 +1,7 @@
 """Cramps: 4 players (5-8 with a bigger pack), no trump, every trick has its own value.
 
-Source: rules/sources/cramps.txt (base game, "Royal Cramps", "5 to 8 Players"); rulings
-R-CRAMPS-1..12 in rules/RULINGS-others.md.
+Rules and rulings R-CRAMPS-1..12 (from the published Cramps rules: the base game, "Royal
+Cramps", "5 to 8 Players"): docs/rules/cramps.md.
 
 Pack and deal. 4 players: one 52-card pack. 5-8 players add from a second pack: 5 Q-A of
 each suit and 1 joker; 6 9-A and 2 jokers; 7 6-A and 3 jokers; 8 a whole pack. Every seat

@@ -1,7 +1,7 @@
 """Kings in the Corner: 2-6 players build down in alternating colours to shed their hands.
 
-Source: rules/sources/denexa-collection.txt, section "Kings in the Corner" (Setup, Game
-play); rulings R-KINGS-1..12 in rules/RULINGS-others.md.
+Rules and rulings R-KINGS-1..12 (from Denexa Games' published rules, section "Kings in
+the Corner": Setup, Game play): docs/rules/kings_in_the_corner.md.
 
 Pack and deal. One 52-card pack, aces low (A 2 .. K); hearts and diamonds are red,
 spades and clubs black. Each seat gets 7 cards, dealt as slices clockwise from the

@@ -1,7 +1,7 @@
 """Mighty: five players, a widow, a contract, and a partner called by a card and kept secret.
 
-Source: rules/sources/denexa-collection.txt, section "Mighty"; rulings R-MIGHTY-1..24 and
-the conventions G-1..G-11 in rules/RULINGS-others.md.
+Rules and rulings R-MIGHTY-1..24 (from Denexa Games' published rules, section "Mighty"):
+docs/rules/mighty.md; the conventions G-1..G-11: docs/rules/conventions.md.
 
 Seats and deal. Five players; a 53-card pack (52 and one joker), aces high. Point cards
 A K Q J T, 20 in all. Each seat gets 10 cards (slices clockwise from the dealer's left,

@@ -1,7 +1,7 @@
 """Paks: a fishing game for 2, 3, 4 or 6 players; captures make paks, paks can be stolen.
 
-Source: rules/sources/denexa-collection.txt, section "Paks"; rulings R-PAKS-1..19 in
-rules/RULINGS-others.md.
+Rules and rulings R-PAKS-1..19 (from Denexa Games' published rules, section "Paks"):
+docs/rules/paks.md.
 
 Seats and pack. 2 or 3 players play alone; 4 play as two teams {0,2} v {1,3}; 6 as two
 teams {0,2,4} v {1,3,5} (R-PAKS-1, G-3; option `six_teams`="3x2": {0,3} v {1,4} v

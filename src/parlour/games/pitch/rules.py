@@ -1,7 +1,7 @@
 """Pitch (Setback): four players in partnerships, six cards each, High, Low, Jack and Game.
 
-Source: rules/sources/denexa-collection.txt, section "Pitch"; rulings R-PITCH-1..11 and
-the conventions G-1..G-11 in rules/RULINGS-others.md.
+Rules and rulings R-PITCH-1..11 (from Denexa Games' published rules, section "Pitch"):
+docs/rules/pitch.md; the conventions G-1..G-11: docs/rules/conventions.md.
 
 Seats and deal. Four players, partners opposite: {0,2} v {1,3} (team = seat % 2). A
 52-card pack, aces high. Each seat gets 6 cards, dealt as slices clockwise from the

@@ -1,7 +1,7 @@
 """Ribs: 4-10 players, a bidding round before every two-card "trick", ribs cracked by matching.
 
-Sources: rules/sources/ribs-pagat.txt (wins where they differ) and ribs-denexa.txt;
-rulings R-RIBS-1..12 in rules/RULINGS.md.
+Rules and rulings R-RIBS-1..12 (from the Ribs pages of pagat.com, which wins where they
+differ, and of Denexa Games): docs/rules/ribs.md.
 
 Pack and deal. n players use n copies of each rank A K Q J T 9 8 7 (suits play no part,
 so a card is its rank). Values A 0, K Q J 2, T 9 8 7 1: 10 points per player. Every seat

@@ -1,6 +1,7 @@
 """Ridge: open-hand bridge for two players, every card visible, an auction of tricks.
 
-Source: rules/sources/ridge.txt; rulings R-RIDGE-1..13 in rules/RULINGS-others.md.
+Rules and rulings R-RIDGE-1..13 (from the draft article "Ridge Card Game"):
+docs/rules/ridge.md.
 
 Seats and hands. Seat 0 plays North and South, seat 1 plays East and West; play goes
 clockwise N, E, S, W (hand ids 0..3, so a hand's owner is `hand % 2`). The 52 cards are

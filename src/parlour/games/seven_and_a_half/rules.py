@@ -1,7 +1,7 @@
 """Seven and a Half: the banker against the punters, drawing towards 7½ without passing it.
 
-Source: rules/sources/denexa-collection.txt, "Seven and a Half" (Setup, Game play, The
-payout, Two-card 7½s); rulings R-SEVENHALF-1..18 in rules/RULINGS-others.md.
+Rules and rulings R-SEVENHALF-1..18 (from Denexa Games' published rules, "Seven and a
+Half": Setup, Game play, The payout, Two-card 7½s): docs/rules/seven_and_a_half.md.
 
 Seats and pack. 2-8 players: the banker (who also deals) against everyone else. The
 40-card pack: A-7 and J Q K of each suit (no 8, 9, 10). A counts 1, 2-7 their face, J Q K

@@ -1,8 +1,8 @@
 """Six-Pack Bezique: 2 players, 192 cards, trick play for the right to meld, then 12 last tricks.
 
-Source: rules/sources/denexa-collection.txt, section "Bezique"; rulings R-BEZIQUE-1..19 in
-rules/RULINGS-others.md. Seats 0 and 1; seat 0 deals first (G-2); the match is one deal
-(`deals` > 1: the dealer alternates and the final game scores add up).
+Rules and rulings R-BEZIQUE-1..19 (from Denexa Games' published rules, section
+"Bezique"): docs/rules/six_pack_bezique.md. Seats 0 and 1; seat 0 deals first (G-2); the
+match is one deal (`deals` > 1: the dealer alternates and the final game scores add up).
 
 Deck and deal. Six 32-card packs (A T K Q J 9 8 7 in each suit: tens rank above kings).
 The engine draws the cut c from 24 - `cut_spread` to 24 + `cut_spread` (R-BEZIQUE-1); the

@@ -1,7 +1,7 @@
 """Yaniv: 2-5 players shed cards in sets and runs, and call `yaniv` on a hand worth 5 or less.
 
-Source: rules/sources/denexa-collection.txt, "Yaniv (a.k.a. Jhyap, Dhumbal)"; rulings
-R-YANIV-1..17 in rules/RULINGS-others.md.
+Rules and rulings R-YANIV-1..17 (from Denexa Games' published rules, "Yaniv (a.k.a.
+Jhyap, Dhumbal)"): docs/rules/yaniv.md.
 
 Pack and deal. 52 cards and 2 jokers (`decks`=2: 108 cards, 4 jokers). A = 1, 2-10 their
 face value, J Q K = 10, JK = 0; aces are always low. Each player still in the match gets 5

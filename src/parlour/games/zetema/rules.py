@@ -1,7 +1,7 @@
 """Zetema: a rummy game with Bezique's marriages, 2-6 players, 65 cards, fourteen discard piles.
 
-Source: rules/sources/denexa-collection.txt, section "Zetema" (Parlett's version); rulings
-R-ZETEMA-1..19 in rules/RULINGS-others.md.
+Rules and rulings R-ZETEMA-1..19 (from Denexa Games' published rules, section "Zetema",
+Parlett's version): docs/rules/zetema.md.
 
 Seats and pack. 2, 3 or 5 players play alone; 4 play as {0, 2} v {1, 3} and 6 as {0, 3} v
 {1, 4} v {2, 5} (G-3), partners' points added and every seat showing its side's figure.

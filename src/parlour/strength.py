@@ -1,0 +1,162 @@
+"""The results page's figures (docs/strength.md), rerun at a size two cores play in minutes.
+
+`parlour strength` runs, for every table where the package ships learned weights, the
+arena duplicates the page reports (`normal` against the heuristic, `strong` against
+`normal`, `strong` against the heuristic) with the page's commands and seeds but fewer
+hands, and prints one line per figure as it is done: the duplicate margin with its 95%
+interval, the wall clock and the CPU time it took; the table of them all at the end. `parlour strength --full` plays the page's own hand counts, so each
+figure comes out as printed there. `--only GAME` (repeatable) keeps some tables.
+
+The commands live here once: docs/strength.md shows them as written by `Measure.command`,
+and a test holds the page to this list. The quick hand counts give each `strong` figure
+about 45 CPU-seconds (as measured with these seeds), so the whole run takes about 1,100
+CPU-seconds: ten minutes on two idle cores. The intervals are wide at that size; the page's
+figures are the ones to quote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+from dataclasses import dataclass
+
+from parlour import arena
+from parlour.simulate import run_tasks, simulate_hand, table_from_args
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One figure of the results page: an arena duplicate between two bots."""
+
+    game: str
+    players: int
+    label: str
+    """"normal vs heuristic", "strong vs normal" or "strong vs heuristic"."""
+    bots: str
+    hands: int
+    """The page's hand count."""
+    seed: int
+    quick: int
+    """Hands for `parlour strength` without `--full`."""
+
+    def command(self, hands: int | None = None, jobs: int = 2) -> str:
+        """The arena command, as docs/strength.md prints it."""
+        bots = f'"{self.bots}"' if "(" in self.bots else self.bots
+        return (
+            f"parlour arena {self.game} --players {self.players} --bots {bots} "
+            f"--hands {self.hands if hands is None else hands} --seed {self.seed} --jobs {jobs}"
+        )
+
+    def argv(self, hands: int, jobs: int) -> list[str]:
+        return [
+            self.game, "--players", str(self.players), "--bots", self.bots,
+            "--hands", str(hands), "--seed", str(self.seed), "--jobs", str(jobs),
+        ]  # fmt: skip
+
+
+NH, SN, SH = "normal vs heuristic", "strong vs normal", "strong vs heuristic"
+
+MEASURES: tuple[Measure, ...] = (
+    Measure("ribs", 6, NH, "normal,ribs-heuristic", 1000, 0, 120),
+    Measure("ribs", 6, SH, "strong,ribs-heuristic", 1000, 0, 24),
+    Measure("cramps", 4, NH, "normal,cramps-heuristic", 2000, 0, 400),
+    Measure("cramps", 4, SN, "strong,normal", 600, 0, 80),
+    Measure("cramps", 4, SH, "strong,cramps-heuristic", 600, 0, 80),
+    Measure("couillon", 4, NH, "normal,couillon-heuristic", 2000, 0, 1000),
+    Measure("couillon", 4, SN, "strong,normal", 6000, 1, 400),
+    Measure("couillon", 4, SH, "strong,couillon-heuristic", 2000, 0, 400),
+    Measure("seven_and_a_half", 4, NH, "normal,seven_and_a_half-heuristic", 4000, 200000, 2000),
+    Measure("seven_and_a_half", 4, SN, "strong,normal", 8000, 300000, 2000),
+    Measure("seven_and_a_half", 4, SH, "strong,seven_and_a_half-heuristic", 8000, 300000, 2000),
+    Measure("paks", 2, NH, "normal,paks-heuristic", 2000, 0, 200),
+    Measure("paks", 2, SN, "strong,normal", 2000, 100000, 28),
+    Measure("paks", 2, SH, "strong,paks-heuristic", 600, 0, 28),
+    Measure("zetema", 2, NH, "normal,zetema-heuristic", 2000, 0, 200),
+    Measure("zetema", 2, SN, "strong,normal", 600, 100000, 6),
+    Measure("zetema", 2, SH, "strong,zetema-heuristic", 40, 100000, 6),
+    Measure("yaniv", 2, NH, "normal,yaniv-heuristic", 6000, 100000, 1000),
+    Measure("yaniv", 2, SN, "strong,normal", 3000, 101000, 12),
+    Measure("yaniv", 2, SH, "strong,yaniv-heuristic", 2000, 100000, 12),
+    Measure("pitch", 4, NH, "normal,pitch-heuristic", 4000, 100000, 1000),
+    Measure("pitch", 4, SN, "strong,normal", 4000, 200000, 150),
+    Measure("pitch", 4, SH, "strong,pitch-heuristic", 2000, 100000, 150),
+    Measure("ridge", 2, NH, "normal,ridge-greedy", 2000, 100000, 400),
+    Measure("ridge", 2, SN, "strong,normal", 600, 100000, 26),
+    Measure("ridge", 2, SH, "strong,ridge-greedy", 1000, 100000, 26),
+    Measure("kings_in_the_corner", 2, NH, "normal,kings_in_the_corner-heuristic", 2000, 300000, 400),
+    Measure("kings_in_the_corner", 2, SN, "strong,normal", 1000, 200000, 60),
+    Measure("kings_in_the_corner", 2, SH, "strong,kings_in_the_corner-heuristic", 1000, 200000, 60),
+    Measure("mighty", 5, NH, "normal,mighty-heuristic", 8000, 500000, 1000),
+    Measure("mighty", 5, SN, "strong,normal", 4000, 602000, 60),
+    Measure("mighty", 5, SH, "strong,mighty-heuristic", 1000, 100000, 60),
+    Measure("six_pack_bezique", 2, NH, "normal,six_pack_bezique-heuristic", 1000, 200000, 60),
+    Measure("six_pack_bezique", 2, SN, "strong,normal", 1000, 400000, 8),
+    Measure("six_pack_bezique", 2, SH, "strong,six_pack_bezique-heuristic", 400, 200000, 12),
+)
+"""Every figure of the results page, in its order. Ribs' `strong` against `normal` is not
+measured (the page says so), so it is not rerun either."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--full", action="store_true", help="play the page's hand counts (hours) rather than the quick ones")
+    parser.add_argument("--only", action="append", metavar="GAME", help="rerun this game's figures only (repeatable)")
+    parser.add_argument("--hands", type=int, help="play this many hands for every figure (rounded up to whole deals)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+
+
+def margin_of(measure: Measure, hands: int, jobs: int) -> tuple[float, float, float, int]:
+    """The first bot's duplicate margin over the second, its 95% interval, and the hands
+    played, from the arena's own tasks and report."""
+    parser = argparse.ArgumentParser()
+    arena.add_arguments(parser)
+    args = parser.parse_args(measure.argv(hands, jobs))
+    game, options, bots = table_from_args(args)
+    tasks = arena.duplicate_tasks(game.name, options, bots, args.hands, args.seed)
+    results = run_tasks(simulate_hand, tasks, jobs=jobs, description=f"{game.title} {options.players}p, {measure.label}")
+    report = arena.arena_report(results, bots, len(game.teams(options)))
+    first = next(row for row in report if row["bot"] == bots[0])
+    low, high = first["duplicate_margin_ci95"]
+    return first["duplicate_margin"], low, high, len(tasks)
+
+
+def run(args: argparse.Namespace) -> int:
+    from parlour.engine import OptionsError
+    from parlour.games import get_game
+
+    only = set(args.only or ())
+    for name in only:
+        get_game(name)
+    measures = [m for m in MEASURES if not only or m.game in only]
+    if not measures:
+        raise OptionsError(f"no figure of the results page is for {', '.join(sorted(only))}")
+    lines = []
+    started, cpu_started = time.monotonic(), cpu_seconds()
+    for k, measure in enumerate(measures, 1):
+        hands = args.hands if args.hands is not None else measure.hands if args.full else measure.quick
+        print(f"[{k}/{len(measures)}] {measure.command(hands, args.jobs)}", flush=True)
+        clock, cpu = time.monotonic(), cpu_seconds()
+        margin, low, high, played = margin_of(measure, hands, args.jobs)
+        line = (
+            f"| {get_game(measure.game).title} ({measure.players}) | {measure.label} | {margin:+.3f} "
+            f"({low:+.3f} .. {high:+.3f}) | {played:,} | {time.monotonic() - clock:.0f} s | {cpu_seconds() - cpu:.0f} s |"
+        )
+        print(line, flush=True)
+        lines.append(line)
+    print()
+    print("| table (players) | figure | duplicate margin (95% CI) | hands | wall clock | CPU |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for line in lines:
+        print(line)
+    print(
+        f"\n{len(measures)} figures in {time.monotonic() - started:.0f} s of wall clock, "
+        f"{cpu_seconds() - cpu_started:.0f} s of CPU."
+    )
+    return 0
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished workers: on a shared machine the wall
+    clock also counts other work, so the CPU time says what a run costs."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime

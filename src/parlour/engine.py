@@ -1063,7 +1063,7 @@ class Game:
     conformance_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
     """Option sets (without `players`) the conformance tests play at every player count."""
     howto: ClassVar[str] = "howto.md"
-    """The How to play text (markdown), a file of the game's package."""
+    """The How to play text (markdown, parlour.howto), a file of the game's package."""
 
     view: ClassVar[Any] = None
     """The game's view (its package's `view` module): every word a person reads, made from

@@ -1060,8 +1060,9 @@ class Game:
     target score, hands to win or to play) is what keeps its bots busy, and a bound the
     rules have no reason to set is the card room's to set. About ten times the standard
     game's."""
-    conformance_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
-    """Option sets (without `players`) the conformance tests play at every player count."""
+    conformance_options: ClassVar[tuple[Mapping[str, Any], ...]] = ()
+    """Option sets (without `players`) the conformance tests play at every player count,
+    beside the standard game (the Options defaults), which they always play."""
     howto: ClassVar[str] = "howto.md"
     """The How to play text (markdown, parlour.howto), a file of the game's package."""
 

@@ -111,7 +111,6 @@ class Couillon(Game):
         Fact("ties_pending", "number", "ties_pending", doc="tied hands carried"),
     )
     conformance_options = (
-        {},
         {"deck": 32, "tie_carry": "accumulate"},
         {"deck": 16, "hand_cards": 2},
     )

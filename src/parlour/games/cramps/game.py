@@ -154,7 +154,6 @@ class Cramps(Game):
         Fact("target", "number", "target", scale=31, doc="the match target"),
     )
     conformance_options = (
-        {},
         {"royal": True},
         {"royal": True, "pass_is_final": False, "royal_made": "bid"},
     )

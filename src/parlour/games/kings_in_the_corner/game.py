@@ -140,7 +140,6 @@ class KingsInTheCorner(Game):
     levels = Levels(heuristic_model_search=True)
     table_limits = {"hands": 20}
     conformance_options = (
-        {},
         {"king_pile_to_corner": True, "penalty": "kings10"},
         {"hands": 2},
     )

@@ -190,7 +190,6 @@ class Mighty(Game):
     move_facts = "parlour.bots.move_facts:mighty_move_facts"
     table_limits = {"hands": 50}
     conformance_options = (
-        {},
         {"min_bid": 15, "all_pass": "force", "joker_free": False, "ripper": "called", "hands": 2},
         {"min_bid": 20, "all_pass": "force", "hands": 1},
     )

@@ -229,7 +229,6 @@ class Paks(Game):
     )
     table_limits = {"target": 5000}
     conformance_options = (
-        {},
         {"six_teams": "3x2", "multi_pairs": False, "cancel_counts_zero": False, "target": 200},
     )
 

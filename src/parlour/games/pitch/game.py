@@ -99,7 +99,6 @@ class Pitch(Game):
     )
     table_limits = {"target": 100}
     conformance_options = (
-        {},
         {"low": "played", "smudge_set": 4, "target": 5},
         {"target": 1},
         {"hand_cards": 2, "target": 3},

@@ -183,7 +183,6 @@ class Ribs(Game):
     levels = Levels(strong_settings="reward=margin, z=3")
     table_limits = {"hands_to_win": 30}  # six times the standard: one must win them all among up to ten
     conformance_options = (
-        {},
         {"lemons": True, "stakes": (10, 1)},
         {"opening": "at_least_two", "beat": "both_above", "bid_step": 2, "hands_to_win": 2},
         {"folding": False, "open_last_trick": True, "lemons": True, "lemonade": "three_each"},

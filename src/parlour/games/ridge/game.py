@@ -115,7 +115,6 @@ class Ridge(Game):
     analysis = "parlour.analysis.ridge"
     table_limits = {"target": 1500, "hands": 50}
     conformance_options = (
-        {},
         {"hands": 2, "min_bid": 7},
         {"target": 30, "dealer_may_contest": True, "contest_13": False},
     )

@@ -198,7 +198,6 @@ class SevenAndAHalf(Game):
     levels = Levels(strong_player="seven_and_a_half-exact")
     table_limits = {"hands": 100, "bankroll": 100_000}
     conformance_options = (
-        {},
         {"reshuffle": "when_empty", "bank_pass": "offered", "hands": 4},
         {"banker_sets_limits": True, "bankroll": 12, "min_bet": 2, "max_bet": 6, "hands": 3},
     )

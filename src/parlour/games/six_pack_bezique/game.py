@@ -237,7 +237,6 @@ class SixPackBezique(Game):
     levels = Levels(learned_strong_player="learned(worlds=8)", strong_iterations=32)
     table_limits = {"deals": 20}
     conformance_options = (
-        {},
         {"cut_bonuses": False, "meld_needs_hand_card": False, "bezique_by_trump": True, "deals": 2},
         {"cut_spread": 0, "deals": 2},
     )

@@ -171,7 +171,6 @@ class Yaniv(Game):
     )
     levels = Levels(strong_settings="reward=margin, z=3")
     conformance_options = (
-        {},
         {"decks": 2, "penalty_on_tie": True, "lowest_scores_zero": True},
         {"empty_stock": "end_hand", "yaniv_max": 7},
         {"decks": 2, "empty_stock": "end_hand"},

@@ -172,7 +172,6 @@ class Zetema(Game):
         Fact("extra_suit", "choice", "extra_suit", values=SUITS, doc="the doubled suit"),
     )
     conformance_options = (
-        {},
         {"extra_suit": "H", "ace": "high", "five_marriages": 170},
         {"extra_suit": "C", "ace": "low"},
     )

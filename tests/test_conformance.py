@@ -1,7 +1,8 @@
 """The contract every registered game keeps (docs/architecture.md), checked by random playouts.
 
-Parametrised over every game x player count x option set in OPTION_SETS. A game added to
-the registry must add its option sets here (the test below fails until it does).
+Parametrised over every game x player count x option set it declares
+(`Game.conformance_options`). A game added to the registry must declare option sets beside
+the standard game's (the test below fails until it does).
 """
 
 from __future__ import annotations
@@ -16,71 +17,10 @@ from parlour.engine import OBSERVATION_KEYS, IllegalAction, State, cards_conserv
 from parlour.games import GAMES
 from parlour.record import record_of, replay
 
-# Per game: option sets to play (without `players`); every player count is played with each.
+# Per game: the standard game, then the option sets it declares (`Game.conformance_options`,
+# without `players`); every player count is played with each.
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
-    "ribs": [
-        {},
-        {"lemons": True, "stakes": (10, 1)},
-        {"opening": "at_least_two", "beat": "both_above", "bid_step": 2, "hands_to_win": 2},
-        {"folding": False, "open_last_trick": True, "lemons": True, "lemonade": "three_each"},
-        {"stakes": (5, 2), "match_tie": "share", "hands_to_win": 1, "opening": "at_least_two"},
-    ],
-    "paks": [
-        {},
-        {"six_teams": "3x2", "multi_pairs": False, "cancel_counts_zero": False, "target": 200},
-    ],
-    "pitch": [
-        {},
-        {"low": "played", "smudge_set": 4, "target": 5},
-        {"target": 1},
-        {"hand_cards": 2, "target": 3},
-    ],
-    "mighty": [
-        {},
-        {"min_bid": 15, "all_pass": "force", "joker_free": False, "ripper": "called", "hands": 2},
-        {"min_bid": 20, "all_pass": "force", "hands": 1},
-    ],
-    "cramps": [
-        {},
-        {"royal": True},
-        {"royal": True, "pass_is_final": False, "royal_made": "bid"},
-    ],
-    "couillon": [
-        {},
-        {"deck": 32, "tie_carry": "accumulate"},
-        {"deck": 16, "hand_cards": 2},
-    ],
-    "kings_in_the_corner": [
-        {},
-        {"king_pile_to_corner": True, "penalty": "kings10"},
-        {"hands": 2},
-    ],
-    "ridge": [
-        {},
-        {"hands": 2, "min_bid": 7},
-        {"target": 30, "dealer_may_contest": True, "contest_13": False},
-    ],
-    "seven_and_a_half": [
-        {},
-        {"reshuffle": "when_empty", "bank_pass": "offered", "hands": 4},
-        {"banker_sets_limits": True, "bankroll": 12, "min_bet": 2, "max_bet": 6, "hands": 3},
-    ],
-    "zetema": [
-        {},
-        {"extra_suit": "H", "ace": "high", "five_marriages": 170},
-        {"extra_suit": "C", "ace": "low"},
-    ],
-    "six_pack_bezique": [
-        {},
-        {"cut_bonuses": False, "meld_needs_hand_card": False, "bezique_by_trump": True, "deals": 2},
-        {"cut_spread": 0, "deals": 2},
-    ],
-    "yaniv": [
-        {},
-        {"decks": 2, "penalty_on_tie": True, "lowest_scores_zero": True},
-        {"empty_stock": "end_hand", "yaniv_max": 7},
-        {"decks": 2, "empty_stock": "end_hand"},
-    ],
+    name: [{}, *(dict(options) for options in game.conformance_options)] for name, game in GAMES.items()
 }
 
 SEEDS_PER_CASE = 3
@@ -91,13 +31,19 @@ def cases() -> list[Any]:
     out = []
     for name, game in GAMES.items():
         for players in game.player_counts():
-            for index, options in enumerate(OPTION_SETS.get(name, [{}])):
+            for index, options in enumerate(OPTION_SETS[name]):
                 out.append(pytest.param(name, players, options, id=f"{name}-{players}p-o{index}"))
     return out
 
 
-def test_every_game_has_option_sets() -> None:
-    assert set(GAMES) <= set(OPTION_SETS), f"add option sets for {set(GAMES) - set(OPTION_SETS)}"
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_declares_option_sets(name: str) -> None:
+    sets = OPTION_SETS[name]
+    assert len(sets) > 1, "declare option sets that change the standard game"
+    game = GAMES[name]
+    for options in sets:
+        assert "players" not in options, "every player count is played with each set"
+        game.options(**options)
 
 
 def _new(name: str, players: int, options: dict[str, Any], seed: int) -> State:

@@ -37,11 +37,12 @@ import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable, Container, Hashable, Iterable, Sequence
+from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
 from parlour.cards import symbols
+from parlour.declaration import Fact, Levels
 
 Action = Hashable
 Score = int | Fraction
@@ -1030,6 +1031,41 @@ class Game:
         """The name of this game's heuristic bot, if it has one."""
         return None
 
+    # --- the declaration: what the layers above the games read of a game, keyed by nothing
+    # but the game itself. What lives above the games is named by dotted path (see
+    # parlour.declaration), resolved by the layer that uses it.
+    bots: ClassVar[Mapping[str, str]] = {}
+    """The game's own bots that play without another bot (the heuristic, Ridge's solvers):
+    bot name -> "module:class" in parlour.bots (the models' table, parlour.bots.models)."""
+    strong_bots: ClassVar[Mapping[str, str]] = {}
+    """The game's own bots that play through the search or the learned player, registered
+    beside the search bot (parlour.bots), as `bots`."""
+    score_scale: ClassVar[float] = 10.0
+    """A hand's usual swing of score: the tensors divide hand and match scores by it, and
+    the zero-sum reward of the RL adapter divides each hand's scores less their mean."""
+    tensor_course: ClassVar[Mapping[str, Any]] = {}
+    """How the tensors' generic course sections are tuned (parlour.envs.layouts)."""
+    tensor_facts: ClassVar[tuple[Fact, ...]] = ()
+    """The game's own tensor sections beside the course (parlour.envs.layouts)."""
+    levels: ClassVar[Levels] = Levels()
+    """Where the game's bot levels depart from the rule (parlour.bots.levels)."""
+    move_facts: ClassVar[str | None] = None
+    """The "module:function" giving each legal move's facts for a learned player's move
+    values (parlour.bots.move_facts), or None."""
+    analysis: ClassVar[str | None] = None
+    """The module in parlour.analysis that analyses the game exactly (its `hint_lines` give
+    the hints, its `run` the `parlour analyse` command), or None: hints search."""
+    table_limits: ClassVar[Mapping[str, int]] = {}
+    """The most a match at the server may ask of an option, per option: a match's length (a
+    target score, hands to win or to play) is what keeps its bots busy, and a bound the
+    rules have no reason to set is the card room's to set. About ten times the standard
+    game's."""
+    conformance_options: ClassVar[tuple[Mapping[str, Any], ...]] = ()
+    """Option sets (without `players`) the conformance tests play at every player count,
+    beside the standard game (the Options defaults), which they always play."""
+    howto: ClassVar[str] = "howto.md"
+    """The How to play text (markdown, parlour.howto), a file of the game's package."""
+
     view: ClassVar[Any] = None
     """The game's view (its package's `view` module): every word a person reads, made from
     an observation and the hand's events. The rules record events as data (`State.log`:
@@ -1041,7 +1077,7 @@ class Game:
     # - render_text(observation) -> str: a terminal view nicer than the generic one.
     # Advice for the seat to act (`hint` in the terminal, e.g. Ridge's double-dummy value
     # of each legal card) is no hook: it comes from analysis, above the games
-    # (parlour.analysis.HINTS).
+    # (parlour.analysis.hints, from the game's declared `analysis`).
 
 
 @dataclasses.dataclass(frozen=True)

@@ -91,11 +91,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _export(path: str) -> int:
+    from parlour.games.ridge import GAME
     from parlour.record import RecordError, load
 
     try:
         record = load(path)
-        if record.get("game") != "ridge":
+        if record.get("game") != GAME.name:
             raise RecordError(f"{path} is not a Ridge record")
         print(record_pbn(record))
     except RecordError as exc:

@@ -12,7 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 from parlour.engine import OVER
 from parlour.envs import env, raw_env
-from parlour.envs.pettingzoo import REWARD_SCALE, ParlourEnv
+from parlour.envs.pettingzoo import ParlourEnv
 from parlour.games import GAMES
 
 
@@ -98,7 +98,7 @@ def test_zero_sum_rewards_sum_to_zero_on_the_game_scale(name: str) -> None:
     raw = _play(points, 2)["paid"]
     assert abs(sum(paid.values())) < 1e-9
     mean = sum(raw.values()) / len(raw)
-    assert paid == pytest.approx({a: (r - mean) / REWARD_SCALE[name] for a, r in raw.items()})
+    assert paid == pytest.approx({a: (r - mean) / GAMES[name].score_scale for a, r in raw.items()})
 
 
 def test_truncation_by_hands_and_by_cycles() -> None:

@@ -22,7 +22,9 @@ from typing import Any
 
 from parlour.bots.ismcts import ISMCTSBot, MoveStats
 from parlour.cards import symbols
+from parlour.declaration import resolve
 from parlour.engine import Game
+from parlour.games import get_game
 from parlour.views import action_labels
 
 DEFAULT_SECONDS = 1.5
@@ -36,7 +38,7 @@ solves the deal's double-dummy table (several seconds on a busy machine)."""
 
 def hint_patience(game: str) -> float:
     """How much longer than the bot time limit a host should wait for `game`'s hint."""
-    return EXACT_PATIENCE if game == "ridge" else 0.0
+    return EXACT_PATIENCE if get_game(game).analysis else 0.0
 
 
 class NoHint(ValueError):
@@ -84,8 +86,8 @@ def hint(
         only = legal[0]
         return Hint(only, labels(only), f"{_capital(labels(only))}: it is the only legal move.",
                     [{"action": only, "label": labels(only), "value": None, "visits": 0}], "")
-    if game.name == "ridge":
-        return _exact_hint(observation, labels)
+    if game.analysis:
+        return _exact_hint(game.analysis, observation, labels)
     return _search_hint(game, observation, labels, seconds, seed, iterations)
 
 
@@ -100,10 +102,8 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _exact_hint(observation: dict[str, Any], labels: Any) -> Hint:
-    from parlour.analysis.ridge import hint_table
-
-    advice = hint_table(observation)
+def _exact_hint(analysis: str, observation: dict[str, Any], labels: Any) -> Hint:
+    advice = resolve(analysis).hint_table(observation)
     if advice is None:
         raise NoHint("There is nothing for you to decide now.")
     best = advice.best()

@@ -34,6 +34,7 @@ from parlour.games.ridge import (
     DECLARING,
     DENOM_TEXTS,
     DENOM_WORDS,
+    GAME,
     HAND_NAMES,
     HAND_WORDS,
     PLAY_BASE,
@@ -154,7 +155,7 @@ def analyse_record(record: dict[str, Any]) -> dict[str, Any]:
         for s in range(2):
             given[s] += h["tricks_given"][s]
     return {
-        "game": "ridge",
+        "game": GAME.name,
         "hands": hands_out,
         "tricks_given": given,
         "points_given_in_auctions": [sum(h["auction_cost"][s] for h in hands_out) for s in range(2)],

@@ -29,13 +29,16 @@ def _registry() -> BotTable:
     from parlour.bots.ismcts import ISMCTSBot
     from parlour.bots.levels import LEVELS
     from parlour.bots.models import MODELS
-    from parlour.bots.seven_and_a_half_exact import SevenHalfExactBot
+    from parlour.declaration import resolve
+    from parlour.games import GAMES
 
     # The levels first, then random and the search bot before the per-game bots, as the lists show.
     levels: BotTable = {level: (functools.partial(level_bot, level), None) for level in LEVELS}
     bots: BotTable = {"random": MODELS["random"], "ismcts": (ISMCTSBot, None)} | dict(MODELS)
-    exact = {SevenHalfExactBot.name: (SevenHalfExactBot, ("seven_and_a_half",))}
-    return {**levels, **bots, "careless": (CarelessBot, None), **exact}
+    strong: BotTable = {
+        name: (resolve(path), (game.name,)) for game in GAMES.values() for name, path in game.strong_bots.items()
+    }
+    return {**levels, **bots, "careless": (CarelessBot, None), **strong}
 
 
 def level_bot(level: str, game: Game, seat: int, seed: int | None = None, **params: str) -> Bot:

@@ -11,37 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.bots.base import Bot, BotTable, RandomBot, bot_from_table
-from parlour.bots.couillon_heuristic import CouillonHeuristicBot
-from parlour.bots.cramps_heuristic import CrampsHeuristicBot
-from parlour.bots.kings_in_the_corner_heuristic import KingsHeuristicBot
 from parlour.bots.learned import ENCODER_READS, LearnedBot
-from parlour.bots.mighty_heuristic import MightyHeuristicBot
-from parlour.bots.paks_heuristic import PaksHeuristicBot
-from parlour.bots.pitch_heuristic import PitchHeuristicBot
-from parlour.bots.ribs_heuristic import RibsHeuristicBot
-from parlour.bots.ridge import RidgeDDBot, RidgeGreedyBot
-from parlour.bots.seven_and_a_half_heuristic import SevenHalfHeuristicBot
-from parlour.bots.six_pack_bezique_heuristic import SixPackBeziqueHeuristicBot
-from parlour.bots.yaniv_heuristic import YanivHeuristicBot
-from parlour.bots.zetema_heuristic import ZetemaHeuristicBot
+from parlour.declaration import resolve
 from parlour.engine import Game
+from parlour.games import GAMES
 
-MODELS: BotTable = {
-    "random": (RandomBot, None),
-    "ribs-heuristic": (RibsHeuristicBot, ("ribs",)),
-    "pitch-heuristic": (PitchHeuristicBot, ("pitch",)),
-    "mighty-heuristic": (MightyHeuristicBot, ("mighty",)),
-    "cramps-heuristic": (CrampsHeuristicBot, ("cramps",)),
-    "paks-heuristic": (PaksHeuristicBot, ("paks",)),
-    "couillon-heuristic": (CouillonHeuristicBot, ("couillon",)),
-    "kings_in_the_corner-heuristic": (KingsHeuristicBot, ("kings_in_the_corner",)),
-    "ridge-dd": (RidgeDDBot, ("ridge",)),
-    "ridge-greedy": (RidgeGreedyBot, ("ridge",)),
-    "seven_and_a_half-heuristic": (SevenHalfHeuristicBot, ("seven_and_a_half",)),
-    "zetema-heuristic": (ZetemaHeuristicBot, ("zetema",)),
-    "six_pack_bezique-heuristic": (SixPackBeziqueHeuristicBot, ("six_pack_bezique",)),
-    "yaniv-heuristic": (YanivHeuristicBot, ("yaniv",)),
+MODELS: BotTable = {"random": (RandomBot, None)} | {
+    name: (resolve(path), (game.name,)) for game in GAMES.values() for name, path in game.bots.items()
 }
+"""Random and every game's own bots, as the games declare them (`Game.bots`)."""
 
 
 def learned_bot(game: Game, seat: int, seed: int | None = None, **params: Any) -> Bot:

@@ -12,16 +12,20 @@ situation.
 
 Each game's facts are built from the rules and the game's heuristic (who wins a trick,
 which seats are known friends, which cards are masters), imported, not written again.
-`MOVE_FACTS` lists the games that have them; elsewhere a move has none.
+A game that has them names its function in its declaration (`Game.move_facts`); elsewhere
+a move has none.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from parlour.bots.mighty_heuristic import POINT_RANKS, is_master, known_sides
 from parlour.cards import JOKER, parse_card, rank_of, suit_of
+from parlour.declaration import resolve
+from parlour.games import get_game
 from parlour.games.mighty import NT, TRUMP_TEXT, mighty_of, trick_winner_index
 
 
@@ -99,10 +103,14 @@ def mighty_move_facts(observation: dict[str, Any], legal: list[str]) -> list[lis
     return out
 
 
-MOVE_FACTS: dict[str, Callable[[dict[str, Any], list[str]], list[list[str]]]] = {"mighty": mighty_move_facts}
+@functools.cache
+def game_move_facts(game: str) -> Callable[[dict[str, Any], list[str]], list[list[str]]] | None:
+    """The function a game declares for its moves' facts (`Game.move_facts`), or None."""
+    path = get_game(game).move_facts
+    return resolve(path) if path else None
 
 
 def move_facts(game: str, observation: dict[str, Any], legal: list[str]) -> list[list[str]]:
     """The facts of each legal move at this table (none where the game has no such facts)."""
-    facts = MOVE_FACTS.get(game)
+    facts = game_move_facts(game)
     return facts(observation, legal) if facts is not None else [[] for _ in legal]

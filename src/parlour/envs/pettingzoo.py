@@ -26,7 +26,8 @@ Options of the environment (keywords beside the game's options):
   still the finished hand's, not a next deal).
 - `reward`: "points" (default: each finished hand pays its scores, negated where lower
   scores are better), "zero_sum" (each hand pays each seat's score less the mean, divided
-  by the game's `REWARD_SCALE`: the rewards of a hand sum to 0 and mostly lie within -1..1)
+  by the game's `score_scale`, the one its tensors divide scores by: the rewards of a hand
+  sum to 0)
   or "match" (only the outcome: at the end of the episode, the winners of the match, or of
   the hand in hand episodes, share +1 each and the others pay for it equally, summing to 0).
 - `max_hands` and `max_cycles`: the episode is truncated after that many finished hands,
@@ -54,22 +55,6 @@ from parlour.views import generic_view
 
 LEGAL_SLOTS = 1024
 ENV_KEYWORDS = ("episode", "reward", "max_hands", "max_cycles", "render_mode")
-REWARD_SCALE: dict[str, float] = {
-    "ribs": 20,
-    "cramps": 15,
-    "ridge": 25,
-    "couillon": 15,
-    "mighty": 64,
-    "pitch": 5,
-    "seven_and_a_half": 20,
-    "kings_in_the_corner": 5,
-    "zetema": 30,
-    "six_pack_bezique": 1000,
-    "yaniv": 20,
-    "paks": 130,
-}
-"""A hand's usual largest swing from the mean per game (the 95th percentile of random
-play, rounded), which `reward="zero_sum"` divides by."""
 
 Episode = Literal["match", "hand"]
 Reward = Literal["points", "zero_sum", "match"]
@@ -84,7 +69,7 @@ def zero_sum_rewards(game: Game, scores: list[Any]) -> list[float]:
     """A finished hand's rewards less their mean, on the game's scale: they sum to 0."""
     points = seat_rewards(game, scores)
     mean = sum(points) / len(points)
-    scale = REWARD_SCALE.get(game.name, 1.0)
+    scale = game.score_scale
     return [(p - mean) / scale for p in points]
 
 

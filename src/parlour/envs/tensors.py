@@ -20,8 +20,8 @@ seat saw it, read word by word:
 - *card actions* (plays, discards, melds) give, per verb and per face, how many copies
   each seat moved and when the last of them moved.
 
-Then the game declares the facts it keeps beside the course (`FACTS` in
-`parlour.envs.layouts`): the trick on the table, the contract, the cards a seat has
+Then the game declares the facts it keeps beside the course (`Game.tensor_facts`, in
+the vocabulary of `parlour.envs.layouts`): the trick on the table, the contract, the cards a seat has
 shown, piles, the bank. `Encoder.layout()` lists the sections with their offsets, and
 docs/research-tensors.md is generated from those lists.
 
@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from parlour.engine import OVER, Game, Options
-from parlour.envs.layouts import COURSE, FACTS, Fact
+from parlour.envs.layouts import Fact
 from parlour.games import game_from_spec
 
 Value = Any
@@ -103,7 +103,7 @@ class Encoder:
         probe = game.new_state(options, 0)
         self.faces: list[str] = sorted(set(probe.full_pack()))
         self.face_index = {f: i for i, f in enumerate(self.faces)}
-        course = COURSE.get(game.name, {})
+        course = game.tensor_course
         self.call_verbs = frozenset(course.get("call_verbs", ()))
         calls, verbs = _vocabulary(game, options, tuple(self.faces), self.call_verbs)
         calls = sorted(set(calls) | set(course.get("calls", ())))
@@ -119,7 +119,7 @@ class Encoder:
         self.recent_calls: int = int(course.get("recent", 16))
         self.course_scale: float = float(course.get("scale", 100))
         phases = sorted(set(type(probe)._APPLY) | {OVER})
-        score_scale = float(course.get("score_scale", 10))
+        score_scale = float(game.score_scale)
         probe_obs = probe.observation(0, views=False)
         facts: list[Fact] = [
             Fact("to_act", "seat", "to_act", doc="who acts, k seats after me (last: nobody)"),
@@ -144,7 +144,7 @@ class Encoder:
             Fact("card_actions", "card_actions", "actions",
                  doc="per verb and face: copies each seat moved, and when the last moved"),
         ]
-        facts += FACTS.get(game.name, ())
+        facts += game.tensor_facts
         self.sections: list[Section] = []
         at = 0
         for fact in facts:

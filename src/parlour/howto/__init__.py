@@ -1,6 +1,7 @@
 """How to play: one text per game, written for a newcomer, and the table's rule options in words.
 
-Each registered game has `<name>.md` beside this file (package data): under the title a
+Each registered game declares its text's file in its package (`Game.howto`, package data:
+`games/<name>/howto.md`): under the title a
 sentence or two for a newcomer (the lobby's line about the game, `summary`), then what the
 players try to do, the cards and the deal, a turn, the scoring, the end of the match and a worked
 example, in the markdown subset of parlour.howto.markup. The text describes the standard
@@ -34,7 +35,8 @@ CHANGED_NOTE = (
 def game_text(game_name: str) -> str:
     """The game's own How to play text (markdown), the standard game."""
     game = get_game(game_name)
-    return resources.files(__package__).joinpath(f"{game.name}.md").read_text(encoding="utf-8")
+    package = type(game).__module__.rpartition(".")[0]
+    return resources.files(package).joinpath(game.howto).read_text(encoding="utf-8")
 
 
 def summary(game_name: str) -> str:

@@ -24,7 +24,7 @@ and hints think in threads of their own (workers.py). The lobby offers named bot
 (`bot_names`, each with its default, bounded settings); a spec with parameters is refused
 unless the server allows any bot, and even then the bot's own validation bounds every
 parameter. Bots' CPU being what runs short, a match's length is bounded
-(`OPTION_LIMITS`), and one client address may start only so many tables, fewer with
+(each game's `table_limits`), and one client address may start only so many tables, fewer with
 searching bots (`TableManager.allow`).
 
 A table gathers its people first. Made with open seats, it is a waiting room: nothing
@@ -78,20 +78,6 @@ log = logging.getLogger("parlour.server")
 
 BOT_GRACE = 0.5  # seconds past its limit before a bot's move is played for it
 BOT_LEAST = 0.05  # the least thinking time a bot move gets, however long it waited for a thread
-OPTION_LIMITS: dict[str, dict[str, int]] = {
-    "ribs": {"hands_to_win": 30},
-    "ridge": {"target": 1500, "hands": 50},
-    "mighty": {"hands": 50},
-    "pitch": {"target": 100},
-    "seven_and_a_half": {"hands": 100, "bankroll": 100_000},
-    "kings_in_the_corner": {"hands": 20},
-    "six_pack_bezique": {"deals": 20},
-    "paks": {"target": 5000},
-}
-"""The most a match may ask for at this server, per game and option: a match's length (a
-target score, hands to win or to play) is what keeps its bots busy, and a bound the rules
-have no reason to set is the card room's to set. About ten times the standard game's;
-six at Ribs, where one player must win them all among up to ten."""
 STORE_PATIENCE = 15.0  # seconds a store is retried while the database is away
 STORE_FIRST_WAIT = 0.05  # ... first wait between tries, doubled up to STORE_LONGEST_WAIT
 STORE_LONGEST_WAIT = 2.0
@@ -549,7 +535,7 @@ def checked_options(game: Game, values: Any, players: Any = NO_PLAYERS) -> GameO
         raise TableError("bad_options", f"an option has a value of the wrong kind ({exc})"[:300]) from None
     if not game.min_players <= options.players <= game.max_players:
         raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
-    for name, most in OPTION_LIMITS.get(game.name, {}).items():
+    for name, most in game.table_limits.items():
         value = getattr(options, name, None)
         if isinstance(value, int | float) and value > most:
             raise TableError("bad_options", f"{name} may be at most {most} at this server, not {value}")

@@ -233,13 +233,11 @@ def check_arguments(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from parlour.bots.move_facts import MOVE_FACTS
-
     run, heuristic = heuristic_run(args, "move-value")
     check_arguments(args)
     spec, seed = run.spec, run.seed
     only = tuple(verb.strip() for verb in args.only.split(",") if verb.strip()) if args.only else ()
-    facts_read = run.game.name in MOVE_FACTS
+    facts_read = run.game.move_facts is not None
     tasks = [
         MoveTask(spec, seed, first, count, args.keep, only, facts_read) for first, count in chunks(args.hands, MOVE_CHUNK_HANDS)
     ]

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, SUIT_CHARS, parse_card
+from parlour.declaration import SUITS, Fact
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.couillon import view
 from parlour.games.couillon.rules import (
@@ -91,6 +92,28 @@ class Couillon(Game):
     Options = CouillonOptions
     state_class = CouillonState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"couillon-heuristic": "parlour.bots.couillon_heuristic:CouillonHeuristicBot"}
+    score_scale = 10
+    tensor_facts = (
+        Fact("stub_size", "number", "stub_size", scale=10, doc="cards left in the stub"),
+        Fact("upcard", "cards", "upcard", doc="the upcard"),
+        Fact("bottom_card", "cards", "bottom_card", doc="the stub's bottom card"),
+        Fact("trump", "choice", "trump_suit", values=SUITS, doc="trumps"),
+        Fact("offered", "choice", "trump", values=("spades", "hearts", "diamonds", "clubs"),
+             doc="the suit named as trumps"),
+        Fact("acceptor", "seat", "acceptor", doc="who accepted trumps"),
+        Fact("trick_number", "number", "trick_number", scale=8, doc="tricks played"),
+        Fact("trick", "plays", "trick", length=4, doc="the trick on the table"),
+        Fact("wins_needed", "team_numbers", "wins_needed", teams=2, scale=5,
+             doc="wins each side still needs"),
+        Fact("ties_pending", "number", "ties_pending", doc="tied hands carried"),
+    )
+    conformance_options = (
+        {"deck": 32, "tie_carry": "accumulate"},
+        {"deck": 16, "hand_cards": 2},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "couillon-heuristic"

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, JOKER, deal_constrained, parse_card, shown_voids, suits_mask
+from parlour.declaration import DENOMINATIONS, Fact
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.cramps import view
 from parlour.games.cramps.rules import (
@@ -133,6 +134,29 @@ class Cramps(Game):
     Options = CrampsOptions
     state_class = CrampsState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"cramps-heuristic": "parlour.bots.cramps_heuristic:CrampsHeuristicBot"}
+    score_scale = 31
+    tensor_facts = (
+        Fact("trick_number", "number", "trick_number", scale=13, doc="tricks played"),
+        Fact("trick", "plays", "trick", length=8, doc="the trick on the table in order"),
+        Fact("trick_values", "numbers", "trick_values", length=13, scale=10,
+             doc="what each trick is worth"),
+        Fact("bid", "number", "auction.bid", scale=30, doc="the standing bid"),
+        Fact("bidder", "seat", "auction.bidder", doc="the standing bidder"),
+        Fact("min_bid", "number", "auction.min_bid", scale=30, doc="the lowest bid"),
+        Fact("max_bid", "number", "auction.max_bid", scale=30, doc="the highest bid"),
+        Fact("passed", "seats", "auction.passed", doc="seats that passed"),
+        Fact("trump", "choice", "trump", values=DENOMINATIONS, doc="trumps"),
+        Fact("queen_values", "numbers", "queen_values", length=4, scale=10,
+             doc="each queen's value"),
+        Fact("target", "number", "target", scale=31, doc="the match target"),
+    )
+    conformance_options = (
+        {"royal": True},
+        {"royal": True, "pass_is_final": False, "royal_made": "bid"},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "cramps-heuristic"

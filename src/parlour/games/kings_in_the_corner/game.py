@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, KING, cards_of, mask_of, parse_card
+from parlour.declaration import COMPASS, Fact, Levels
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.kings_in_the_corner import view
 from parlour.games.kings_in_the_corner.rules import (
@@ -122,6 +123,26 @@ class KingsInTheCorner(Game):
     Options = KingsOptions
     state_class = KingsState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"kings_in_the_corner-heuristic": "parlour.bots.kings_in_the_corner_heuristic:KingsHeuristicBot"}
+    score_scale = 50
+    tensor_course = {"scale": 200}
+    tensor_facts = (
+        Fact("drawn", "cards", "drawn", doc="the cards I drew"),
+        Fact("piles", "named_cards", "piles",
+             values=("N", "E", "S", "W", "NE", "SE", "SW", "NW"), doc="the eight piles"),
+        Fact("tableau", "named_cards", "tableau", values=COMPASS, doc="each pile's bottom card"),
+        Fact("stock_size", "number", "stock_size", scale=52, doc="cards in the stock"),
+        Fact("knocks", "number", "knocks", scale=6, doc="knocks in a row"),
+        Fact("played", "number", "played", doc="whether I have played this turn"),
+    )
+    levels = Levels(heuristic_model_search=True)
+    table_limits = {"hands": 20}
+    conformance_options = (
+        {"king_pile_to_corner": True, "penalty": "kings10"},
+        {"hands": 2},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "kings_in_the_corner-heuristic"

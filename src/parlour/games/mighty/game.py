@@ -23,6 +23,7 @@ from parlour.cards import (
     shown_voids,
     suits_mask,
 )
+from parlour.declaration import DENOMINATIONS, Fact, Levels
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.mighty import view
 from parlour.games.mighty.rules import (
@@ -160,6 +161,38 @@ class Mighty(Game):
     Options = MightyOptions
     state_class = MightyState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"mighty-heuristic": "parlour.bots.mighty_heuristic:MightyHeuristicBot"}
+    score_scale = 20
+    tensor_course = {"calls": ("discard",)}
+    tensor_facts = (
+        Fact("deal_number", "number", "deal_number", scale=5, doc="deals of this hand"),
+        Fact("throw_ins", "number", "throw_ins", scale=5, doc="throw-ins"),
+        Fact("opener", "seat", "opener", doc="who opens the auction"),
+        Fact("declarer", "seat", "declarer", doc="the declarer"),
+        Fact("contract", "number", "contract", scale=20, doc="the contract"),
+        Fact("bid_suit", "choice", "bid_suit", values=DENOMINATIONS, doc="the suit bid"),
+        Fact("trump", "choice", "trump", values=DENOMINATIONS, doc="trumps"),
+        Fact("called", "cards", "called", doc="the partner's card called"),
+        Fact("hint", "choice", "hint", values=DENOMINATIONS, doc="the suit the call hints"),
+        Fact("partner", "seat", "partner", doc="the partner, once known"),
+        Fact("sides_known", "number", "sides_known", doc="whether every side is known"),
+        Fact("widow", "cards", "widow", doc="the widow (the declarer's)"),
+        Fact("discards", "cards", "discards", doc="the declarer's discards"),
+        Fact("trick_leader", "seat", "trick.leader", doc="who led the trick"),
+        Fact("trick", "plays", "trick.cards", length=5, doc="the trick on the table"),
+        Fact("follow", "choice", "trick.follow", values=DENOMINATIONS, doc="the suit led"),
+        Fact("ripper", "number", "trick.ripper", doc="whether the ripper was led"),
+        Fact("won_points", "seat_cards", "won_points", doc="point cards each seat took"),
+    )
+    levels = Levels(heuristic_model_search=True)
+    move_facts = "parlour.bots.move_facts:mighty_move_facts"
+    table_limits = {"hands": 50}
+    conformance_options = (
+        {"min_bid": 15, "all_pass": "force", "joker_free": False, "ripper": "called", "hands": 2},
+        {"min_bid": 20, "all_pass": "force", "hands": 1},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "mighty-heuristic"

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, parse_card
+from parlour.declaration import SUITS, Fact
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.paks import view
 from parlour.games.paks.rules import (
@@ -207,6 +208,29 @@ class Paks(Game):
     Options = PaksOptions
     state_class = PaksState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"paks-heuristic": "parlour.bots.paks_heuristic:PaksHeuristicBot"}
+    score_scale = 500
+    tensor_course = {"calls": ("end",), "verbs": ("pak", "steal"), "scale": 200}
+    tensor_facts = (
+        Fact("known", "seat_cards", "known", doc="cards each seat is known to hold"),
+        Fact("board", "cards", "board", doc="the board"),
+        Fact("board_dealt", "cards", "board_dealt", doc="the board as dealt"),
+        Fact("full_table", "number", "full_table", doc="whether the table is full"),
+        Fact("stock_size", "number", "stock_size", scale=100, doc="cards in the stock"),
+        Fact("paks", "seat_cards", "paks", doc="the cards of each seat's paks"),
+        Fact("pak_suit", "choice", "pak_suit", values=SUITS, doc="the suit of the pak"),
+        Fact("stolen", "records", "stolen", length=4, items=(
+            Fact("suit", "choice", "", values=SUITS),
+        ), doc="suits stolen"),
+        Fact("sides", "side", "sides", doc="my side"),
+        Fact("target", "number", "target", scale=500, doc="the match target"),
+    )
+    table_limits = {"target": 5000}
+    conformance_options = (
+        {"six_teams": "3x2", "multi_pairs": False, "cancel_counts_zero": False, "target": 200},
+    )
 
     def player_counts(self) -> list[int]:
         return [2, 3, 4, 6]

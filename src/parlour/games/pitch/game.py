@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from parlour.cards import SUIT_CHARS, card_text, cards_of, mask_of, pack
+from parlour.declaration import SUITS, Fact
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.pitch import view
 from parlour.games.pitch.rules import PASS, PLAY_BASE, SMUDGE, PitchOptions, PitchRules
@@ -80,6 +81,28 @@ class Pitch(Game):
     Options = PitchOptions
     state_class = PitchState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"pitch-heuristic": "parlour.bots.pitch_heuristic:PitchHeuristicBot"}
+    score_scale = 21
+    tensor_facts = (
+        Fact("high_bid", "choice", "high_bid", values=("2", "3", "4", "smudge"),
+             doc="the standing bid"),
+        Fact("pitcher", "seat", "pitcher", doc="the pitcher"),
+        Fact("trump", "choice", "trump", values=SUITS, doc="trumps"),
+        Fact("trick_leader", "seat", "trick.leader", doc="who led the trick"),
+        Fact("trick", "plays", "trick.cards", length=4, doc="the trick on the table in order"),
+        Fact("tricks_won", "team_numbers", "tricks_won", teams=2, scale=6,
+             doc="tricks each side has won"),
+        Fact("piles", "team_cards", "piles", teams=2, doc="the cards each side has taken"),
+        Fact("target", "number", "target", scale=21, doc="the match target"),
+    )
+    table_limits = {"target": 100}
+    conformance_options = (
+        {"low": "played", "smudge_set": 4, "target": 5},
+        {"target": 1},
+        {"hand_cards": 2, "target": 3},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "pitch-heuristic"

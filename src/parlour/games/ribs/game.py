@@ -13,6 +13,7 @@ import random
 from fractions import Fraction
 from typing import Any, cast
 
+from parlour.declaration import Fact, Levels
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.ribs import view
 from parlour.games.ribs.pack import (
@@ -146,6 +147,47 @@ class Ribs(Game):
     Options = RibsOptions
     state_class = RibsState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"ribs-heuristic": "parlour.bots.ribs_heuristic:RibsHeuristicBot"}
+    score_scale = 5
+    tensor_course = {"calls": ("fold", "ribs"), "call_verbs": ("bid",), "recent": 24}
+    tensor_facts = (
+        Fact("trick", "number", "trick", scale=10, doc="the trick being bid or played"),
+        Fact("my_fold", "cards", "my_fold", doc="the cards I folded"),
+        Fact("folded", "seats", "folded", doc="seats that folded this trick"),
+        Fact("opener", "seat", "bidding.opener", doc="who opened the auction"),
+        Fact("bid", "number", "bidding.bid", scale=10, doc="the standing bid"),
+        Fact("bidder", "seat", "bidding.bidder", doc="the standing bidder"),
+        Fact("out", "seats", "bidding.out", doc="seats out of the auction"),
+        Fact("cap", "number", "bidding.cap", scale=10, doc="the highest bid allowed"),
+        Fact("table", "seat_records", "table", items=(
+            Fact("cards", "cards", "cards"),
+            Fact("face_down", "number", "face_down"),
+            Fact("ribs", "number", "ribs"),
+            Fact("folded", "number", "folded"),
+        ), doc="each seat's play on the table"),
+        Fact("captured", "seat_cards", "captured", doc="cards each seat has captured"),
+        Fact("tricks", "records", "tricks", length=4, items=(
+            Fact("bidder", "seat", "bidder"),
+            Fact("bid", "number", "bid", scale=10),
+            Fact("ribs", "cards", "ribs"),
+            Fact("outcome", "choice", "outcome", values=("made", "failed", "cracked")),
+            Fact("cracker", "seat", "cracker"),
+            Fact("defeated_points", "number", "defeated_points", scale=10),
+        ), doc="each finished trick of the hand"),
+        Fact("discard_up", "cards", "discard.face_up", doc="the discards face up"),
+        Fact("discard_folded", "number", "discard.folded", scale=10, doc="folded discards"),
+        Fact("hands_to_win", "number", "hands_to_win", scale=5, doc="hands a seat needs"),
+    )
+    levels = Levels(strong_settings="reward=margin, z=3")
+    table_limits = {"hands_to_win": 30}  # six times the standard: one must win them all among up to ten
+    conformance_options = (
+        {"lemons": True, "stakes": (10, 1)},
+        {"opening": "at_least_two", "beat": "both_above", "bid_step": 2, "hands_to_win": 2},
+        {"folding": False, "open_last_trick": True, "lemons": True, "lemonade": "three_each"},
+        {"stakes": (5, 2), "match_tie": "share", "hands_to_win": 1, "opening": "at_least_two"},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"

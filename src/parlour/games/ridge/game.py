@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS
+from parlour.declaration import COMPASS, DENOMINATIONS, Fact
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.ridge import view
 from parlour.games.ridge.rules import (
@@ -86,6 +87,37 @@ class Ridge(Game):
     Options = RidgeOptions
     state_class = RidgeState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"ridge-dd": "parlour.bots.ridge:RidgeDDBot", "ridge-greedy": "parlour.bots.ridge:RidgeGreedyBot"}
+    score_scale = 30
+    tensor_facts = (
+        Fact("hand_to_play", "choice", "hand_to_play", values=COMPASS, rotate=True,
+             doc="the hand to play next"),
+        Fact("hands", "named_cards", "hands", values=COMPASS, rotate=True,
+             doc="the four hands, my first hand first"),
+        Fact("bid", "number", "standing_bid.bid", scale=13, doc="the standing bid"),
+        Fact("bidder", "seat", "standing_bid.bidder", doc="the standing bidder"),
+        Fact("declarer", "seat", "contract.declarer", doc="the declarer"),
+        Fact("contract", "number", "contract.bid", scale=13, doc="the contract"),
+        Fact("contested", "number", "contract.contested", doc="whether it was contested"),
+        Fact("trump", "choice", "contract.trump", values=DENOMINATIONS, doc="trumps"),
+        Fact("leader", "choice", "contract.leader", values=COMPASS, rotate=True,
+             doc="the opening leader"),
+        Fact("trick", "plays", "trick", length=4, values=COMPASS, rotate=True,
+             doc="the trick on the table, by hand"),
+        Fact("tricks", "records", "tricks", length=13, items=(
+            Fact("leader", "choice", "leader", values=COMPASS, rotate=True),
+            Fact("winner", "choice", "winner", values=COMPASS, rotate=True),
+        ), doc="who led and won each trick"),
+        Fact("won", "seat_numbers", "won", scale=13, doc="tricks each side has won"),
+    )
+    analysis = "parlour.analysis.ridge"
+    table_limits = {"target": 1500, "hands": 50}
+    conformance_options = (
+        {"hands": 2, "min_bid": 7},
+        {"target": 30, "dealer_may_contest": True, "contest_13": False},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "ridge-greedy"

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, deal_constrained, parse_card
+from parlour.declaration import Fact, Levels
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.seven_and_a_half import view
 from parlour.games.seven_and_a_half.rules import (
@@ -171,6 +172,35 @@ class SevenAndAHalf(Game):
     Options = SevenHalfOptions
     state_class = SevenHalfState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"seven_and_a_half-heuristic": "parlour.bots.seven_and_a_half_heuristic:SevenHalfHeuristicBot"}
+    strong_bots = {"seven_and_a_half-exact": "parlour.bots.seven_and_a_half_exact:SevenHalfExactBot"}
+    score_scale = 20
+    tensor_facts = (
+        Fact("banker", "seat", "banker", doc="the banker"),
+        Fact("limits", "numbers", "limits", length=2, scale=10, doc="the least and most bet"),
+        Fact("seats", "seat_records", "seats", items=(
+            Fact("bet", "number", "bet", scale=10),
+            Fact("hole", "cards", "hole"),
+            Fact("hole_down", "number", "hole_down"),
+            Fact("up", "cards", "up"),
+            Fact("state", "choice", "state",
+                 values=("out", "in", "stood", "7½", "two-card 7½", "bust")),
+            Fact("total", "number", "total", scale=7.5),
+        ), doc="each seat's bet and cards"),
+        Fact("chips", "seat_numbers", "chips", scale=20, doc="each seat's chips"),
+        Fact("stock_size", "number", "stock_size", scale=40, doc="cards in the stock"),
+        Fact("discard_size", "number", "discard_size", scale=40, doc="cards discarded"),
+        Fact("shoe_start", "numbers", "shoe_start", length=2, scale=40, doc="the shoe at the start"),
+        Fact("offered", "seat", "offered", doc="the seat offered the bank"),
+    )
+    levels = Levels(strong_player="seven_and_a_half-exact")
+    table_limits = {"hands": 100, "bankroll": 100_000}
+    conformance_options = (
+        {"reshuffle": "when_empty", "bank_pass": "offered", "hands": 4},
+        {"banker_sets_limits": True, "bankroll": 12, "min_bet": 2, "max_bet": 6, "hands": 3},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "seven_and_a_half-heuristic"

@@ -15,6 +15,7 @@ import itertools
 import random
 from typing import Any
 
+from parlour.declaration import SUITS, Fact, Levels
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.drawing import Course
 from parlour.games.six_pack_bezique import view
@@ -210,6 +211,35 @@ class SixPackBezique(Game):
     Options = BeziqueOptions
     state_class = BeziqueState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"six_pack_bezique-heuristic": "parlour.bots.six_pack_bezique_heuristic:SixPackBeziqueHeuristicBot"}
+    score_scale = 1000
+    tensor_course = {"scale": 400}
+    tensor_facts = (
+        Fact("known", "seat_cards", "known", doc="cards each seat is known to hold"),
+        Fact("table", "seat_cards", "table", doc="each seat's cards on the table"),
+        Fact("melds", "seat_words", "melds", values=(
+            "sequence", "marriage", "four of a kind", "bezique", "double bezique",
+            "triple bezique", "quadruple bezique"), doc="each seat's melds"),
+        Fact("trump", "choice", "trump", values=SUITS, doc="trumps"),
+        Fact("stock_size", "number", "stock_size", scale=100, doc="cards in the stock"),
+        Fact("stage", "number", "stage", doc="the stage of play"),
+        Fact("trick", "plays", "trick", length=2, doc="the trick on the table"),
+        Fact("tricks_played", "number", "tricks_played", scale=100, doc="tricks played"),
+        Fact("cut", "number", "cut", scale=100, doc="the cut"),
+        Fact("guess", "number", "guess", scale=100, doc="the guess"),
+        Fact("streak", "seat_numbers", "streak", doc="each seat's streak"),
+        Fact("shown", "seat_cards", "shown", doc="cards each seat has shown"),
+        Fact("dealt", "cards", "dealt", doc="the cards I was dealt"),
+        Fact("drawn", "cards", "drawn", doc="the cards I drew"),
+    )
+    levels = Levels(learned_strong_player="learned(worlds=8)", strong_iterations=32)
+    table_limits = {"deals": 20}
+    conformance_options = (
+        {"cut_bonuses": False, "meld_needs_hand_card": False, "bezique_by_trump": True, "deals": 2},
+        {"cut_spread": 0, "deals": 2},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "six_pack_bezique-heuristic"

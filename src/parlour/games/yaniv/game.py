@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, parse_card
+from parlour.declaration import Fact, Levels
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.drawing import Slots, redeal_unknown
 from parlour.games.yaniv import view
@@ -152,6 +153,28 @@ class Yaniv(Game):
     Options = YanivOptions
     state_class = YanivState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"yaniv-heuristic": "parlour.bots.yaniv_heuristic:YanivHeuristicBot"}
+    score_scale = 200
+    tensor_course = {"scale": 200}
+    tensor_facts = (
+        Fact("hand_value", "number", "hand_value", scale=50, doc="my hand's value"),
+        Fact("known", "seat_cards", "known", doc="cards each seat is known to hold"),
+        Fact("offer", "cards", "offer", doc="the discards on offer"),
+        Fact("discard", "cards", "discard", doc="the last discard"),
+        Fact("dead", "cards", "dead", doc="cards out of play"),
+        Fact("stock_size", "number", "stock_size", scale=50, doc="cards in the stock"),
+        Fact("upcard", "cards", "upcard", doc="the first upcard"),
+        Fact("reshuffles", "number", "reshuffles", doc="reshuffles of the stock"),
+        Fact("yaniv_max", "number", "yaniv_max", scale=10, doc="the most a hand may call"),
+    )
+    levels = Levels(strong_settings="reward=margin, z=3")
+    conformance_options = (
+        {"decks": 2, "penalty_on_tie": True, "lowest_scores_zero": True},
+        {"empty_stock": "end_hand", "yaniv_max": 7},
+        {"decks": 2, "empty_stock": "end_hand"},
+    )
     score_sense = -1
 
     def heuristic_bot(self) -> str | None:

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, RANK_CHARS, SUIT_CHARS, cards_of, parse_card
+from parlour.declaration import SUITS, Fact
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.zetema import view
 from parlour.games.zetema.pack import (
@@ -152,6 +153,28 @@ class Zetema(Game):
     Options = ZetemaOptions
     state_class = ZetemaState
     view = view
+
+    # --- the declaration (parlour.engine.Game): what the layers above read of the game
+    bots = {"zetema-heuristic": "parlour.bots.zetema_heuristic:ZetemaHeuristicBot"}
+    score_scale = 300
+    tensor_course = {"scale": 200}
+    tensor_facts = (
+        Fact("known", "seat_cards", "known", doc="cards each seat is known to hold"),
+        Fact("rank_piles", "named_cards", "rank_piles",
+             values=("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"),
+             doc="the piles by rank"),
+        Fact("wastepile", "cards", "wastepile", doc="the wastepile"),
+        Fact("stock_size", "number", "stock_size", scale=100, doc="cards in the stock"),
+        Fact("meld", "cards", "meld", doc="the meld being made"),
+        Fact("sides", "side", "sides", doc="my side"),
+        Fact("target", "number", "target", scale=300, doc="the match target"),
+        Fact("meld_length", "number", "meld_length", scale=6, doc="cards in a meld"),
+        Fact("extra_suit", "choice", "extra_suit", values=SUITS, doc="the doubled suit"),
+    )
+    conformance_options = (
+        {"extra_suit": "H", "ace": "high", "five_marriages": 170},
+        {"extra_suit": "C", "ace": "low"},
+    )
 
     def heuristic_bot(self) -> str | None:
         return "zetema-heuristic"

@@ -1,0 +1,69 @@
+"""The shapes of a game's declaration: what the layers above the games read of a game.
+
+A game's `Game` subclass declares, beside its rules and view, everything the bots, the
+tensors, the rewards, the levels, the analysis, the server and the tests ask of it (see
+`parlour.engine.Game`). Those layers sit above the games, so the declaration names
+what it points into them by dotted path ("parlour.bots.ribs_heuristic:RibsHeuristicBot")
+and the layer resolves it; this module holds the plain shapes the declaration is made of,
+below the engine so that every game can build them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+SUITS = ("S", "H", "D", "C")
+DENOMINATIONS = (*SUITS, "NT")
+COMPASS = ("N", "E", "S", "W")
+"""The words of the tensors' `choice` sections that several games share."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Fact:
+    """One declared tensor section: `kind` applied to the observation's value at `path`.
+
+    `path` is dotted ("bidding.bid"; a number is a list index). `scale` divides numbers;
+    `values` are the words of a `choice` (or the names of `named_cards`); `length` is how
+    many items a `plays` or `records` section keeps; `items` are the sections of each
+    item of `records`; `rotate` says that `named_cards`' names turn with the seat (Ridge's
+    compass) and `teams` that a per-team list turns with the seat's team."""
+
+    name: str
+    kind: str
+    path: str = ""
+    scale: float = 1.0
+    values: tuple[Any, ...] = ()
+    length: int = 0
+    items: tuple[Fact, ...] = ()
+    rotate: bool = False
+    teams: int = 0
+    doc: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Levels:
+    """What stands behind a game's levels where it departs from the rule of parlour.bots.levels
+    (each choice measured in docs/strength.md)."""
+
+    strong_settings: str = ""
+    """The strong search's settings with the learned model, where other than the defaults
+    played better (", "-separated, as a bot spec writes them)."""
+    strong_player: str | None = None
+    """A bot spec stronger than the search, for the strong level."""
+    learned_strong_player: str | None = None
+    """A bot spec stronger than the search that needs the shipped weights, for the strong
+    level where they fit the table."""
+    heuristic_model_search: bool = False
+    """Whether the strong search keeps the heuristic as its model though weights ship."""
+    strong_iterations: int | None = None
+    """Playouts a move of the strong search where the default would take too long."""
+
+
+def resolve(path: str) -> Any:
+    """The object a dotted path names: "package.module:attribute" or "package.module"."""
+    from importlib import import_module
+
+    module, _, attribute = path.partition(":")
+    loaded = import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded

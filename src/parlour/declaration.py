@@ -67,3 +67,23 @@ def resolve(path: str) -> Any:
     module, _, attribute = path.partition(":")
     loaded = import_module(module)
     return getattr(loaded, attribute) if attribute else loaded
+
+
+NORMAL_VS_HEURISTIC = "normal vs heuristic"
+STRONG_VS_NORMAL = "strong vs normal"
+STRONG_VS_HEURISTIC = "strong vs heuristic"
+
+
+@dataclasses.dataclass(frozen=True)
+class Figure:
+    """One figure of the results page (docs/strength.md): an arena duplicate between two
+    bots at a table size whose weights ship, with the hands and seed the page quotes and
+    the fewer hands `parlour strength` reruns it with."""
+
+    players: int
+    label: str
+    """NORMAL_VS_HEURISTIC, STRONG_VS_NORMAL or STRONG_VS_HEURISTIC."""
+    bots: str
+    hands: int
+    seed: int
+    quick: int

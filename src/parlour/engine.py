@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Self
 
 from parlour.cards import symbols
-from parlour.declaration import Fact, Levels
+from parlour.declaration import Fact, Figure, Levels
 
 Action = Hashable
 Score = int | Fraction
@@ -1049,6 +1049,8 @@ class Game:
     """The game's own tensor sections beside the course (parlour.envs.layouts)."""
     levels: ClassVar[Levels] = Levels()
     """Where the game's bot levels depart from the rule (parlour.bots.levels)."""
+    strength: ClassVar[tuple[Figure, ...]] = ()
+    """The results page's figures of this game (parlour.strength reruns them)."""
     move_facts: ClassVar[str | None] = None
     """The "module:function" giving each legal move's facts for a learned player's move
     values (parlour.bots.move_facts), or None."""

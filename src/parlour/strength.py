@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 
 from parlour import arena
+from parlour.games import GAMES
 from parlour.simulate import run_tasks, simulate_hand, table_from_args
 
 
@@ -55,47 +56,14 @@ class Measure:
         ]  # fmt: skip
 
 
-NH, SN, SH = "normal vs heuristic", "strong vs normal", "strong vs heuristic"
-
-MEASURES: tuple[Measure, ...] = (
-    Measure("ribs", 6, NH, "normal,ribs-heuristic", 1000, 0, 120),
-    Measure("ribs", 6, SH, "strong,ribs-heuristic", 1000, 0, 24),
-    Measure("cramps", 4, NH, "normal,cramps-heuristic", 2000, 0, 400),
-    Measure("cramps", 4, SN, "strong,normal", 600, 0, 80),
-    Measure("cramps", 4, SH, "strong,cramps-heuristic", 600, 0, 80),
-    Measure("couillon", 4, NH, "normal,couillon-heuristic", 2000, 0, 1000),
-    Measure("couillon", 4, SN, "strong,normal", 6000, 1, 400),
-    Measure("couillon", 4, SH, "strong,couillon-heuristic", 2000, 0, 400),
-    Measure("seven_and_a_half", 4, NH, "normal,seven_and_a_half-heuristic", 4000, 200000, 2000),
-    Measure("seven_and_a_half", 4, SN, "strong,normal", 8000, 300000, 2000),
-    Measure("seven_and_a_half", 4, SH, "strong,seven_and_a_half-heuristic", 8000, 300000, 2000),
-    Measure("paks", 2, NH, "normal,paks-heuristic", 2000, 0, 200),
-    Measure("paks", 2, SN, "strong,normal", 2000, 100000, 28),
-    Measure("paks", 2, SH, "strong,paks-heuristic", 600, 0, 28),
-    Measure("zetema", 2, NH, "normal,zetema-heuristic", 2000, 0, 200),
-    Measure("zetema", 2, SN, "strong,normal", 600, 100000, 6),
-    Measure("zetema", 2, SH, "strong,zetema-heuristic", 40, 100000, 6),
-    Measure("yaniv", 2, NH, "normal,yaniv-heuristic", 6000, 100000, 1000),
-    Measure("yaniv", 2, SN, "strong,normal", 3000, 101000, 12),
-    Measure("yaniv", 2, SH, "strong,yaniv-heuristic", 2000, 100000, 12),
-    Measure("pitch", 4, NH, "normal,pitch-heuristic", 4000, 100000, 1000),
-    Measure("pitch", 4, SN, "strong,normal", 4000, 200000, 150),
-    Measure("pitch", 4, SH, "strong,pitch-heuristic", 2000, 100000, 150),
-    Measure("ridge", 2, NH, "normal,ridge-greedy", 2000, 100000, 400),
-    Measure("ridge", 2, SN, "strong,normal", 600, 100000, 26),
-    Measure("ridge", 2, SH, "strong,ridge-greedy", 1000, 100000, 26),
-    Measure("kings_in_the_corner", 2, NH, "normal,kings_in_the_corner-heuristic", 2000, 300000, 400),
-    Measure("kings_in_the_corner", 2, SN, "strong,normal", 1000, 200000, 60),
-    Measure("kings_in_the_corner", 2, SH, "strong,kings_in_the_corner-heuristic", 1000, 200000, 60),
-    Measure("mighty", 5, NH, "normal,mighty-heuristic", 8000, 500000, 1000),
-    Measure("mighty", 5, SN, "strong,normal", 4000, 602000, 60),
-    Measure("mighty", 5, SH, "strong,mighty-heuristic", 1000, 100000, 60),
-    Measure("six_pack_bezique", 2, NH, "normal,six_pack_bezique-heuristic", 1000, 200000, 60),
-    Measure("six_pack_bezique", 2, SN, "strong,normal", 1000, 400000, 8),
-    Measure("six_pack_bezique", 2, SH, "strong,six_pack_bezique-heuristic", 400, 200000, 12),
+MEASURES: tuple[Measure, ...] = tuple(
+    Measure(game.name, figure.players, figure.label, figure.bots, figure.hands, figure.seed, figure.quick)
+    for game in GAMES.values()
+    for figure in game.strength
 )
-"""Every figure of the results page, in its order. Ribs' `strong` against `normal` is not
-measured (the page says so), so it is not rerun either."""
+"""Every figure of the results page, from each game's declaration (`Game.strength`).
+Ribs' `strong` against `normal` is not measured (the page says so), so it is not rerun
+either."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -14,7 +14,14 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, SUIT_CHARS, parse_card
-from parlour.declaration import SUITS, Fact
+from parlour.declaration import (
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    SUITS,
+    Fact,
+    Figure,
+)
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.couillon import view
 from parlour.games.couillon.rules import (
@@ -92,6 +99,11 @@ class Couillon(Game):
     Options = CouillonOptions
     state_class = CouillonState
     view = view
+    strength = (
+        Figure(4, NORMAL_VS_HEURISTIC, "normal,couillon-heuristic", 2000, 0, 1000),
+        Figure(4, STRONG_VS_NORMAL, "strong,normal", 6000, 1, 400),
+        Figure(4, STRONG_VS_HEURISTIC, "strong,couillon-heuristic", 2000, 0, 400),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"couillon-heuristic": "parlour.bots.couillon_heuristic:CouillonHeuristicBot"}

@@ -13,7 +13,14 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, JOKER, deal_constrained, parse_card, shown_voids, suits_mask
-from parlour.declaration import DENOMINATIONS, Fact
+from parlour.declaration import (
+    DENOMINATIONS,
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    Fact,
+    Figure,
+)
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.cramps import view
 from parlour.games.cramps.rules import (
@@ -134,6 +141,11 @@ class Cramps(Game):
     Options = CrampsOptions
     state_class = CrampsState
     view = view
+    strength = (
+        Figure(4, NORMAL_VS_HEURISTIC, "normal,cramps-heuristic", 2000, 0, 400),
+        Figure(4, STRONG_VS_NORMAL, "strong,normal", 600, 0, 80),
+        Figure(4, STRONG_VS_HEURISTIC, "strong,cramps-heuristic", 600, 0, 80),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"cramps-heuristic": "parlour.bots.cramps_heuristic:CrampsHeuristicBot"}

@@ -14,7 +14,15 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, KING, cards_of, mask_of, parse_card
-from parlour.declaration import COMPASS, Fact, Levels
+from parlour.declaration import (
+    COMPASS,
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    Fact,
+    Figure,
+    Levels,
+)
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.kings_in_the_corner import view
 from parlour.games.kings_in_the_corner.rules import (
@@ -123,6 +131,11 @@ class KingsInTheCorner(Game):
     Options = KingsOptions
     state_class = KingsState
     view = view
+    strength = (
+        Figure(2, NORMAL_VS_HEURISTIC, "normal,kings_in_the_corner-heuristic", 2000, 300000, 400),
+        Figure(2, STRONG_VS_NORMAL, "strong,normal", 1000, 200000, 60),
+        Figure(2, STRONG_VS_HEURISTIC, "strong,kings_in_the_corner-heuristic", 1000, 200000, 60),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"kings_in_the_corner-heuristic": "parlour.bots.kings_in_the_corner_heuristic:KingsHeuristicBot"}

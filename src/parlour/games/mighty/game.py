@@ -23,7 +23,15 @@ from parlour.cards import (
     shown_voids,
     suits_mask,
 )
-from parlour.declaration import DENOMINATIONS, Fact, Levels
+from parlour.declaration import (
+    DENOMINATIONS,
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    Fact,
+    Figure,
+    Levels,
+)
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.mighty import view
 from parlour.games.mighty.rules import (
@@ -161,6 +169,11 @@ class Mighty(Game):
     Options = MightyOptions
     state_class = MightyState
     view = view
+    strength = (
+        Figure(5, NORMAL_VS_HEURISTIC, "normal,mighty-heuristic", 8000, 500000, 1000),
+        Figure(5, STRONG_VS_NORMAL, "strong,normal", 4000, 602000, 60),
+        Figure(5, STRONG_VS_HEURISTIC, "strong,mighty-heuristic", 1000, 100000, 60),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"mighty-heuristic": "parlour.bots.mighty_heuristic:MightyHeuristicBot"}

@@ -15,7 +15,14 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, parse_card
-from parlour.declaration import SUITS, Fact
+from parlour.declaration import (
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    SUITS,
+    Fact,
+    Figure,
+)
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.paks import view
 from parlour.games.paks.rules import (
@@ -208,6 +215,11 @@ class Paks(Game):
     Options = PaksOptions
     state_class = PaksState
     view = view
+    strength = (
+        Figure(2, NORMAL_VS_HEURISTIC, "normal,paks-heuristic", 2000, 0, 200),
+        Figure(2, STRONG_VS_NORMAL, "strong,normal", 2000, 100000, 28),
+        Figure(2, STRONG_VS_HEURISTIC, "strong,paks-heuristic", 600, 0, 28),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"paks-heuristic": "parlour.bots.paks_heuristic:PaksHeuristicBot"}

@@ -13,7 +13,14 @@ import random
 from typing import Any
 
 from parlour.cards import SUIT_CHARS, card_text, cards_of, mask_of, pack
-from parlour.declaration import SUITS, Fact
+from parlour.declaration import (
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    SUITS,
+    Fact,
+    Figure,
+)
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.pitch import view
 from parlour.games.pitch.rules import PASS, PLAY_BASE, SMUDGE, PitchOptions, PitchRules
@@ -81,6 +88,11 @@ class Pitch(Game):
     Options = PitchOptions
     state_class = PitchState
     view = view
+    strength = (
+        Figure(4, NORMAL_VS_HEURISTIC, "normal,pitch-heuristic", 4000, 100000, 1000),
+        Figure(4, STRONG_VS_NORMAL, "strong,normal", 4000, 200000, 150),
+        Figure(4, STRONG_VS_HEURISTIC, "strong,pitch-heuristic", 2000, 100000, 150),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"pitch-heuristic": "parlour.bots.pitch_heuristic:PitchHeuristicBot"}

@@ -13,7 +13,7 @@ import random
 from fractions import Fraction
 from typing import Any, cast
 
-from parlour.declaration import Fact, Levels
+from parlour.declaration import NORMAL_VS_HEURISTIC, STRONG_VS_HEURISTIC, Fact, Figure, Levels
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.ribs import view
 from parlour.games.ribs.pack import (
@@ -147,6 +147,10 @@ class Ribs(Game):
     Options = RibsOptions
     state_class = RibsState
     view = view
+    strength = (
+        Figure(6, NORMAL_VS_HEURISTIC, "normal,ribs-heuristic", 1000, 0, 120),
+        Figure(6, STRONG_VS_HEURISTIC, "strong,ribs-heuristic", 1000, 0, 24),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"ribs-heuristic": "parlour.bots.ribs_heuristic:RibsHeuristicBot"}

@@ -13,7 +13,15 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS
-from parlour.declaration import COMPASS, DENOMINATIONS, Fact
+from parlour.declaration import (
+    COMPASS,
+    DENOMINATIONS,
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    Fact,
+    Figure,
+)
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.ridge import view
 from parlour.games.ridge.rules import (
@@ -87,6 +95,11 @@ class Ridge(Game):
     Options = RidgeOptions
     state_class = RidgeState
     view = view
+    strength = (
+        Figure(2, NORMAL_VS_HEURISTIC, "normal,ridge-greedy", 2000, 100000, 400),
+        Figure(2, STRONG_VS_NORMAL, "strong,normal", 600, 100000, 26),
+        Figure(2, STRONG_VS_HEURISTIC, "strong,ridge-greedy", 1000, 100000, 26),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"ridge-dd": "parlour.bots.ridge:RidgeDDBot", "ridge-greedy": "parlour.bots.ridge:RidgeGreedyBot"}

@@ -14,7 +14,14 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, deal_constrained, parse_card
-from parlour.declaration import Fact, Levels
+from parlour.declaration import (
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    Fact,
+    Figure,
+    Levels,
+)
 from parlour.engine import Game, GameOptions, Limits
 from parlour.games.seven_and_a_half import view
 from parlour.games.seven_and_a_half.rules import (
@@ -172,6 +179,11 @@ class SevenAndAHalf(Game):
     Options = SevenHalfOptions
     state_class = SevenHalfState
     view = view
+    strength = (
+        Figure(4, NORMAL_VS_HEURISTIC, "normal,seven_and_a_half-heuristic", 4000, 200000, 2000),
+        Figure(4, STRONG_VS_NORMAL, "strong,normal", 8000, 300000, 2000),
+        Figure(4, STRONG_VS_HEURISTIC, "strong,seven_and_a_half-heuristic", 8000, 300000, 2000),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"seven_and_a_half-heuristic": "parlour.bots.seven_and_a_half_heuristic:SevenHalfHeuristicBot"}

@@ -15,7 +15,15 @@ import itertools
 import random
 from typing import Any
 
-from parlour.declaration import SUITS, Fact, Levels
+from parlour.declaration import (
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    SUITS,
+    Fact,
+    Figure,
+    Levels,
+)
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.drawing import Course
 from parlour.games.six_pack_bezique import view
@@ -211,6 +219,11 @@ class SixPackBezique(Game):
     Options = BeziqueOptions
     state_class = BeziqueState
     view = view
+    strength = (
+        Figure(2, NORMAL_VS_HEURISTIC, "normal,six_pack_bezique-heuristic", 1000, 200000, 60),
+        Figure(2, STRONG_VS_NORMAL, "strong,normal", 1000, 400000, 8),
+        Figure(2, STRONG_VS_HEURISTIC, "strong,six_pack_bezique-heuristic", 400, 200000, 12),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"six_pack_bezique-heuristic": "parlour.bots.six_pack_bezique_heuristic:SixPackBeziqueHeuristicBot"}

@@ -14,7 +14,14 @@ from collections import Counter
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, parse_card
-from parlour.declaration import Fact, Levels
+from parlour.declaration import (
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    Fact,
+    Figure,
+    Levels,
+)
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.drawing import Slots, redeal_unknown
 from parlour.games.yaniv import view
@@ -153,6 +160,11 @@ class Yaniv(Game):
     Options = YanivOptions
     state_class = YanivState
     view = view
+    strength = (
+        Figure(2, NORMAL_VS_HEURISTIC, "normal,yaniv-heuristic", 6000, 100000, 1000),
+        Figure(2, STRONG_VS_NORMAL, "strong,normal", 3000, 101000, 12),
+        Figure(2, STRONG_VS_HEURISTIC, "strong,yaniv-heuristic", 2000, 100000, 12),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"yaniv-heuristic": "parlour.bots.yaniv_heuristic:YanivHeuristicBot"}

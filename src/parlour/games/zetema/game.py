@@ -16,7 +16,14 @@ import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, RANK_CHARS, SUIT_CHARS, cards_of, parse_card
-from parlour.declaration import SUITS, Fact
+from parlour.declaration import (
+    NORMAL_VS_HEURISTIC,
+    STRONG_VS_HEURISTIC,
+    STRONG_VS_NORMAL,
+    SUITS,
+    Fact,
+    Figure,
+)
 from parlour.engine import OVER, Game, GameOptions, Limits
 from parlour.games.zetema import view
 from parlour.games.zetema.pack import (
@@ -153,6 +160,11 @@ class Zetema(Game):
     Options = ZetemaOptions
     state_class = ZetemaState
     view = view
+    strength = (
+        Figure(2, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 2000, 0, 200),
+        Figure(2, STRONG_VS_NORMAL, "strong,normal", 600, 100000, 6),
+        Figure(2, STRONG_VS_HEURISTIC, "strong,zetema-heuristic", 40, 100000, 6),
+    )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"zetema-heuristic": "parlour.bots.zetema_heuristic:ZetemaHeuristicBot"}

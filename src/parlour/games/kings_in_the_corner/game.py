@@ -93,7 +93,7 @@ class KingsState(KingsRules):
         self.hands[seat] = mask_of(cards)
 
     def _put_stock(self, cards: list[int]) -> None:
-        self.stock = self.stock[: self.stock_at] + tuple(cards)
+        self.stock: tuple[int, ...] = self.stock[: self.stock_at] + tuple(cards)
 
     def check_invariants(self) -> None:
         """Every pile is a valid build from its bottom card; corners hold king-headed piles;

@@ -88,7 +88,7 @@ class RibsState(RibsRules):
         the capture piles and the discards played face up. Once the match is over every
         card lies open."""
         over = self.is_over()
-        plays = self.plays if self.phase == PLAYING else [None] * self.n
+        plays: list[Any] = self.plays if self.phase == PLAYING else [None] * self.n
         zones = [
             Zone(f"hand-{s}", _ranks(self.hands[s]), EVERYONE if over else s, functools.partial(self._put_hand, s))
             for s in range(self.n)

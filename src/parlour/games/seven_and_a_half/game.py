@@ -65,7 +65,7 @@ class SevenHalfState(SevenHalfRules):
             self._take(seat, c)
 
     def _put_stock(self, cards: list[int]) -> None:
-        self.stock = self.stock[: self.top] + cards
+        self.stock: list[int] = self.stock[: self.top] + cards
 
     def check_invariants(self) -> None:
         """Chips only change hands: the hand's results and the balances sum to zero."""

@@ -87,7 +87,7 @@ class BeziqueState(BeziqueRules):
         self.hand[seat] = counts_of(faces)
 
     def _put_stock(self, faces: list[int]) -> None:
-        self.stock = self.stock[: self.top] + tuple(faces)
+        self.stock: tuple[int, ...] = self.stock[: self.top] + tuple(faces)
 
     def check_invariants(self) -> None:
         """Known cards are in the hand; every intact meld's cards lie on the table; between

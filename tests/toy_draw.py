@@ -14,12 +14,12 @@ lowest total of them wins). The deal passes to the next seat still in.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, JOKER, parse_card
-from parlour.engine import Game, GameOptions, OptionsError, State
-from parlour.games.drawing import redeal_unknown
+from parlour.engine import NOBODY, Game, GameOptions, OptionsError, State, Zone
 
 FACES = (0, 1, 2, 3, 12, 13, 14, 15, 16, 25, JOKER)
 """2-5 and A of spades, 2-5 and A of hearts, the joker (card ids of cards.py)."""
@@ -156,18 +156,19 @@ class ToyState(State):
     def full_pack(self) -> list[str]:
         return texts(list(PACK))
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(h) for s, h in enumerate(self.hands)}
-        places["pile"] = texts(self.pile)
-        places["stock"] = texts(self.stock)
-        return places
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's but for the cards drawn from the pile; the pile; the
+        stock, which no one sees."""
+        zones = [
+            Zone(f"hand-{s}", h, s, functools.partial(self._put_hand, s), self.known[s]) for s, h in enumerate(self.hands)
+        ]
+        return [*zones, Zone("pile", self.pile), Zone("stock", self.stock, NOBODY, self._put_stock)]
 
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> ToyState:
-        """Shuffle every card `seat` cannot see (others' unknown cards and the stock)."""
-        other = self.clone()
-        assert isinstance(other, ToyState)
-        other.hands, other.stock = redeal_unknown(other.hands, other.known, seat, other.stock, rng)
-        return other
+    def _put_hand(self, seat: int, cards: list[int]) -> None:
+        self.hands[seat] = cards
+
+    def _put_stock(self, cards: list[int]) -> None:
+        self.stock = cards
 
     @classmethod
     def sample_deal(

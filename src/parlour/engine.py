@@ -41,7 +41,7 @@ from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Se
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
-from parlour.cards import symbols
+from parlour.cards import CARD_TEXTS, deal_constrained, symbols
 from parlour.declaration import Fact, Figure, Levels
 
 Action = Hashable
@@ -65,6 +65,50 @@ OBSERVATION_KEYS = (
     "last_hand",
     "match_over",
 )
+
+
+EVERYONE = "everyone"
+NOBODY = "nobody"
+
+
+@dataclasses.dataclass(frozen=True)
+class Zone:
+    """A place cards lie, declared by a game with who may see it.
+
+    From its zones the engine knows every card's place (`State.card_places`, for the
+    conservation invariant) and which cards a seat cannot see, so the leak test can
+    shuffle exactly those (`State.redeal_hidden`) without each game writing it.
+
+    `cards` are the card ids in the place, one entry per physical card. `seen_by` is
+    `EVERYONE`, `NOBODY`, a seat or a tuple of seats. `shown` are the cards of a hidden
+    place that everyone has seen there (a card taken from the discard pile, one shown
+    in a meld): they stay where they are. `forbidden` is a mask of the cards the place
+    cannot hold as far as play has shown (a void). `put` writes a place's new cards
+    (its shown cards first) back into the state; a place that may be hidden needs it.
+    """
+
+    name: str
+    cards: Sequence[int]
+    seen_by: int | tuple[int, ...] | str = EVERYONE
+    put: Callable[[list[int]], None] | None = None
+    shown: Sequence[int] = ()
+    forbidden: int = 0
+
+    def hidden_from(self, seat: int | None) -> bool:
+        """True when `seat` (None: a spectator) may not see the place's cards."""
+        seen = self.seen_by
+        if seen == EVERYONE:
+            return False
+        if seen == NOBODY or seat is None:
+            return True
+        return seat != seen if isinstance(seen, int) else seat not in seen
+
+    def unshown(self) -> list[int]:
+        """The cards of the place no one but those who see it has seen."""
+        rest = list(self.cards)
+        for c in self.shown:
+            rest.remove(c)
+        return rest
 
 
 def _no_actions(state: State) -> list[Action]:
@@ -764,12 +808,30 @@ class State:
         return None
 
     def redeal_hidden(self, seat: int | None, rng: random.Random) -> State:
-        """A copy whose cards hidden from `seat` are shuffled among their hidden places.
+        """A copy whose cards hidden from `seat` are dealt afresh among their hidden places.
 
         Used by the leak test only: `seat`'s observation of the copy must equal its
-        observation of this state. Places keep their sizes.
+        observation of this state. The places are the game's `card_zones`: every zone
+        hidden from `seat` keeps its size and its shown cards and takes none it forbids.
         """
-        raise NotImplementedError
+        other = self.clone()
+        zones = [z for z in other.card_zones() if z.hidden_from(seat) and len(z.cards) > len(z.shown)]
+        parts = [z.unshown() for z in zones]
+        pool = [c for part in parts for c in part]
+        sizes = [len(part) for part in parts]
+        if any(z.forbidden for z in zones):
+            dealt = deal_constrained(pool, sizes, [z.forbidden for z in zones], rng)
+        else:
+            rng.shuffle(pool)
+            dealt, at = [], 0
+            for size in sizes:
+                dealt.append(pool[at : at + size])
+                at += size
+        for z, cards in zip(zones, dealt, strict=True):
+            if z.put is None:
+                raise TypeError(f"the zone {z.name!r} is hidden but declares no `put`")
+            z.put([*z.shown, *cards])
+        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -814,9 +876,17 @@ class State:
         return (observation["dealer"] - observation["hand_number"]) % self.players
 
     # --- cards, for the conservation invariant -----------------------------------------
-    def card_places(self) -> dict[str, list[str]]:
-        """Every place a card can be (hands, piles, table, stock) with its cards' texts."""
+    card_faces: ClassVar[Sequence[str]] = CARD_TEXTS
+    """The text of each card id the game's zones hold (a game of other cards sets its own)."""
+
+    def card_zones(self) -> list[Zone]:
+        """Every place a card can be (hands, piles, table, stock), with who may see it."""
         raise NotImplementedError
+
+    def card_places(self) -> dict[str, list[str]]:
+        """Every place a card can be with its cards' texts, read from `card_zones`."""
+        faces = self.card_faces
+        return {z.name: [faces[c] for c in z.cards] for z in self.card_zones()}
 
     def full_pack(self) -> list[str]:
         """The texts of every card of the pack in play, one entry per physical card."""

@@ -1,5 +1,5 @@
-"""The drawing games' shared card bookkeeping: a hand's deal read from a record, rebuilt
-from the hand's public course (determinize), and the hidden cards redealt (the leak test).
+"""The drawing games' shared card bookkeeping: a hand's deal read from a record, and
+rebuilt from the hand's public course (determinize).
 
 A family module (declared in pyproject.toml's independence contract): no game's rules, only
 bookkeeping a drawing game may use. In a drawing game each seat is dealt a hand and then
@@ -46,26 +46,6 @@ def read_deal(given: Any, sizes: Sequence[int], pack: Sequence[int], title: str)
     if sorted([c for h in hands for c in h] + stock + [upcard]) != sorted(pack):
         raise ValueError(f"the deal's cards are not the {len(pack)}-card {title} pack")
     return hands, stock, upcard
-
-
-def redeal_unknown(
-    hands: list[list[int]], known: list[list[int]], seat: int | None, stock: list[int], rng: random.Random
-) -> tuple[list[list[int]], list[int]]:
-    """The stock and the cards of the other hands not known to be there, shuffled among
-    those places (sizes kept): the new hands (known cards first) and the new stock."""
-    pool = list(stock)
-    sizes = []
-    for s, cards in enumerate(hands):
-        if s != seat:
-            free = Counter(cards) - Counter(known[s])
-            pool += free.elements()
-            sizes.append((s, free.total()))
-    rng.shuffle(pool)
-    out = [list(h) for h in hands]
-    for s, k in sizes:
-        out[s] = known[s] + pool[:k]
-        pool = pool[k:]
-    return out, pool
 
 
 class Slots:

@@ -150,21 +150,6 @@ def team_piles(obs: dict[str, Any], label: str) -> list[dict[str, Any]]:
     return zones
 
 
-def redealt(hands: list[list[int]], seat: int | None, hidden_stub: list[int], rng: random.Random) -> list[list[int]]:
-    """For the leak test: the hands hidden from `seat` and the stub's hidden cards shuffled
-    among themselves, sizes kept; the hands (seat's own unchanged) and the new hidden stub
-    cards last."""
-    seats = [s for s in range(SEATS) if s != seat]
-    pool = [c for s in seats for c in hands[s]] + hidden_stub
-    rng.shuffle(pool)
-    out = [list(h) for h in hands]
-    at = 0
-    for s in seats:
-        out[s] = pool[at : at + len(hands[s])]
-        at += len(hands[s])
-    return [*out, pool[at:]]
-
-
 def sample_hands(
     observation: dict[str, Any], cards: list[int], shown: list[int], trump: int | None, rng: random.Random
 ) -> tuple[list[list[int]], list[int]]:

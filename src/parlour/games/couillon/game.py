@@ -1,15 +1,15 @@
 """Couillon as the engine runs it: the rules' state with what the engine asks beyond the
 rules, and the game's declaration.
 
-Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
-one seat's observation), the leak test's redeal, every place a card can be and the
-game's invariants; they sit here so the rules file holds rules. The `Couillon`
-declaration names the rules' state, the view and the heuristic bot, and bounds the game
-for solvers.
-"""
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
+seat's observation), its card zones (where each card lies and who may see it), from which
+the engine derives every place a card can be and the leak test's redeal, and the game's
+invariants; they sit here so the rules file holds rules. The `Couillon` declaration names
+the rules' state, the view and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -22,7 +22,7 @@ from parlour.declaration import (
     Fact,
     Figure,
 )
-from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.engine import EVERYONE, NOBODY, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.couillon import view
 from parlour.games.couillon.rules import (
     ACCEPT,
@@ -32,22 +32,11 @@ from parlour.games.couillon.rules import (
     CouillonRules,
     card_points,
 )
-from parlour.games.tricks import redealt, sample_hands, texts
+from parlour.games.tricks import sample_hands, texts
 
 
 class CouillonState(CouillonRules):
     """One match of Couillon."""
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> CouillonState:
-        """A copy whose hands hidden from `seat` and hidden stub cards are reshuffled."""
-        other = self.clone()
-        assert isinstance(other, CouillonState)
-        if other.phase == OVER:
-            return other
-        hidden = slice(1, len(self.stub) - (1 if self.bottom_turned else 0))
-        *hands, other.stub[hidden] = redealt([list(h) for h in self.hands], seat, self.stub[hidden], rng)
-        other.hands = [set(h) for h in hands]
-        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -72,13 +61,28 @@ class CouillonState(CouillonRules):
     def full_pack(self) -> list[str]:
         return [CARD_TEXTS[c] for c in self.options.pack]
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(self.hands[s]) for s in range(4)}
-        places["stub"] = [CARD_TEXTS[c] for c in self.stub]
-        places["taken-0"] = texts(self.taken[0])
-        places["taken-1"] = texts(self.taken[1])
-        places["table"] = [CARD_TEXTS[c] for c in self.trick]
-        return places
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's; won tricks and the table; the stub, whose upcard (and
+        bottom card once turned) everyone sees and whose rest no one does. Once the match
+        is over every card lies open."""
+        over = self.phase == OVER
+        zones = [
+            Zone(f"hand-{s}", list(self.hands[s]), EVERYONE if over else s, functools.partial(self._put_hand, s))
+            for s in range(4)
+        ]
+        zones += [Zone(f"taken-{team}", list(self.taken[team])) for team in (0, 1)]
+        zones.append(Zone("table", self.trick))
+        end = len(self.stub) - (1 if self.bottom_turned else 0)
+        zones.append(Zone("upcard", self.stub[:1]))
+        zones.append(Zone("stub", self.stub[1:end], EVERYONE if over else NOBODY, self._put_stub))
+        zones.append(Zone("bottom", self.stub[end:]))
+        return zones
+
+    def _put_hand(self, seat: int, cards: list[int]) -> None:
+        self.hands[seat] = set(cards)
+
+    def _put_stub(self, cards: list[int]) -> None:
+        self.stub[1 : 1 + len(cards)] = cards
 
     def check_invariants(self) -> None:
         """The pack's 40 card points are all in hands, the table, won tricks or the stub; a

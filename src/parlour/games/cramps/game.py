@@ -1,14 +1,15 @@
 """Cramps as the engine runs it: the rules' state with what the engine asks beyond the
 rules, and the game's declaration.
 
-Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
-one seat's observation), the leak test's redeal, every place a card can be and the
-game's invariants; they sit here so the rules file holds rules. The `Cramps` declaration
-names the rules' state, the view and the heuristic bot, and bounds the game for solvers.
-"""
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
+seat's observation), its card zones (where each card lies and who may see it), from which
+the engine derives every place a card can be and the leak test's redeal, and the game's
+invariants; they sit here so the rules file holds rules. The `Cramps` declaration names
+the rules' state, the view and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -21,7 +22,7 @@ from parlour.declaration import (
     Fact,
     Figure,
 )
-from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.engine import EVERYONE, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.cramps import view
 from parlour.games.cramps.rules import (
     BID_BASE,
@@ -44,22 +45,6 @@ from parlour.games.cramps.rules import (
 
 class CrampsState(CrampsRules):
     """One match of Cramps."""
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> CrampsState:
-        """A copy whose other hands are reshuffled among themselves, sizes kept."""
-        other = self.clone()
-        assert isinstance(other, CrampsState)
-        if other.phase == OVER:
-            return other
-        seats = [s for s in range(self.n) if s != seat]
-        pool = [c for s in seats for c in self.hand_cards(s)]
-        rng.shuffle(pool)
-        at = 0
-        for s in seats:
-            size = self.hand_size(s)
-            other._set_hand(s, pool[at : at + size])
-            at += size
-        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -96,13 +81,17 @@ class CrampsState(CrampsRules):
     def full_pack(self) -> list[str]:
         return [CARD_TEXTS[c] for c in full_pack_faces(self.n)]
 
-    def card_places(self) -> dict[str, list[str]]:
-        places: dict[str, list[str]] = {}
-        for s in range(self.n):
-            places[f"hand-{s}"] = self._hand_texts(s)
-        places["tricks"] = [CARD_TEXTS[c] for _leader, cards, _winner, _value in self.tricks for c in cards]
-        places["table"] = [CARD_TEXTS[c] for c in self.trick]
-        return places
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's; the tricks played and the table. Once the match is
+        over every card lies open."""
+        over = self.phase == OVER
+        zones = [
+            Zone(f"hand-{s}", self.hand_cards(s), EVERYONE if over else s, functools.partial(self._set_hand, s))
+            for s in range(self.n)
+        ]
+        zones.append(Zone("tricks", [c for _leader, cards, _winner, _value in self.tricks for c in cards]))
+        zones.append(Zone("table", self.trick))
+        return zones
 
     def check_invariants(self) -> None:
         """Trick points so far equal the values of the tricks played plus their queens, and a

@@ -1,15 +1,16 @@
 """Kings in the Corner as the engine runs it: the rules' state with what the engine asks
 beyond the rules, and the game's declaration.
 
-Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
-one seat's observation), the leak test's redeal, every place a card can be and the
-game's invariants; they sit here so the rules file holds rules. The `KingsInTheCorner`
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
+seat's observation), its card zones (where each card lies and who may see it), from which
+the engine derives every place a card can be and the leak test's redeal, and the game's
+invariants; they sit here so the rules file holds rules. The `KingsInTheCorner`
 declaration names the rules' state, the view and the heuristic bot, and bounds the game
-for solvers.
-"""
+for solvers."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -23,7 +24,7 @@ from parlour.declaration import (
     Figure,
     Levels,
 )
-from parlour.engine import Game, GameOptions, Limits
+from parlour.engine import NOBODY, Game, GameOptions, Limits, Zone
 from parlour.games.kings_in_the_corner import view
 from parlour.games.kings_in_the_corner.rules import (
     HAND,
@@ -38,20 +39,6 @@ from parlour.games.kings_in_the_corner.rules import (
 
 class KingsState(KingsRules):
     """One match of Kings in the Corner."""
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> KingsState:
-        """A copy whose other hands and stock are reshuffled among themselves, sizes kept."""
-        other = self.clone()
-        assert isinstance(other, KingsState)
-        seats = [s for s in range(self.players) if s != seat]
-        pool = [c for s in seats for c in cards_of(self.hands[s])] + list(self.stock[self.stock_at :])
-        rng.shuffle(pool)
-        for s in seats:
-            k = self.hands[s].bit_count()
-            other.hands[s] = mask_of(pool[:k])
-            pool = pool[k:]
-        other.stock = self.stock[: self.stock_at] + tuple(pool)
-        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -104,12 +91,18 @@ class KingsState(KingsRules):
     def full_pack(self) -> list[str]:
         return list(CARD_TEXTS[:52])
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(cards_of(h)) for s, h in enumerate(self.hands)}
-        for p, pile in enumerate(self.piles):
-            places[f"pile-{PILES[p]}"] = [CARD_TEXTS[c] for c in pile]
-        places["stock"] = [CARD_TEXTS[c] for c in self.stock[self.stock_at :]]
-        return places
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's; the eight piles; the stock, which no one sees."""
+        zones = [Zone(f"hand-{s}", cards_of(h), s, functools.partial(self._put_hand, s)) for s, h in enumerate(self.hands)]
+        zones += [Zone(f"pile-{PILES[p]}", pile) for p, pile in enumerate(self.piles)]
+        zones.append(Zone("stock", self.stock[self.stock_at :], NOBODY, self._put_stock))
+        return zones
+
+    def _put_hand(self, seat: int, cards: list[int]) -> None:
+        self.hands[seat] = mask_of(cards)
+
+    def _put_stock(self, cards: list[int]) -> None:
+        self.stock: tuple[int, ...] = self.stock[: self.stock_at] + tuple(cards)
 
     def check_invariants(self) -> None:
         """Every pile is a valid build from its bottom card; corners hold king-headed piles;

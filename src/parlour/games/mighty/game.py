@@ -1,14 +1,15 @@
 """Mighty as the engine runs it: the rules' state with what the engine asks beyond the
 rules, and the game's declaration.
 
-Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
-one seat's observation), the leak test's redeal, every place a card can be and the
-game's invariants; they sit here so the rules file holds rules. The `Mighty` declaration
-names the rules' state, the view and the heuristic bot, and bounds the game for solvers.
-"""
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
+seat's observation), its card zones (where each card lies and who may see it), from which
+the engine derives every place a card can be and the leak test's redeal, and the game's
+invariants; they sit here so the rules file holds rules. The `Mighty` declaration names
+the rules' state, the view and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from typing import Any
@@ -32,7 +33,7 @@ from parlour.declaration import (
     Figure,
     Levels,
 )
-from parlour.engine import Game, GameOptions, Limits
+from parlour.engine import NOBODY, Game, GameOptions, Limits, Zone
 from parlour.games.mighty import view
 from parlour.games.mighty.rules import (
     AUCTION,
@@ -57,21 +58,6 @@ from parlour.games.mighty.rules import (
 
 class MightyState(MightyRules):
     """One match of Mighty."""
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> MightyState:
-        """The other hands, and the widow or the discards where hidden, reshuffled."""
-        other = self.clone()
-        assert isinstance(other, MightyState)
-        others = [s for s in range(SEATS) if s != seat]
-        pile = "widow" if self.phase == AUCTION else "discards" if self.discards and seat != self.declarer else ""
-        pool = [c for s in others for c in cards_of(self.hands[s])] + (getattr(self, pile) if pile else [])
-        rng.shuffle(pool)
-        for s in others:
-            size = bin(self.hands[s]).count("1")
-            other.hands[s], pool = mask_of(pool[:size]), pool[size:]
-        if pile:
-            setattr(other, pile, pool)
-        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -125,13 +111,21 @@ class MightyState(MightyRules):
     def full_pack(self) -> list[str]:
         return [card_text(c) for c in range(53)]
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"{kind}-{s}": [card_text(c) for c in cards_of(masks[s])]
-                  for kind, masks in (("hand", self.hands), ("won", self.won)) for s in range(SEATS)}
-        pile = "widow" if self.phase == AUCTION else "discards"
-        places[pile] = [card_text(c) for c in getattr(self, pile)]
-        places["trick"] = [card_text(c) for _, c in self.trick]
-        return places
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's; the widow, which no one sees, until the declarer
+        takes it and puts back the discards, which the declarer alone sees; the cards each
+        seat has won and the trick, face up."""
+        zones = [Zone(f"hand-{s}", cards_of(self.hands[s]), s, functools.partial(self._put_hand, s)) for s in range(SEATS)]
+        zones += [Zone(f"won-{s}", cards_of(self.won[s])) for s in range(SEATS)]
+        if self.phase == AUCTION:
+            zones.append(Zone("widow", self.widow, NOBODY, functools.partial(setattr, self, "widow")))
+        else:
+            zones.append(Zone("discards", self.discards, self.declarer, functools.partial(setattr, self, "discards")))
+        zones.append(Zone("trick", [c for _, c in self.trick]))
+        return zones
+
+    def _put_hand(self, seat: int, cards: list[int]) -> None:
+        self.hands[seat] = mask_of(cards)
 
     def check_invariants(self) -> None:
         """Every hand's scores sum to 0 and the totals are their sums (the source's balance)."""

@@ -1,15 +1,15 @@
 """Paks as the engine runs it: the rules' state with what the engine asks beyond the
 rules, and the game's declaration.
 
-Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
-one seat's observation), the leak test's redeal, every place a card can be and the
-game's invariants; they sit here so the rules file holds rules. The `Paks` declaration
-names the rules' state, the view, the teams and the heuristic bot, and bounds the game for
-solvers.
-"""
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
+seat's observation), its card zones (where each card lies and who may see it), from which
+the engine derives every place a card can be and the leak test's redeal, and the game's
+invariants; they sit here so the rules file holds rules. The `Paks` declaration names the
+rules' state, the view, the teams and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from typing import Any
@@ -23,7 +23,7 @@ from parlour.declaration import (
     Fact,
     Figure,
 )
-from parlour.engine import Game, GameOptions, Limits
+from parlour.engine import NOBODY, Game, GameOptions, Limits, Zone
 from parlour.games.paks import view
 from parlour.games.paks.rules import (
     BOARD_SIZE,
@@ -49,13 +49,23 @@ class PaksState(PaksRules):
     def full_pack(self) -> list[str]:
         return [CARD_TEXTS[c] for c in range(52)] * self.copies
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(counted(h)) for s, h in enumerate(self.hands)}
-        for s in range(self.n):
-            places[f"paks-{s}"] = [CARD_TEXTS[c] for p in self.paks[s] for c in p[1]]
-        places["board"] = texts(self.board)
-        places["stock"] = texts(self.stock)
-        return places
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's but for the cards everyone has seen it take; the paks
+        and the board, face up; the stock, which no one sees."""
+        zones = [
+            Zone(f"hand-{s}", counted(h), s, functools.partial(self._put_hand, s), counted(self.known[s]))
+            for s, h in enumerate(self.hands)
+        ]
+        zones += [Zone(f"paks-{s}", [c for p in self.paks[s] for c in p[1]]) for s in range(self.n)]
+        zones.append(Zone("board", self.board))
+        zones.append(Zone("stock", self.stock, NOBODY, functools.partial(setattr, self, "stock")))
+        return zones
+
+    def _put_hand(self, seat: int, cards: list[int]) -> None:
+        hand = [0] * 52
+        for c in cards:
+            hand[c] += 1
+        self.hands[seat] = hand
 
     def check_invariants(self) -> None:
         """Known cards are in their hands; every pak is of one suit and holds its captured
@@ -66,28 +76,6 @@ class PaksState(PaksRules):
                 assert len(cards) >= 2 and all(c // 13 == suit for c in cards) and value == pak_value(cards)
         for side in self.sides:
             assert len({self.totals[s] for s in side}) == 1
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> PaksState:
-        """A copy whose stock and unknown cards of other hands are shuffled among them."""
-        other = self.clone()
-        assert isinstance(other, PaksState)
-        pool = list(other.stock)
-        sizes = []
-        for s in range(self.n):
-            if s == seat:
-                continue
-            free = [a - b for a, b in zip(other.hands[s], other.known[s], strict=True)]
-            pool += counted(free)
-            sizes.append((s, sum(free)))
-        rng.shuffle(pool)
-        for s, k in sizes:
-            hand = list(other.known[s])
-            for c in pool[:k]:
-                hand[c] += 1
-            other.hands[s] = hand
-            pool = pool[k:]
-        other.stock = pool
-        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod

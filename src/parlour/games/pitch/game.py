@@ -1,14 +1,15 @@
 """Pitch as the engine runs it: the rules' state with what the engine asks beyond the
 rules, and the game's declaration.
 
-Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
-one seat's observation), the leak test's redeal, every place a card can be and the
-game's invariants; they sit here so the rules file holds rules. The `Pitch` declaration
-names the rules' state, the view and the heuristic bot, and bounds the game for solvers.
-"""
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
+seat's observation), its card zones (where each card lies and who may see it), from which
+the engine derives every place a card can be and the leak test's redeal, and the game's
+invariants; they sit here so the rules file holds rules. The `Pitch` declaration names the
+rules' state, the view and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -21,24 +22,14 @@ from parlour.declaration import (
     Fact,
     Figure,
 )
-from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.engine import NOBODY, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.pitch import view
 from parlour.games.pitch.rules import PASS, PLAY_BASE, SMUDGE, PitchOptions, PitchRules
-from parlour.games.tricks import redealt, sample_hands, texts
+from parlour.games.tricks import sample_hands, texts
 
 
 class PitchState(PitchRules):
     """One match of Pitch."""
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> PitchState:
-        """A copy whose hands hidden from `seat` and stub are reshuffled among themselves."""
-        other = self.clone()
-        assert isinstance(other, PitchState)
-        if other.phase == OVER:
-            return other
-        *hands, other.stub = redealt([cards_of(h) for h in self.hands], seat, self.stub, rng)
-        other.hands = [mask_of(h) for h in hands]
-        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -58,16 +49,22 @@ class PitchState(PitchRules):
     def full_pack(self) -> list[str]:
         return [card_text(c) for c in range(52)]
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": [card_text(c) for c in cards_of(self.hands[s])] for s in range(4)}
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's; the table and the won piles; the stub, which no one
+        sees. Once the match is over every card lies open."""
         if self.phase == OVER:
-            places = {"dealt": [card_text(c) for c in cards_of(self.dealt)]}
-        else:
-            places["table"] = [card_text(c) for c in self.trick]
-            for team in (0, 1):
-                places[f"pile-{team}"] = [card_text(c) for c in cards_of(self.piles[team])]
-        places["stub"] = [card_text(c) for c in self.stub]
-        return places
+            return [Zone("dealt", cards_of(self.dealt)), Zone("stub", self.stub)]
+        zones = [Zone(f"hand-{s}", cards_of(self.hands[s]), s, functools.partial(self._put_hand, s)) for s in range(4)]
+        zones.append(Zone("table", self.trick))
+        zones += [Zone(f"pile-{team}", cards_of(self.piles[team])) for team in (0, 1)]
+        zones.append(Zone("stub", self.stub, NOBODY, self._put_stub))
+        return zones
+
+    def _put_hand(self, seat: int, cards: list[int]) -> None:
+        self.hands[seat] = mask_of(cards)
+
+    def _put_stub(self, cards: list[int]) -> None:
+        self.stub = cards
 
     def check_invariants(self) -> None:
         """Every hand scores at most 4 points made; a team's delta is its points or -bid."""

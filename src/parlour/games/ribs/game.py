@@ -1,20 +1,22 @@
 """Ribs as the engine runs it: the rules' state with what the engine asks beyond the
 rules, and the game's declaration.
 
-Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
-one seat's observation), the leak test's redeal, every place a card can be and the
-game's invariants; they sit here so the rules file holds rules. The `Ribs` declaration
-names the rules' state, the view and the heuristic bot, and bounds the game for solvers.
-"""
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
+seat's observation), its card zones (where each card lies and who may see it), from which
+the engine derives every place a card can be and the leak test's redeal, and the game's
+invariants; they sit here so the rules file holds rules. The `Ribs` declaration names the
+rules' state, the view and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
 
+import functools
 import random
+from collections import Counter
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from parlour.declaration import NORMAL_VS_HEURISTIC, STRONG_VS_HEURISTIC, Fact, Figure, Levels
-from parlour.engine import Game, GameOptions, Limits
+from parlour.engine import EVERYONE, Game, GameOptions, Limits, Zone
 from parlour.games.ribs import view
 from parlour.games.ribs.pack import (
     ALL_PAIR_CODES,
@@ -28,40 +30,13 @@ from parlour.games.ribs.pack import (
 from parlour.games.ribs.rules import PLAYING, TRICKS_PER_HAND, RibsOptions, RibsRules
 
 
+def _ranks(counts: list[int]) -> list[int]:
+    """The ranks of a count vector, copies repeated."""
+    return [r for r in range(8) for _ in range(counts[r])]
+
+
 class RibsState(RibsRules):
     """One match of Ribs."""
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RibsState:
-        """A copy with the cards hidden from `seat` shuffled among their hidden places:
-        the other hands, the others' folds (on the table or discarded), unturned ribs."""
-        other = cast(RibsState, self.clone())
-        if other.is_over():
-            return other
-        plays: list[Any] = other.plays if other.phase == PLAYING else [None] * self.n
-        others = [s for s in range(self.n) if s != seat]
-        folds = [s for s in others if other.folds[s]]
-        live = [s for s in folds if plays[s] and plays[s][2]]
-        turned = seat == other.bidder or not plays[other.bidder] or other._ribs_open()
-        pool = [r for s in others for r in range(8) for _ in range(other.hands[s][r])]
-        pool += [r for s in folds for r in other.folds[s]]  # type: ignore[union-attr]
-        pool += [] if turned else plays[other.bidder][:2]
-        for s in folds:
-            if s not in live:
-                other._discard_fold(s, -1)
-        rng.shuffle(pool)
-        for s in others:
-            size = sum(other.hands[s])
-            other.hands[s], pool = self._counts(pool[:size]), pool[size:]
-        for s in folds:
-            other.folds[s] = lo_hi = (min(pool[:2]), max(pool[:2]))
-            pool = pool[2:]
-            if s in live:
-                plays[s] = (*lo_hi, True)
-            else:
-                other._discard_fold(s, 1)
-        if not turned:
-            plays[other.bidder] = (min(pool), max(pool), False)
-        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -106,16 +81,51 @@ class RibsState(RibsRules):
     def full_pack(self) -> list[str]:
         return [RANK_TEXT[r] for r in range(8) for _ in range(self.n)]
 
-    def card_places(self) -> dict[str, list[str]]:
-        places: dict[str, list[str]] = {}
-        for s in range(self.n):
-            places[f"hand-{s}"] = self._counts_texts(self.hands[s])
-            places[f"captured-{s}"] = self._counts_texts(self.captured[s])
-        places["discard-up"] = self._counts_texts(self.discard_up)
-        places["discard-folded"] = self._counts_texts(self.discard_folded)
-        plays = self.plays if self.phase == PLAYING else []
-        places["table"] = [RANK_TEXT[r] for p in plays if p is not None for r in p[:2]]
-        return places
+    card_faces = RANK_TEXT
+
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's; a seat's fold, its own whether it lies on the table or
+        in the discards; the bidder's ribs, its own until turned; the pairs played face up,
+        the capture piles and the discards played face up. Once the match is over every
+        card lies open."""
+        over = self.is_over()
+        plays: list[Any] = self.plays if self.phase == PLAYING else [None] * self.n
+        zones = [
+            Zone(f"hand-{s}", _ranks(self.hands[s]), EVERYONE if over else s, functools.partial(self._put_hand, s))
+            for s in range(self.n)
+        ]
+        zones += [Zone(f"captured-{s}", _ranks(self.captured[s])) for s in range(self.n)]
+        zones.append(Zone("discard-up", _ranks(self.discard_up)))
+        rest = Counter(_ranks(self.discard_folded))
+        for s, fold in enumerate(self.folds):
+            if fold is not None:
+                live = plays[s] is not None and plays[s][2]
+                if not live:
+                    rest -= Counter(fold)
+                zones.append(Zone(f"fold-{s}", fold, EVERYONE if over else s, functools.partial(self._put_fold, s, live)))
+        zones.append(Zone("discard-folded", sorted(rest.elements())))
+        table = [s for s in range(self.n) if plays[s] is not None and not plays[s][2]]
+        if self.phase == PLAYING and self.bidder in table:
+            table.remove(self.bidder)
+            turned = over or self._ribs_open()
+            zones.append(Zone("ribs", plays[self.bidder][:2], EVERYONE if turned else self.bidder, self._put_ribs))
+        zones.append(Zone("table", [r for s in table for r in plays[s][:2]]))
+        return zones
+
+    def _put_hand(self, seat: int, ranks: list[int]) -> None:
+        self.hands[seat] = self._counts(ranks)
+
+    def _put_fold(self, seat: int, live: bool, ranks: list[int]) -> None:
+        if not live:
+            self._discard_fold(seat, -1)
+        self.folds[seat] = lo_hi = (min(ranks), max(ranks))
+        if live:
+            self.plays[seat] = (*lo_hi, True)
+        else:
+            self._discard_fold(seat, 1)
+
+    def _put_ribs(self, ranks: list[int]) -> None:
+        self.plays[self.bidder] = (min(ranks), max(ranks), False)
 
     def check_invariants(self) -> None:
         """Ten points per player are always accounted for (hands, table, piles, discards),

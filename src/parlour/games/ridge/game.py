@@ -1,18 +1,18 @@
 """Ridge as the engine runs it: the rules' state with what the engine asks beyond the
 rules, and the game's declaration.
 
-Beyond the rules (`rules.py`) the engine asks a game for determinize, the leak test's
-redeal, every place a card can be and the game's invariants; with every card face up
+Beyond the rules (`rules.py`) the engine asks a game for determinize, its card zones
+(where each card lies and who may see it), from which the engine derives every place a
+card can be and the leak test's redeal, and the game's invariants; with every card face up
 the first two are the deal itself. The `Ridge` declaration names the rules' state, the
-view and the heuristic bot, and bounds the game for solvers.
-"""
+view and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from parlour.cards import CARD_TEXTS
+from parlour.cards import CARD_TEXTS, cards_of
 from parlour.declaration import (
     COMPASS,
     DENOMINATIONS,
@@ -22,7 +22,7 @@ from parlour.declaration import (
     Fact,
     Figure,
 )
-from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.engine import OVER, Game, GameOptions, Limits, Zone
 from parlour.games.ridge import view
 from parlour.games.ridge.rules import (
     CONTEST,
@@ -33,7 +33,6 @@ from parlour.games.ridge.rules import (
     TRICKS,
     RidgeOptions,
     RidgeRules,
-    card_list,
 )
 
 
@@ -43,12 +42,6 @@ class RidgeState(RidgeRules):
     def hand_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
         """None from the engine: the view draws the four hands, each with its seat."""
         return []
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> RidgeState:
-        """Nothing is hidden in Ridge: the copy is the same state."""
-        other = self.clone()
-        assert isinstance(other, RidgeState)
-        return other
 
     # --- determinize: nothing is hidden ----------------------------------------------------
     @classmethod
@@ -65,12 +58,12 @@ class RidgeState(RidgeRules):
     def full_pack(self) -> list[str]:
         return list(CARD_TEXTS[:52])
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{HAND_NAMES[h]}": card_list(self.hands[h]) for h in range(4)}
-        places["trick"] = [CARD_TEXTS[c] for _, c in self.trick]
-        for s in range(2):
-            places[f"won-{s}"] = card_list(self.won_cards[s])
-        return places
+    def card_zones(self) -> list[Zone]:
+        """The four hands, the trick and the cards each side has won, all face up."""
+        zones = [Zone(f"hand-{HAND_NAMES[h]}", cards_of(self.hands[h])) for h in range(4)]
+        zones.append(Zone("trick", [c for _, c in self.trick]))
+        zones += [Zone(f"won-{s}", cards_of(self.won_cards[s])) for s in range(2)]
+        return zones
 
     def check_invariants(self) -> None:
         """Tricks won match the cards taken and the hand sizes; one side scores per hand;

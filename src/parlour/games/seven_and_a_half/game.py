@@ -2,14 +2,15 @@
 beyond the rules, and the game's declaration.
 
 Beyond the rules (`rules.py`) the engine asks a game for determinize (a stock and its
-reshuffles that fit one seat's observation), the leak test's redeal, every place a card
-can be and the game's invariants; they sit here so the rules file holds rules. The
+reshuffles that fit one seat's observation), its card zones (where each card lies and who
+may see it), from which the engine derives every place a card can be and the leak test's
+redeal, and the game's invariants; they sit here so the rules file holds rules. The
 `SevenAndAHalf` declaration names the rules' state, the view and the heuristic bot, and
-bounds the game for solvers.
-"""
+bounds the game for solvers."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -22,7 +23,7 @@ from parlour.declaration import (
     Figure,
     Levels,
 )
-from parlour.engine import Game, GameOptions, Limits
+from parlour.engine import EVERYONE, NOBODY, Game, GameOptions, Limits, Zone
 from parlour.games.seven_and_a_half import view
 from parlour.games.seven_and_a_half.rules import (
     BET,
@@ -51,13 +52,28 @@ class SevenHalfState(SevenHalfRules):
     def full_pack(self) -> list[str]:
         return [CARD_TEXTS[c] for c in PACK]
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {
-            f"hand-{s}": [CARD_TEXTS[c] for c in self._held(s)] for s in range(self.n)
-        }
-        places["stock"] = [CARD_TEXTS[c] for c in self.stock[self.top :]]
-        places["discards"] = [CARD_TEXTS[c] for c in self.discards]
-        return places
+    def card_zones(self) -> list[Zone]:
+        """Each seat's hole card, its own until shown, and its up cards; the stock, which no
+        one sees; the discards, face down but for the busted hands, shown as they bust."""
+        zones = []
+        for s in range(self.n):
+            held = self._held(s)
+            zones.append(Zone(f"hole-{s}", held[:1], EVERYONE if self.shown[s] else s, functools.partial(self._put_hole, s)))
+            zones.append(Zone(f"ups-{s}", held[1:]))
+        zones.append(Zone("stock", self.stock[self.top :], NOBODY, self._put_stock))
+        busted = {c for s in range(self.n) if self.result[s] == BUST for c in (self.hole[s], *self.ups[s])}
+        shown = [c for c in self.discards if c in busted]
+        zones.append(Zone("discards", self.discards, NOBODY, functools.partial(setattr, self, "discards"), shown))
+        return zones
+
+    def _put_hole(self, seat: int, cards: list[int]) -> None:
+        self.hole[seat] = cards[0]
+        self.rest[seat], self.kd[seat] = 0, False
+        for c in (self.hole[seat], *self.ups[seat]):
+            self._take(seat, c)
+
+    def _put_stock(self, cards: list[int]) -> None:
+        self.stock: list[int] = self.stock[: self.top] + cards
 
     def check_invariants(self) -> None:
         """Chips only change hands: the hand's results and the balances sum to zero."""
@@ -65,24 +81,6 @@ class SevenHalfState(SevenHalfRules):
         for s in range(self.n):
             if self.result[s] in (STOOD, IN) and self.hole[s] >= 0:
                 assert total_of(self.rest[s], self.kd[s]) < TOP
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> SevenHalfState:
-        """A copy whose hole cards hidden from `seat`, stock and unseen discards are shuffled."""
-        other = self.clone()
-        assert isinstance(other, SevenHalfState)
-        holes = [s for s in range(self.n) if s != seat and self.hole[s] >= 0 and not self.shown[s]]
-        busted = {c for s in range(self.n) if self.result[s] == BUST for c in (self.hole[s], *self.ups[s])}
-        hidden = [c for c in self.discards if c not in busted]
-        pool = [self.hole[s] for s in holes] + self.stock[self.top :] + hidden
-        rng.shuffle(pool)
-        for s in holes:
-            other.hole[s] = pool.pop()
-            other.rest[s], other.kd[s] = 0, False
-            for c in (other.hole[s], *other.ups[s]):
-                other._take(s, c)
-        other.discards = [c for c in self.discards if c in busted] + pool[: len(hidden)]
-        other.stock = self.stock[: self.top] + pool[len(hidden) :]
-        return other
 
     # --- determinize -------------------------------------------------------------------------
     @classmethod

@@ -2,11 +2,11 @@
 beyond the rules, and the game's declaration.
 
 Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal rebuilt from
-the hand's public course), the leak test's redeal, every place a card can be and the
+the hand's public course), its card zones (where each card lies and who may see it), from
+which the engine derives every place a card can be and the leak test's redeal, and the
 game's invariants; they sit here so the rules file holds rules. The `SixPackBezique`
 declaration names the rules' state, the view and the heuristic bot, bounds the game for
-solvers and lists its action universe.
-"""
+solvers and lists its action universe."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from parlour.declaration import (
     Figure,
     Levels,
 )
-from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.engine import EVERYONE, NOBODY, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.drawing import Course
 from parlour.games.six_pack_bezique import view
 from parlour.games.six_pack_bezique.pack import (
@@ -50,7 +50,6 @@ from parlour.games.six_pack_bezique.pack import (
     face,
     meld_class,
     parse_code,
-    texts,
 )
 from parlour.games.six_pack_bezique.rules import (
     BLANCHE_PHASE,
@@ -63,6 +62,11 @@ from parlour.games.six_pack_bezique.rules import (
 )
 
 
+def _faces(counts: list[int]) -> list[int]:
+    """The faces of a count vector, copies repeated."""
+    return [f for f in range(32) for _ in range(counts[f])]
+
+
 class BeziqueState(BeziqueRules):
     """One match of Six-Pack Bezique."""
 
@@ -70,13 +74,29 @@ class BeziqueState(BeziqueRules):
     def full_pack(self) -> list[str]:
         return [FACE_TEXT[f] for f in PACK]
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(self.hand[s]) for s in (0, 1)}
-        places |= {f"table-{s}": [FACE_TEXT[f] for f, _u in self.table[s]] for s in (0, 1)}
-        places["stock"] = [FACE_TEXT[f] for f in self.stock[self.top:]]
-        places["tricks"] = [FACE_TEXT[face(c)] for t in self.tricks for c in t[1:3]]
-        places["trick"] = [FACE_TEXT[face(c)] for c in self.trick]
-        return places
+    card_faces = FACE_TEXT
+
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's but for the cards everyone has seen in it; the tables,
+        tricks and trick, face up; the stock, which no one sees. Once the match is over
+        every card lies open."""
+        over = self.phase == OVER
+        zones = [
+            Zone(f"hand-{s}", _faces(self.hand[s]), EVERYONE if over else s,
+                 functools.partial(self._put_hand, s), _faces(self.known[s]))
+            for s in (0, 1)
+        ]
+        zones += [Zone(f"table-{s}", [f for f, _u in self.table[s]]) for s in (0, 1)]
+        zones.append(Zone("stock", self.stock[self.top :], EVERYONE if over else NOBODY, self._put_stock))
+        zones.append(Zone("tricks", [face(c) for t in self.tricks for c in t[1:3]]))
+        zones.append(Zone("trick", [face(c) for c in self.trick]))
+        return zones
+
+    def _put_hand(self, seat: int, faces: list[int]) -> None:
+        self.hand[seat] = counts_of(faces)
+
+    def _put_stock(self, faces: list[int]) -> None:
+        self.stock: tuple[int, ...] = self.stock[: self.top] + tuple(faces)
 
     def check_invariants(self) -> None:
         """Known cards are in the hand; every intact meld's cards lie on the table; between
@@ -87,22 +107,6 @@ class BeziqueState(BeziqueRules):
             assert all(m[2] <= on_table for m in self.intact[s])
         if self.phase == PLAY and not self.trick:
             assert [sum(self.hand[s]) + len(self.table[s]) for s in (0, 1)] == [12, 12]
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> BeziqueState:
-        """A copy whose concealed unknown cards (not `seat`'s) and stock are shuffled together."""
-        other = self.clone()
-        assert isinstance(other, BeziqueState)
-        if other.phase == OVER:
-            return other
-        seats = [s for s in (0, 1) if s != seat]
-        free = {s: [f for f in range(32) for _ in range(other.hand[s][f] - other.known[s][f])] for s in seats}
-        pool = list(other.stock[other.top:]) + [f for s in seats for f in free[s]]
-        rng.shuffle(pool)
-        for s in seats:
-            dealt, pool = counts_of(pool[:len(free[s])]), pool[len(free[s]):]
-            other.hand[s] = [a + b for a, b in zip(other.known[s], dealt, strict=True)]
-        other.stock = other.stock[:other.top] + tuple(pool)
-        return other
 
     # --- determinize ---------------------------------------------------------------------------
     @classmethod

@@ -1,14 +1,15 @@
 """Yaniv as the engine runs it: the rules' state with what the engine asks beyond the
 rules, and the game's declaration.
 
-Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits
-one seat's observation), the leak test's redeal, every place a card can be and the
-game's invariants; they sit here so the rules file holds rules. The `Yaniv` declaration
-names the rules' state, the view and the heuristic bot, and bounds the game for solvers.
-"""
+Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
+seat's observation), its card zones (where each card lies and who may see it), from which
+the engine derives every place a card can be and the leak test's redeal, and the game's
+invariants; they sit here so the rules file holds rules. The `Yaniv` declaration names the
+rules' state, the view and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from typing import Any
@@ -22,8 +23,8 @@ from parlour.declaration import (
     Figure,
     Levels,
 )
-from parlour.engine import OVER, Game, GameOptions, Limits
-from parlour.games.drawing import Slots, redeal_unknown
+from parlour.engine import EVERYONE, NOBODY, OVER, Game, GameOptions, Limits, Zone
+from parlour.games.drawing import Slots
 from parlour.games.yaniv import view
 from parlour.games.yaniv.rules import (
     DRAW,
@@ -50,13 +51,21 @@ class YanivState(YanivRules):
     def full_pack(self) -> list[str]:
         return texts(PACKS[self.options.decks])
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": texts(self.hand_of(s)) for s in range(self.players)}
-        places["stock"] = texts(self.stock)
-        places["dead"] = texts(self.dead)
-        places["offer"] = texts(self.offer)
-        places["discard"] = texts(self.pending)
-        return places
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's but for the cards it took from the discards, which
+        everyone saw; the stock, which no one sees; the discards, face up. Once the match
+        is over every card lies open."""
+        over = self.phase == OVER
+        zones = [
+            Zone(f"hand-{s}", self.hand_of(s), EVERYONE if over else s, functools.partial(self._set_hand, s), self.known[s])
+            for s in range(self.players)
+        ]
+        zones.append(Zone("stock", self.stock, EVERYONE if over else NOBODY, self._put_stock))
+        zones += [Zone("dead", self.dead), Zone("offer", self.offer), Zone("discard", self.pending)]
+        return zones
+
+    def _put_stock(self, cards: list[int]) -> None:
+        self.stock = cards
 
     def check_invariants(self) -> None:
         """Sizes and values follow the hands, known cards are held, a player still in holds
@@ -71,18 +80,6 @@ class YanivState(YanivRules):
             elif self.phase != OVER:
                 assert (self.phase != DRAW or s != self.turn) <= len(cards) <= HAND_SIZE
                 assert self.totals[s] != 200
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> YanivState:
-        """A copy whose stock and unknown cards in other hands are shuffled among them."""
-        other = self.clone()
-        assert isinstance(other, YanivState)
-        if other.phase == OVER:
-            return other
-        hands, other.stock = redeal_unknown([other.hand_of(s) for s in range(self.players)], other.known, seat,
-                                            other.stock, rng)
-        for s, cards in enumerate(hands):
-            other._set_hand(s, cards)
-        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod

@@ -2,11 +2,11 @@
 rules, and the game's declaration.
 
 Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal rebuilt from
-one seat's view of the hand's course), the leak test's redeal, every place a card can be
-and the game's invariants; they sit here so the rules file holds rules. The `Zetema`
-declaration names the rules' state and the view, the heuristic bot and the sides, and
-bounds the game for solvers.
-"""
+one seat's view of the hand's course), its card zones (where each card lies and who may
+see it), from which the engine derives every place a card can be and the leak test's
+redeal, and the game's invariants; they sit here so the rules file holds rules. The
+`Zetema` declaration names the rules' state and the view, the heuristic bot and the sides,
+and bounds the game for solvers."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from parlour.declaration import (
     Fact,
     Figure,
 )
-from parlour.engine import OVER, Game, GameOptions, Limits
+from parlour.engine import NOBODY, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.zetema import view
 from parlour.games.zetema.pack import (
     BIT,
@@ -42,20 +42,6 @@ from parlour.games.zetema.rules import ZetemaOptions, ZetemaRules
 
 class ZetemaState(ZetemaRules):
     """One match of Zetema."""
-
-    def redeal_hidden(self, seat: int | None, rng: random.Random) -> ZetemaState:
-        """A copy whose cards hidden from `seat` (others' unshown cards, the stock) are shuffled."""
-        other, pack = self.clone(), self.pack
-        assert isinstance(other, ZetemaState)
-        unseen = {s: pack.cards(self.hands[s] & ~self.known[s]) for s in range(self.n) if s != seat}
-        pool = [f for cards in unseen.values() for f in cards] + self.stock
-        rng.shuffle(pool)
-        for s, cards in unseen.items():
-            other.hands[s] = self.known[s]
-            for _ in cards:
-                other.hands[s] = pack.add(other.hands[s], pool.pop())
-        other.stock = pool
-        return other
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -131,13 +117,24 @@ class ZetemaState(ZetemaRules):
     def full_pack(self) -> list[str]:
         return [CARD_TEXTS[f] for f in self.pack.faces]
 
-    def card_places(self) -> dict[str, list[str]]:
-        places = {f"hand-{s}": self.pack.texts(h) for s, h in enumerate(self.hands)}
-        for r in range(13):
-            places[f"pile-{RANK_CHARS[r]}"] = [CARD_TEXTS[f] for f in self.piles[r]]
-        places["wastepile"] = [CARD_TEXTS[f] for f in self.wastepile]
-        places["stock"] = [CARD_TEXTS[f] for f in self.stock]
-        return places
+    def card_zones(self) -> list[Zone]:
+        """The hands, each its seat's but for the cards it has shown; the piles and the
+        wastepile, face up; the stock, which no one sees."""
+        pack = self.pack
+        zones = [
+            Zone(f"hand-{s}", pack.cards(h), s, functools.partial(self._put_hand, s), pack.cards(self.known[s]))
+            for s, h in enumerate(self.hands)
+        ]
+        zones += [Zone(f"pile-{RANK_CHARS[r]}", self.piles[r]) for r in range(13)]
+        zones.append(Zone("wastepile", self.wastepile))
+        zones.append(Zone("stock", self.stock, NOBODY, functools.partial(setattr, self, "stock")))
+        return zones
+
+    def _put_hand(self, seat: int, cards: list[int]) -> None:
+        hand = 0
+        for f in cards:
+            hand = self.pack.add(hand, f)
+        self.hands[seat] = hand
 
     def check_invariants(self) -> None:
         """Known cards are in their hands, no hand passes H + 1, no rank pile holds five,

@@ -144,3 +144,9 @@ class Seats:
     def plays(self, pairs: Iterable[tuple[int, str]]) -> str:
         """Each seat with what it played, in play order: "Ann K♠, you 10♥, Bob Joker"."""
         return ", ".join(f"{self.name(s)} {what}" for s, what in pairs)
+
+
+def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
+    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered.
+    Every game's view names its reader's seats through this."""
+    return Seats(names, me) if names is not None else Seats.numbered(players)

@@ -15,14 +15,9 @@ from typing import Any
 
 from parlour.cards import CARD_TEXTS, parse_card
 from parlour.games.couillon.rules import ACCEPT, CARD_POINTS, HAND_CARDS, PASS, TRUMP
-from parlour.words import Seats, card, plural, suit_name
+from parlour.words import Seats, card, plural, seats_of, suit_name
 
 SEATS = 4
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
 
 
 def partners(team: int, seats: Seats, start: bool = False) -> str:

@@ -14,12 +14,7 @@ from typing import Any
 
 from parlour.cards import CARD_TEXTS, JOKER, SUIT_CHARS, parse_card
 from parlour.games.cramps.rules import AUCTION, BID_BASE, NO_TRUMP, PASS, PLAY, TRICKS, TRUMP_BASE
-from parlour.words import Seats, capital, card, signed, suit_name, trump
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
+from parlour.words import Seats, capital, card, seats_of, signed, suit_name, trump
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:

@@ -26,7 +26,7 @@ from parlour.games.kings_in_the_corner.rules import (
     decode,
     low_rank,
 )
-from parlour.words import Seats, card, plural
+from parlour.words import Seats, card, plural, seats_of
 
 PILE_NAMES = ("north side", "east side", "south side", "west side",
               "north-east corner", "south-east corner", "south-west corner", "north-west corner")
@@ -34,11 +34,6 @@ PILE_NAMES = ("north side", "east side", "south side", "west side",
 SYMBOLS = {**{c: card(c) for c in range(52)}, **{CARD_TEXTS[c]: card(c) for c in range(52)}}
 """Each card (its id or its code) as people read it, worked out once: the status names
 every pile's top card at every observation."""
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:

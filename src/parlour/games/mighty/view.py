@@ -39,12 +39,7 @@ from parlour.games.mighty.rules import (
     ripper_of,
 )
 from parlour.views import generic_view
-from parlour.words import Seats, card, cards, plural, trump
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
+from parlour.words import Seats, card, cards, plural, seats_of, trump
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:

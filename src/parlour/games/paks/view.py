@@ -23,15 +23,10 @@ from parlour.games.paks.rules import (
     PaksOptions,
     group_value,
 )
-from parlour.words import Seats, card, cards, listing, plural, suit_name
+from parlour.words import Seats, card, cards, listing, plural, seats_of, suit_name
 
 LABELS = {"feed": "Fed the table", "draw": "Drawn", "reveal": "Hand shown", "pak": "Pak formed", "steal": "Paks stolen"}
 """The `recent` label of each event worth showing (the others are skipped)."""
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:

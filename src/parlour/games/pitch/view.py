@@ -25,14 +25,9 @@ from parlour.games.pitch.rules import (
 )
 from parlour.games.tricks import SEATS
 from parlour.views import generic_view
-from parlour.words import Seats, capital, card, plural, signed, suit_name, trump
+from parlour.words import Seats, capital, card, plural, seats_of, signed, suit_name, trump
 
 BID_VALUE = {name: value for value, name in BID_NAME.items()}
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:

@@ -32,15 +32,10 @@ from parlour.games.ridge.rules import (
     TRICKS,
     RidgeOptions,
 )
-from parlour.words import Seats, card, plural, suit_name, trump
+from parlour.words import Seats, card, plural, seats_of, suit_name, trump
 
 SYMBOLS = tuple(card(c) for c in range(52))
 """Each card as people read it, worked out once (a table's log names every card played)."""
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:

@@ -40,12 +40,7 @@ from parlour.games.six_pack_bezique.rules import (
     SHOW_PHASE,
     BeziqueOptions,
 )
-from parlour.words import Seats, capital, card, suit_name
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
+from parlour.words import Seats, capital, card, seats_of, suit_name
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:

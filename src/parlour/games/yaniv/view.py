@@ -24,12 +24,7 @@ from parlour.games.yaniv.rules import (
     WORDS,
     YANIV,
 )
-from parlour.words import Seats, card, cards, plural
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
+from parlour.words import Seats, card, cards, plural, seats_of
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:

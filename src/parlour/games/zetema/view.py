@@ -17,16 +17,11 @@ from typing import Any
 from parlour.cards import CARD_TEXTS, KING, QUEEN, RANK_CHARS, SUIT_CHARS, parse_card
 from parlour.games.zetema.pack import MARRY_FLAG, MELD_FLAG, PACKS, Pack, from_hand, marriage_pairs
 from parlour.games.zetema.rules import MELD_DISCARD, side_seats
-from parlour.words import Seats, capital, card, cards, plural, signed, suit_name
+from parlour.words import Seats, capital, card, cards, plural, seats_of, signed, suit_name
 
 RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
 MOVES = ("discard", "meld", "marry")
 NOT_AN_ACTION = "That is not a Zetema action: discard 7D, meld 3H 4S 5D 6C 7H 8H, or marry KS QS*, KH QH."
-
-
-def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = None) -> Seats:
-    """How a reader names the seats: by `names` with its seat `me` as "you", else numbered."""
-    return Seats(names, me) if names is not None else Seats.numbered(players)
 
 
 def pack_of(obs: dict[str, Any]) -> Pack:

@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 from serverkit import ROOT, ServerProcess, replay_to
 
-from parlour.bots.levels import level_spec
 from parlour.games import GAMES
 
 CHROMIUM = "/usr/bin/chromium"
@@ -144,7 +143,7 @@ def check_against_engine(page: Any, server: ServerProcess, table: str) -> None:
 def normal(game: str) -> str:
     """The lobby's choice of the game's normal bot (the heuristic, or the learned player
     where weights ship): the lobby offers levels, not code names."""
-    return "bot:" + level_spec(game, "normal")
+    return "level:normal"
 
 
 @dataclass(frozen=True)

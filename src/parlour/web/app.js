@@ -116,6 +116,7 @@ class LobbyView {
         this.form),
       this.yoursBox,
       h("section", { class: "panel lobby-tables" }, h("h2", {}, "Open tables"), this.tablesBox),
+      this.playingBox = h("section", { class: "panel lobby-playing", id: "playing-tables", hidden: true }),
       this.finishedBox = h("section", { class: "panel lobby-finished", id: "finished-tables", hidden: true }),
       replayLoader(),
     );
@@ -128,10 +129,11 @@ class LobbyView {
 
   renderForm() {
     const g = this.game();
-    const counts = [];
-    for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
+    // The counts the game is played by (Paks not by five), four where it may be.
+    const counts = g.player_counts;
+    const usual = counts.includes(4) ? 4 : counts.find((n) => n > 4) || counts[counts.length - 1];
     const playersSel = h("select", { id: "players", onchange: () => this.renderSeats() },
-      counts.map((n) => h("option", { value: n, selected: n === Math.min(Math.max(4, g.min_players), g.max_players) }, String(n))));
+      counts.map((n) => h("option", { value: n, selected: n === usual }, String(n))));
     this.playersSel = playersSel;
     this.seatsBox = h("div", { class: "seats-form" });
     const opts = h("details", { class: "options" }, h("summary", {}, "Rule options"),
@@ -173,7 +175,7 @@ class LobbyView {
       const choices = s === 0 ? [h("option", { value: "me" }, "You")] : [];
       choices.push(h("option", { value: "person", selected: s === 1 && n > 0 && false }, "A friend (open seat)"));
       for (const lv of g.levels) {
-        choices.push(h("option", { value: "bot:" + lv.bot, selected: s > 0 && lv.level === "normal" }, lv.name));
+        choices.push(h("option", { value: "level:" + lv.level, selected: s > 0 && lv.level === "normal" }, lv.name));
       }
       if (!g.levels.some((lv) => lv.bot === "random")) choices.push(h("option", { value: "bot:random" }, `${g.title} bot (random moves)`));
       rows.push(h("div", { class: "row seat-row" }, h("label", { for: "seat-" + s }, "Seat " + s),
@@ -189,14 +191,23 @@ class LobbyView {
     let sit = null;
     for (let s = 0; s < n; s++) {
       const v = document.getElementById("seat-" + s).value;
-      if (v.startsWith("bot:")) seats.push({ bot: v.slice(4) });
+      if (v.startsWith("level:")) seats.push({ level: v.slice(6) });
+      else if (v.startsWith("bot:")) seats.push({ bot: v.slice(4) });
       else { seats.push({}); if (v === "me") sit = s; }
     }
     const options = {};
     for (const el of this.form.querySelectorAll("[data-option]")) {
       const o = g.options.find((x) => x.name === el.dataset.option);
       let v = el.type === "checkbox" ? el.checked : el.value;
-      if (el.dataset.type === "int") v = Number(v);
+      if (el.dataset.type === "int") {
+        v = Number(v);
+        if (el.value.trim() === "" || !Number.isInteger(v)) {
+          el.closest("details").open = true;
+          el.focus();
+          toast(`Write a whole number for \u201c${o.name.replace(/_/g, " ")}\u201d.`);
+          return;
+        }
+      }
       const def = Array.isArray(o.default) ? o.default.join("/") : o.default;
       if (v === def || (v === "" && o.default === null)) continue;
       options[o.name] = v;
@@ -227,11 +238,15 @@ class LobbyView {
       this.finishedBox.replaceChildren(h("h2", {}, "Finished tables: watch their replays"),
         ...finished.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
     }
-    if (!tables.length) {
-      this.tablesBox.replaceChildren(h("p", { class: "muted" }, "No tables yet: start one."));
-      return;
-    }
-    this.tablesBox.replaceChildren(...tables.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
+    // Open tables are the ones a person can sit down at before the deal; tables already
+    // dealt are listed apart, to watch (an open seat there is offered at the table).
+    const open = tables.filter((t) => t.state === "waiting" && t.open_seats.length);
+    const playing = tables.filter((t) => t.state === "playing");
+    this.playingBox.hidden = !playing.length;
+    this.playingBox.replaceChildren(h("h2", {}, "Tables in play"),
+      ...playing.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
+    this.tablesBox.replaceChildren(...(open.length ? open.map((t) => Friends.tableRow(t, store.get("seat:" + t.id)))
+      : [h("p", { class: "muted" }, "No table is waiting for players: start one.")]));
   }
 }
 

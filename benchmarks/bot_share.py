@@ -23,14 +23,11 @@ import asyncio
 import collections
 import json
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
 import websockets
-from common import Clients, ServerDidNotStart, quantile, served
+from common import Clients, against_a_logged_server, quantile
 
 
 class Share(Clients):
@@ -105,20 +102,8 @@ def main() -> int:
     parser.add_argument("--bot-delay", type=float, default=0.3)
     parser.add_argument("--server-args", default="", help="more `parlour serve` options")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        log_path = Path(tmp) / "server.log"
-        try:
-            with open(log_path, "wb") as log, served(
-                ["--db", f"sqlite:///{Path(tmp) / 'share.sqlite3'}", "--bot-delay", str(args.bot_delay),
-                 "--lobby-rate", "1000", *args.server_args.split()], output=log,
-            ) as base:
-                share = Share(args, base)
-                asyncio.run(asyncio.wait_for(share.run(), args.seconds + 120))
-        except ServerDidNotStart as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        share.report(log_path.read_text(errors="replace"))
-    return 0
+    arguments = ["--bot-delay", str(args.bot_delay), "--lobby-rate", "1000", *args.server_args.split()]
+    return against_a_logged_server(lambda base: Share(args, base), arguments, "share.sqlite3", args.seconds + 120)
 
 
 if __name__ == "__main__":

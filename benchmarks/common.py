@@ -8,14 +8,17 @@ the path: `from common import random_play`.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import dataclasses
 import random
 import socket
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import IO, Any
 
 import httpx
@@ -110,13 +113,40 @@ def served(arguments: Sequence[str], *, output: IO[bytes] | int = subprocess.DEV
 
 class Clients:
     """The clients of one benchmark: its arguments, the server's addresses, and the flag
-    that stops every client."""
+    that stops every client. `run` plays them against the server; `report` prints what
+    they measured, given the server's log."""
 
     def __init__(self, args: argparse.Namespace, base: str) -> None:
         self.args = args
         self.base = base
         self.ws_url = base.replace("http://", "ws://") + "/ws"
         self.stop = False
+
+    async def run(self) -> None:
+        raise NotImplementedError
+
+    def report(self, log: str) -> None:
+        raise NotImplementedError
+
+
+def against_a_logged_server(make: Callable[[str], Clients], arguments: Sequence[str], database: str, timeout: float) -> int:
+    """Run `make(base)`'s clients (at most `timeout` seconds) against a server of their own
+    with a fresh SQLite database named `database` in a temporary directory and more
+    `arguments`, then report with the server's log: the exit status of a benchmark (1:
+    the server did not start)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log_path = Path(tmp) / "server.log"
+        try:
+            with open(log_path, "wb") as log, served(
+                ["--db", f"sqlite:///{Path(tmp) / database}", *arguments], output=log
+            ) as base:
+                clients = make(base)
+                asyncio.run(asyncio.wait_for(clients.run(), timeout))
+        except ServerDidNotStart as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        clients.report(log_path.read_text(errors="replace"))
+    return 0
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:

@@ -26,14 +26,11 @@ import asyncio
 import collections
 import json
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
 import websockets
-from common import Clients, ServerDidNotStart, quantile, served
+from common import Clients, against_a_logged_server, quantile
 
 
 class Flood(Clients):
@@ -138,20 +135,8 @@ def main() -> int:
     parser.add_argument("--server-args", default="--search-tables-per-address 100",
                         help="more `parlour serve` options (\"\" for a server without that one)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        log_path = Path(tmp) / "server.log"
-        try:
-            with open(log_path, "wb") as log, served(
-                ["--db", f"sqlite:///{Path(tmp) / 'flood.sqlite3'}", "--bot-delay", str(args.bot_delay),
-                 "--lobby-rate", "1000", *args.server_args.split()], output=log,
-            ) as base:
-                flood = Flood(args, base)
-                asyncio.run(asyncio.wait_for(flood.run(), args.seconds + 120))
-        except ServerDidNotStart as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        flood.report(log_path.read_text(errors="replace"))
-    return 0
+    arguments = ["--bot-delay", str(args.bot_delay), "--lobby-rate", "1000", *args.server_args.split()]
+    return against_a_logged_server(lambda base: Flood(args, base), arguments, "flood.sqlite3", args.seconds + 120)
 
 
 if __name__ == "__main__":

@@ -43,17 +43,21 @@ def label(obs: dict[str, Any], action: Any) -> str:
     return f"discard {card(action)}"
 
 
+DOINGS = {
+    "deal": ("deal", "; {card} starts the pile."),
+    "discard": ("discard", " {card}."),
+    "draw": ("draw", " from the stock."),
+    "take": ("take", " {card} from the pile."),
+}
+"""A seat's event: its verb (agreeing with the seat) and the rest of the sentence."""
+
+
 def sentence(event: Any, seats: Seats) -> str:
     """One event of the hand as a sentence."""
     kind = event[0]
-    if kind == "deal":
-        return f"{seats.does(event[1], 'deal', start=True)}; {card(event[2])} starts the pile."
-    if kind == "discard":
-        return f"{seats.does(event[1], 'discard', start=True)} {card(event[2])}."
-    if kind == "draw":
-        return f"{seats.does(event[1], 'draw', start=True)} from the stock."
-    if kind == "take":
-        return f"{seats.does(event[1], 'take', start=True)} {card(event[2])} from the pile."
+    if kind in DOINGS:
+        verb, rest = DOINGS[kind]
+        return seats.does(event[1], verb, start=True) + rest.format(card=card(event[2]) if len(event) > 2 else "")
     if kind == "reshuffle":
         return f"The stock is empty: the pile under its top card, {plural(event[1], 'card')}, is shuffled into a new stock."
     _kind, scores, leaving = event

@@ -178,7 +178,10 @@ def test_the_recipe_walks_through_the_example_game() -> None:
     for part in ("rules.py", "view.py", "game.py", "howto.md", "__init__.py"):
         assert (EXAMPLE_DIR / part).is_file(), part
         assert f"examples/draw_toy/{part}" in section, f"the recipe does not show {part}"
-    assert (EXAMPLE_DIR / EXAMPLE.howto).read_text(encoding="utf-8").startswith(f"# {EXAMPLE.title}\n")
+    howto = (EXAMPLE_DIR / EXAMPLE.howto).read_text(encoding="utf-8")
+    assert howto.startswith(f"# {EXAMPLE.title}\n")
+    facts = EXAMPLE.howto_facts(EXAMPLE.options())
+    assert facts and all(fact in " ".join(howto.split()) for fact in facts), facts
     assert EXAMPLE.name not in GAMES, "the example is no game of the card room"
 
 

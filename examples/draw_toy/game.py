@@ -18,7 +18,7 @@ from parlour.cards import CARD_TEXTS, parse_card
 from parlour.engine import NOBODY, Game, GameOptions, Limits, Zone
 
 from . import view
-from .rules import DRAW_PILE, DRAW_STOCK, FACES, HAND, PACK, VALUE, ToyOptions, ToyRules, texts
+from .rules import DRAW_PILE, DRAW_STOCK, FACES, HAND, LIMIT, PACK, VALUE, ToyOptions, ToyRules, texts
 
 
 class ToyState(ToyRules):
@@ -193,6 +193,11 @@ class DrawToy(Game):
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         return [*FACES, DRAW_STOCK, DRAW_PILE]
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        """The numbers the How to play text states, in its words."""
+        assert isinstance(options, ToyOptions)
+        return [f"Everyone gets {HAND} cards", f"passes {LIMIT}", f"After {options.turns} turns each"]
 
     def limits(self, options: GameOptions) -> Limits:
         assert isinstance(options, ToyOptions)

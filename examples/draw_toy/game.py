@@ -18,7 +18,18 @@ from parlour.cards import CARD_TEXTS, parse_card
 from parlour.engine import NOBODY, Game, GameOptions, Limits, Zone
 
 from . import view
-from .rules import DRAW_PILE, DRAW_STOCK, FACES, HAND, LIMIT, PACK, VALUE, ToyOptions, ToyRules, texts
+from .rules import (
+    DRAW_PILE,
+    DRAW_STOCK,
+    FACES,
+    HAND,
+    LIMIT,
+    PACK,
+    VALUE,
+    ToyOptions,
+    ToyRules,
+    texts,
+)
 
 
 class ToyState(ToyRules):

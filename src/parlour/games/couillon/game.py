@@ -144,16 +144,9 @@ class Couillon(Game):
         return [[0, 2], [1, 3]]
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, CouillonOptions)
-        return [
-            f"{options.deck} cards",
-            f"Everyone gets {HAND_CARDS} cards",
-            f"starts with {LINES} wins",
-            "count goes from 5 down to 4",
-            "ace 4, king 3, queen 2, jack 1",
-        ]
+        return [f"{options.deck} cards", f"Everyone gets {HAND_CARDS} cards", f"starts with {LINES} wins",
+            "count goes from 5 down to 4", "ace 4, king 3, queen 2, jack 1"]
 
     def limits(self, options: GameOptions) -> Limits:
         """Four accept-or-pass calls, then `hand_cards` tricks of four cards. A seat's hand

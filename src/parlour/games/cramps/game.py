@@ -163,16 +163,10 @@ class Cramps(Game):
         return "cramps-heuristic"
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, CrampsOptions)
-        return [
-            f"reach {options.target} points",
-            f"{options.target} or more",
+        return [f"reach {options.target} points", f"{options.target} or more",
             "| Points | " + " | ".join(f"{v:+d}" if v else "0" for v in options.values) + " |",
-            f"from {options.min_bid} up to 30",
-            f"Everyone gets {TRICKS} cards",
-        ]
+            f"from {options.min_bid} up to 30", f"Everyone gets {TRICKS} cards"]
 
     def limits(self, options: GameOptions) -> Limits:
         """13 tricks of n cards; the Royal auction has at most one bid per number and a pass

@@ -154,14 +154,10 @@ class KingsInTheCorner(Game):
         return "kings_in_the_corner-heuristic"
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, KingsOptions)
-        return [
-            f"Everyone gets {HAND} cards",
+        return [f"Everyone gets {HAND} cards",
             "The match is one hand" if options.hands == 1 else f"{options.hands} hands",
-            "minus one point for every card left",
-        ]
+            "minus one point for every card left"]
 
     def limits(self, options: GameOptions) -> Limits:
         """Every stock card is drawn once and every card is played from a hand once; a pile

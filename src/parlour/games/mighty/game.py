@@ -209,15 +209,9 @@ class Mighty(Game):
         return view.render_text(observation)
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, MightyOptions)
-        return [
-            f"After {options.hands} hands",
-            f"After {options.hands} scored hands",
-            f"from {options.min_bid} to 20",
-            f"contract less 12 ({options.min_bid} is worth {options.min_bid - 12}",
-        ]
+        return [f"After {options.hands} hands", f"After {options.hands} scored hands",
+            f"from {options.min_bid} to 20", f"contract less 12 ({options.min_bid} is worth {options.min_bid - 12}"]
 
     def limits(self, options: GameOptions) -> Limits:
         """Per deal an auction of rising bids (five strains a number) with one pass a seat

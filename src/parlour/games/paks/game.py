@@ -243,13 +243,8 @@ class Paks(Game):
         return sides_of(options.players, options.six_teams)
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, PaksOptions)
-        return [
-            f"reach {options.target} points",
-            f"at {options.target} or more",
-        ]
+        return [f"reach {options.target} points", f"at {options.target} or more"]
 
     def limits(self, options: GameOptions) -> Limits:
         """One turn per stock card; a turn is a pak, a steal per other suit and `end`. A side

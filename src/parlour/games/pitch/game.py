@@ -124,15 +124,9 @@ class Pitch(Game):
         return [[0, 2], [1, 3]]
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, PitchOptions)
-        return [
-            f"reach {options.target} points",
-            f"{options.target} or more",
-            f"it costs {options.smudge_set}",
-            f"Everyone gets {TRICKS} cards",
-        ]
+        return [f"reach {options.target} points", f"{options.target} or more", f"it costs {options.smudge_set}",
+            f"Everyone gets {TRICKS} cards"]
 
     def limits(self, options: GameOptions) -> Limits:
         """One bid or pass a seat, `hand_cards` tricks of four. A team makes at most 4 points (a smudge

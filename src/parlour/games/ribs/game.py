@@ -207,14 +207,9 @@ class Ribs(Game):
         return "ribs-heuristic"
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, RibsOptions)
-        return [
-            f"Win {options.hands_to_win} hands",
-            f"first player to win {options.hands_to_win} hands",
-            f"({4 * (options.players - 1)} with four players)",
-        ]
+        return [f"Win {options.hands_to_win} hands", f"first player to win {options.hands_to_win} hands",
+            f"({4 * (options.players - 1)} with four players)"]
 
     def limits(self, options: GameOptions) -> Limits:
         """Each of the 4 tricks is a bidding round (every bid from 2 to the cap, each seat

@@ -129,14 +129,8 @@ class Ridge(Game):
         return "ridge-greedy"
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, RidgeOptions)
-        return [
-            f"reach {options.target} points",
-            f"{options.target} points or more",
-            f"from {options.min_bid} to 13",
-        ]
+        return [f"reach {options.target} points", f"{options.target} points or more", f"from {options.min_bid} to 13"]
 
     def limits(self, options: GameOptions) -> Limits:
         """An auction of rising bids (at most one per number, a pass, a contest and a pass

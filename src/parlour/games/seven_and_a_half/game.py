@@ -220,14 +220,9 @@ class SevenAndAHalf(Game):
         return view.render_text(obs)
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, SevenHalfOptions)
-        return [
-            f"After {options.hands} hands",
-            f"from {options.min_bet} to {options.max_bet} chips",
-            "All 40 cards are shuffled before every hand",
-        ]
+        return [f"After {options.hands} hands", f"from {options.min_bet} to {options.max_bet} chips",
+            "All 40 cards are shuffled before every hand"]
 
     def limits(self, options: GameOptions) -> Limits:
         """The limits call, a bet or sit per punter, the bank offers, and per seat at most 16

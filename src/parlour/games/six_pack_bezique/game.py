@@ -268,19 +268,11 @@ class SixPackBezique(Game):
         return "six_pack_bezique-heuristic"
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, BeziqueOptions)
-        return [
-            f"scores the dealer {CUT_BONUS}",
-            f"scores the other player {GUESS_BONUS}",
-            f"very last trick scores {LAST_TRICK}",
-            f"gains {GAME_BONUS} more",
-            f"fewer than {RUBICON} points",
-            f"from {24 - options.cut_spread} to {24 + options.cut_spread}",
-            "| 40 |",
-            "| {2} / {3} / {4} |".format(*BEZIQUES),
-        ]
+        return [f"scores the dealer {CUT_BONUS}", f"scores the other player {GUESS_BONUS}",
+            f"very last trick scores {LAST_TRICK}", f"gains {GAME_BONUS} more", f"fewer than {RUBICON} points",
+            f"from {24 - options.cut_spread} to {24 + options.cut_spread}", "| 40 |",
+            "| {2} / {3} / {4} |".format(*BEZIQUES)]
 
     def limits(self, options: GameOptions) -> Limits:
         """The guess, carte blanche (a show per card drawn), 84 stage-1 tricks of two plays

@@ -191,15 +191,9 @@ class Yaniv(Game):
         return "yaniv-heuristic"
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, YanivOptions)
-        return [
-            f"Everyone gets {HAND_SIZE} cards",
-            f"worth {options.yaniv_max} or less",
-            f"the caller {PENALTY} more",
-            f"above {OUT_ABOVE} is out",
-        ]
+        return [f"Everyone gets {HAND_SIZE} cards", f"worth {options.yaniv_max} or less",
+            f"the caller {PENALTY} more", f"above {OUT_ABOVE} is out"]
 
     def limits(self, options: GameOptions) -> Limits:
         """A hand never holds more than 5 cards (a discard comes before every draw), so a

@@ -195,16 +195,10 @@ class Zetema(Game):
         return [[s for s in range(options.players) if s % k == side] for side in range(k)]
 
     def howto_facts(self, options: GameOptions) -> list[str]:
-        """The numbers the How to play text states, in its words, from `options` and the
-        rules' constants."""
         assert isinstance(options, ZetemaOptions)
-        return [
-            f"Everyone gets {options.hand_size} cards",
-            f"reach {options.target} points",
-            f"show {options.hand_size} cards",
-            f"all five at once {options.five_marriages}",
-            "One pair scores {1}, two {2}, three {3}, four {4}".format(*MARRIAGES),
-        ]
+        return [f"Everyone gets {options.hand_size} cards", f"reach {options.target} points",
+            f"show {options.hand_size} cards", f"all five at once {options.five_marriages}",
+            "One pair scores {1}, two {2}, three {3}, four {4}".format(*MARRIAGES)]
 
     def limits(self, options: GameOptions) -> Limits:
         """Every turn but a marriage ends with one of the 65 cards discarded, a meld comes

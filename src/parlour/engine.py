@@ -1138,6 +1138,13 @@ class Game:
     howto: ClassVar[str] = "howto.md"
     """The How to play text (markdown, parlour.howto), a file of the game's package."""
 
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        """Phrases the How to play text states for the game of `options` ("reach 500
+        points", "Everyone gets 13 cards"), made from the options and the rules' constants,
+        so that a default or a constant the text does not follow fails its test
+        (tests/test_howto.py)."""
+        return []
+
     view: ClassVar[Any] = None
     """The game's view (its package's `view` module): every word a person reads, made from
     an observation and the hand's events. The rules record events as data (`State.log`:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,25 @@ def test_api_test_of_each_game_module(name: str) -> None:
     api_test(wrapped, num_cycles=30)
     assert wrapped.metadata["name"] == f"{name}_v0"
     assert wrapped.metadata["render_modes"] == ["ansi", "human"]
+
+
+def test_each_game_module_is_made_from_the_registry_in_every_import_form() -> None:
+    """`import parlour.envs.<name>_v0`, `from parlour.envs import <name>_v0` and the
+    attribute of the package give one module per registered game, and no other name."""
+    import parlour.envs
+
+    for name in GAMES:
+        module = _module(name)
+        assert sys.modules[f"parlour.envs.{name}_v0"] is module
+        exec(f"from parlour.envs import {name}_v0 as imported", namespace := {})
+        assert namespace["imported"] is module is getattr(parlour.envs, f"{name}_v0")
+        assert GAMES[name].title in (module.__doc__ or "")
+        assert module.raw_env().game is GAMES[name]
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("parlour.envs.lemons_v0")
+    with pytest.raises(ImportError):
+        exec("from parlour.envs import lemons_v0", {})
+    assert not hasattr(parlour.envs, "lemons_v0")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -162,6 +162,12 @@ class Cramps(Game):
     def heuristic_bot(self) -> str | None:
         return "cramps-heuristic"
 
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, CrampsOptions)
+        return [f"reach {options.target} points", f"{options.target} or more",
+            "| Points | " + " | ".join(f"{v:+d}" if v else "0" for v in options.values) + " |",
+            f"from {options.min_bid} up to 30", f"Everyone gets {TRICKS} cards"]
+
     def limits(self, options: GameOptions) -> Limits:
         """13 tricks of n cards; the Royal auction has at most one bid per number and a pass
         of every seat between bids, then the trump call. A seat scores at most every

@@ -206,6 +206,11 @@ class Ribs(Game):
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"
 
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, RibsOptions)
+        return [f"Win {options.hands_to_win} hands", f"first player to win {options.hands_to_win} hands",
+            f"({4 * (options.players - 1)} with four players)"]
+
     def limits(self, options: GameOptions) -> Limits:
         """Each of the 4 tricks is a bidding round (every bid from 2 to the cap, each seat
         passing once) and one play per seat; a capture pile holds at most the pack's 10n

@@ -248,6 +248,35 @@ class MoveStats:
     """The model bot's own choice (the prior the paired search races the others against)."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Weighing:
+    """Moves played out on the same deals, for a hint: `points[k][w]` is the seat's hand
+    score after `actions[k]` in deal w, `wins[k][w]` whether it was the hand's best there.
+    Every move has the same deals, and the other players are reseeded alike in each, so
+    two moves' figures differ only through the moves (common random numbers). `model` is
+    the index of the model bot's own choice, with its `reason` where it gives one."""
+
+    actions: list[str]
+    points: list[list[float]]
+    wins: list[list[bool]]
+    model: int
+    reason: str | None = None
+
+    @property
+    def deals(self) -> int:
+        return len(self.points[0]) if self.points else 0
+
+
+def gap_bounds(ahead: list[float], behind: list[float], z: float) -> tuple[float, float]:
+    """`gain_bounds` of `ahead` over `behind`, deal by deal, with a tie's bounds exact: where
+    every deal gives the same gap (no chance left, or the moves always alike) the gap is
+    known, not unknown."""
+    gaps = [a - b for a, b in zip(ahead, behind, strict=True)]
+    if gaps and all(g == gaps[0] for g in gaps):
+        return gaps[0], gaps[0]
+    return gain_bounds(ahead, behind, z)
+
+
 class Tally:
     """Per root move, the sums behind `MoveStats`, kept as the search goes."""
 
@@ -487,6 +516,72 @@ class ISMCTS:
         chosen = candidates[paired_choice(rewards, z)]
         self._keep_root(world, tallies, chosen, prior_action)
         return world.action_to_text(chosen)
+
+    def weigh(
+        self,
+        observation: dict[str, Any],
+        prior: str,
+        *,
+        moves: int,
+        deals: int,
+        least: int,
+        z: float,
+        deadline: float | None = None,
+    ) -> Weighing:
+        """The model's choice `prior` and at most `moves - 1` rivals (`_rivals`), each played
+        out on every one of the same deals, for a hint to compare fairly.
+
+        Deals are added until `deals` of them, or the `deadline` (only whole deals count,
+        and at least one is played), or, from `least` deals on, until the best move so far
+        (by mean score, in the game's score sense) is surely ahead of every other or surely
+        level with it (a gap the same in every deal), at `z` raised for the number of
+        rivals: a clear decision costs `least` deals, a close one the whole time."""
+        seat = observation["seat"]
+        sense = self.game.score_sense
+        self.doubts = None
+        self.action_of = {}
+        world = self.sample_world(observation)
+        legal = world.legal_actions()
+        prior_action = world.text_to_action(prior)
+        candidates = [prior_action, *self._rivals(observation, world, legal, prior_action, max(0, moves - 1))]
+        points: list[list[float]] = [[] for _ in candidates]
+        wins: list[list[bool]] = [[] for _ in candidates]
+        z_all = bonferroni_z(z, len(candidates) - 1)
+        done = 0
+        while done < deals:
+            if done:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                world = self.sample_world(observation)
+            stream = self.rng.getrandbits(32)
+            results: list[tuple[float, bool]] = []
+            for action in candidates:
+                if done and deadline is not None and time.perf_counter() >= deadline:
+                    break  # a deal not every move has seen is left out
+                copy = world.clone(hand_only=True)
+                copy.push(action)
+                for b, bot in enumerate(self.rollout_bots or ()):
+                    bot.rng.seed(stream + b)
+                scores = copy.hand_scores()
+                if not copy.hand_over() and copy.to_act() is not None:
+                    scores = self._rollout(copy, None)
+                results.append((float(scores[seat]), self._won(scores, seat)))
+            if len(results) < len(candidates):
+                break
+            for k, (score, won) in enumerate(results):
+                points[k].append(score)
+                wins[k].append(won)
+            done += 1
+            self.simulations += len(candidates)
+            if done >= least and done % 4 == 0 and len(candidates) > 1:
+                signed = [[sense * p for p in row] for row in points]
+                best = max(range(len(candidates)), key=lambda k: sum(signed[k]))
+                if all(
+                    k == best or (lambda b: b[0] > 0 or b[0] == b[1])(gap_bounds(signed[best], signed[k], z_all))
+                    for k in range(len(candidates))
+                ):
+                    break
+        return Weighing([world.action_to_text(a) for a in candidates], points, wins, 0)
 
     def sample_world(self, observation: dict[str, Any]) -> State:
         """A world consistent with the observation and, where the model can judge it, with
@@ -813,6 +908,29 @@ class ISMCTSBot(Bot):
         """The root moves of the last search, the one played first (see `ISMCTS.root_statistics`);
         empty when the last move was forced."""
         return self.search.root_statistics()
+
+    def weigh(
+        self,
+        observation: dict[str, Any],
+        *,
+        moves: int,
+        deals: int,
+        least: int,
+        z: float,
+    ) -> Weighing:
+        """The model's move and its rivals played out on the same deals, within the bot's
+        budget (`seconds`, or `iterations` as the most deals), for a hint (`ISMCTS.weigh`);
+        the model's reason for its move comes with it."""
+        if self.prior_bot is None or self.search.rollout_bots is None:
+            raise OptionsError(f"{self.game.name} has no heuristic bot to weigh moves with")
+        deadline = earliest(time.perf_counter() + self.time_limit if self.time_limit is not None else None,
+                            self.seconds)
+        prior = self.prior_bot.choose(observation)
+        weighing = self.search.weigh(
+            observation, prior, moves=moves, deals=min(deals, self.iterations or deals), least=least, z=z,
+            deadline=deadline,
+        )
+        return dataclasses.replace(weighing, reason=self.prior_bot.last_reason)
 
     def model_reason(self) -> str | None:
         """The heuristic's own reason for its choice in the last search (the move marked

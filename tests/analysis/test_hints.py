@@ -35,7 +35,7 @@ def test_every_game_hints_a_legal_move_with_its_numbers_and_the_same_for_a_seed(
     assert seat is not None
     obs = state.observation(seat)
     labels = {e["text"]: e["label"] for e in obs["legal"]}
-    first = hint(name, obs, seed=3, iterations=24)
+    first = hint(name, obs, seed=3, iterations=12)
     assert first.action in obs["legal_actions"] and first.label == labels[first.action]
     assert first.candidates[0]["action"] == first.action
     assert all(c["action"] in labels and c["label"] == labels[c["action"]] for c in first.candidates)
@@ -45,7 +45,7 @@ def test_every_game_hints_a_legal_move_with_its_numbers_and_the_same_for_a_seed(
         deals = first.candidates[0]["visits"]
         assert deals > 0 and all(c["visits"] == deals for c in first.candidates)
         assert f"{deals} possible deals of the cards you cannot see" in first.why
-    assert hint(name, obs, seed=3, iterations=24) == first
+    assert hint(name, obs, seed=3, iterations=12) == first
     other = next(s for s in range(state.players) if s != seat)
     with pytest.raises(NoHint):
         hint(name, state.observation(other), seed=3, iterations=24)

@@ -261,11 +261,12 @@ class TerminalGame:
         lines = [f"Hint: {advice.why}"]
         if len(advice.candidates) > 1:
             deals = advice.candidates[0].get("visits") or 0
-            over = f" over the same {plural(deals, 'possible deal')}" if deals else ""
+            over = f" over {plural(deals, 'possible deal')}" if deals else ""
             lines.append(f"Moves weighed{over} ({advice.unit}):")
             for c in advice.candidates[:6]:
-                share = f"; the hand's best score in {c['wins']:.0%} of them" if "wins" in c else ""
-                lines.append(f"  {c['label']}: {c['value']:g}{share}")
+                left = c.get("visits", 0) < deals
+                note = f", left behind after {plural(c['visits'], 'deal')}" if left else ""
+                lines.append(f"  {c['label']}: {c['value']:g}{note}")
         return lines
 
     def offer_record(self, path: str | None) -> None:

@@ -70,8 +70,11 @@ class NoHint(ValueError):
 @dataclasses.dataclass(frozen=True)
 class Hint:
     """Advice for one decision. `candidates`: `{action, label, value, visits}` per move
-    considered, the advised one first (`visits` 0 for an exact oracle); `unit` says what
-    `value` counts; `why` is the sentence a person reads."""
+    considered, the advised one first, then best first (`visits`, the deals every move was
+    played out on, 0 for an exact oracle; a search's candidates add `wins`, the share of
+    those deals in which the seat had the hand's best score, and `close`, whether the
+    move's figure is within the noise of the best's); `unit` says what `value` counts;
+    `why` is the sentence a person reads."""
 
     action: str
     label: str
@@ -158,11 +161,13 @@ def _search_hint(
 
 @dataclasses.dataclass(frozen=True)
 class Standing:
-    """One move's figures over the deals every move was played out on."""
+    """One move's figures: its mean score and how often it was the hand's best, over the
+    `deals` it was played out on."""
 
     action: str
     points: float
     wins: float
+    deals: int
     close: bool
     """Within the noise of the best move's figure (the best move itself included)."""
 
@@ -171,22 +176,36 @@ def judged(weighing: Weighing, labels: Any, sense: int) -> Hint:
     """The hint a weighing supports: the move with the best mean score, or, where the best
     moves are too close to tell apart, the one a sound player would pick among them (the
     model's own move with its reason where it is one of them, else the best figure), and
-    saying so. Every figure shown is over the same deals, so the advice and its numbers
-    agree."""
+    saying so.
+
+    The moves played out on every deal are compared on those deals. A move left behind
+    early (`Weighing.behind`) shows its mean over its own deals moved by the luck of those
+    deals as the move it fell behind saw them (that move's figure, less its gap over
+    them): an estimate of its mean over every deal, and below the figure of the move it
+    fell behind, so the advice and every figure shown agree."""
+    points = weighing.points
     n = weighing.deals
-    signed = [[sense * p for p in row] for row in weighing.points]
-    best = max(range(len(signed)), key=lambda k: (sum(signed[k]), k == weighing.model))
+    signed = [[sense * p for p in row] for row in points]
+    full = [k for k, row in enumerate(points) if len(row) == n]
+    best = max(full, key=lambda k: (sum(signed[k]), k == weighing.model))
+
+    def figure(k: int) -> float:
+        if k in full:
+            return sum(points[k]) / n
+        ahead, m = weighing.behind[k], len(points[k])
+        return figure(ahead) - sum(points[ahead][:m]) / m + sum(points[k]) / m
+
     rows = []
     for k, action in enumerate(weighing.actions):
-        low, _ = gap_bounds(signed[best], signed[k], SURE) if n > 1 else (0.0, 0.0)
-        close = k == best or low <= 0
-        rows.append(Standing(action, sum(weighing.points[k]) / n, sum(weighing.wins[k]) / n, close))
+        deals = len(points[k])
+        close = k in full and (k == best or n < 2 or gap_bounds(signed[best], signed[k], SURE)[0] <= 0)
+        rows.append(Standing(action, figure(k), sum(weighing.wins[k]) / max(1, deals), deals, close))
     level = [k for k, r in enumerate(rows) if r.close]
     advised = weighing.model if weighing.model in level and weighing.reason else best
     order = sorted(range(len(rows)), key=lambda k: (k != advised, -sense * rows[k].points))
     candidates = [
         {"action": rows[k].action, "label": labels(rows[k].action), "value": round(rows[k].points, 2),
-         "visits": n, "wins": round(rows[k].wins, 3), "close": rows[k].close}
+         "visits": rows[k].deals, "wins": round(rows[k].wins, 3), "close": rows[k].close}
         for k in order
     ]
     unit = ("penalty points you take this hand (fewer is better)" if sense < 0 else "points you score this hand") + (
@@ -228,13 +247,16 @@ def _why(rows: list[Standing], labels: Any, sense: int, deals: int, reason: str 
     why = f"{capital(choices)}: too close to tell apart{' (' + quick + ')' if quick else ''}. "
     figures = listing(_figure(r.points) for r in level[:3])
     they = "they take" if sense < 0 else "they score"
-    why += f"Played out over {_deals(deals)}, {they} {figures}{' points' if level[0].points != 1 else ' point'} on average"
+    why += f"Played out over {_deals(deals)}, {they} {figures} points on average"
     why += f"{' respectively' if len(named) > 1 else ''}. I would {labels(advised.action)}"
     if reason:
         return why + f". {symbols(reason)}"
-    if all(r.points == advised.points for r in level):
-        return why + f", which gives you the hand's best score {_share(advised.wins)}."
-    return why + ", which does a little better on average."
+    alike = [r for r in level[1:] if r.points == advised.points]
+    if not alike:
+        return why + ", which does a little better on average."
+    if all(advised.wins > r.wins for r in alike):
+        return why + f", which gives you the hand's best score more often ({_share(advised.wins)})."
+    return why + ": there is nothing to choose between them."
 
 
 def _either(named: list[str]) -> str:

@@ -68,6 +68,15 @@ unscaled, so meant for `root=paired`, whose test does not depend on scale). Each
 reads the game's score sense (`Game.score_sense`): where lower hand scores are better
 (penalty points) the scores are negated first, so "best" is the lowest.
 
+**Weighing, for hints (`ISMCTSBot.weigh`).** A hint must show figures that agree with
+its advice, which a race's cannot: the race plays the heuristic's move unless a rival is
+surely better, and a rival settled after four worlds keeps a mean over those four. So a
+hint plays the heuristic's move and its rivals (every legal move when `moves` allows) on
+the same worlds, every one of them on each, the model bots reseeded alike, and stops at
+the time limit, at `deals` worlds, or from `least` worlds on once the best move so far is
+surely ahead of or level with every other; what it makes of the figures is
+parlour.analysis.advice's business.
+
 Speed: playouts work on copies that stop at the hand's end (`clone(hand_only=True)`: no
 next deal), apply actions with the unchecked `push` (every action they play comes from
 the world's own legal list, or is the searching seat's legal move, legal in every world
@@ -236,7 +245,8 @@ class MoveStats:
     """What one search learnt of one root move: how often it was played out (`visits`),
     its mean reward (`value`, the search's own measure), the searching seat's mean hand
     score after it (`points`, in the game's unit) and the share of playouts in which that
-    seat had the best hand score (`wins`). A hint reads these; the bot plays `chosen`."""
+    seat had the best hand score (`wins`). The bot plays `chosen`; a hint weighs its moves
+    afresh on common deals (`ISMCTS.weigh`), since a race's moves end on different deals."""
 
     action: str
     visits: int
@@ -252,19 +262,22 @@ class MoveStats:
 class Weighing:
     """Moves played out on the same deals, for a hint: `points[k][w]` is the seat's hand
     score after `actions[k]` in deal w, `wins[k][w]` whether it was the hand's best there.
-    Every move has the same deals, and the other players are reseeded alike in each, so
-    two moves' figures differ only through the moves (common random numbers). `model` is
-    the index of the model bot's own choice, with its `reason` where it gives one."""
+    The others are reseeded alike in each deal, so two moves' figures differ only through
+    the moves (common random numbers). A move surely behind another stops being played:
+    `behind[k]` names the move it fell behind, and its deals are the first
+    `len(points[k])` of that move's. `model` is the index of the model bot's own choice,
+    with its `reason` where it gives one."""
 
     actions: list[str]
     points: list[list[float]]
     wins: list[list[bool]]
     model: int
+    behind: dict[int, int] = dataclasses.field(default_factory=dict)
     reason: str | None = None
 
     @property
     def deals(self) -> int:
-        return len(self.points[0]) if self.points else 0
+        return max((len(row) for row in self.points), default=0)
 
 
 def gap_bounds(ahead: list[float], behind: list[float], z: float) -> tuple[float, float]:
@@ -369,8 +382,7 @@ class ISMCTS:
 
     def root_statistics(self) -> list[MoveStats]:
         """The root moves of the last search with what it learnt of each, the move it chose
-        first, then by mean reward. Read by hints: the numbers behind the bot's choice,
-        without a second search."""
+        first, then by mean reward: the numbers behind the bot's choice."""
         return list(self.last_root)
 
     def _keep_root(
@@ -528,14 +540,17 @@ class ISMCTS:
         z: float,
         deadline: float | None = None,
     ) -> Weighing:
-        """The model's choice `prior` and at most `moves - 1` rivals (`_rivals`), each played
-        out on every one of the same deals, for a hint to compare fairly.
+        """The model's choice `prior` and at most `moves - 1` rivals (`_rivals`), played out
+        on the same deals, for a hint to compare fairly.
 
-        Deals are added until `deals` of them, or the `deadline` (only whole deals count,
-        and at least one is played), or, from `least` deals on, until the best move so far
-        (by mean score, in the game's score sense) is surely ahead of every other or surely
-        level with it (a gap the same in every deal), at `z` raised for the number of
-        rivals: a clear decision costs `least` deals, a close one the whole time."""
+        Every move still in play is played out on each deal. From `SETTLE_WORLDS` * 2 deals
+        on, a move surely behind the best so far (its gap's interval, at `z` raised for the
+        number of rivals, wholly above zero) stops being played, so the time goes to the
+        moves still in doubt; the moves left in play always share every deal. Deals are
+        added until `deals` of them, or the `deadline` (only whole deals count, and at least
+        one is played), or, from `least` deals on, until no move in play is in doubt: each
+        is the best or level with it in every deal. A clear decision costs `least` deals,
+        a close one the whole time."""
         seat = observation["seat"]
         sense = self.game.score_sense
         self.doubts = None
@@ -545,7 +560,10 @@ class ISMCTS:
         prior_action = world.text_to_action(prior)
         candidates = [prior_action, *self._rivals(observation, world, legal, prior_action, max(0, moves - 1))]
         points: list[list[float]] = [[] for _ in candidates]
+        signed: list[list[float]] = [[] for _ in candidates]
         wins: list[list[bool]] = [[] for _ in candidates]
+        behind: dict[int, int] = {}
+        live = list(range(len(candidates)))
         z_all = bonferroni_z(z, len(candidates) - 1)
         done = 0
         while done < deals:
@@ -555,33 +573,33 @@ class ISMCTS:
                 world = self.sample_world(observation)
             stream = self.rng.getrandbits(32)
             results: list[tuple[float, bool]] = []
-            for action in candidates:
+            for k in live:
                 if done and deadline is not None and time.perf_counter() >= deadline:
-                    break  # a deal not every move has seen is left out
+                    break  # a deal not every move in play has seen is left out
                 copy = world.clone(hand_only=True)
-                copy.push(action)
+                copy.push(candidates[k])
                 for b, bot in enumerate(self.rollout_bots or ()):
                     bot.rng.seed(stream + b)
                 scores = copy.hand_scores()
                 if not copy.hand_over() and copy.to_act() is not None:
                     scores = self._rollout(copy, None)
                 results.append((float(scores[seat]), self._won(scores, seat)))
-            if len(results) < len(candidates):
+            if len(results) < len(live):
                 break
-            for k, (score, won) in enumerate(results):
+            for k, (score, won) in zip(live, results, strict=True):
                 points[k].append(score)
+                signed[k].append(sense * score)
                 wins[k].append(won)
             done += 1
-            self.simulations += len(candidates)
-            if done >= least and done % 4 == 0 and len(candidates) > 1:
-                signed = [[sense * p for p in row] for row in points]
-                best = max(range(len(candidates)), key=lambda k: sum(signed[k]))
-                if all(
-                    k == best or (lambda b: b[0] > 0 or b[0] == b[1])(gap_bounds(signed[best], signed[k], z_all))
-                    for k in range(len(candidates))
-                ):
+            self.simulations += len(live)
+            if done % SETTLE_WORLDS == 0 and done >= 2 * SETTLE_WORLDS:
+                best = max(live, key=lambda k: sum(signed[k]))
+                bounds = {k: gap_bounds(signed[best], signed[k], z_all) for k in live if k != best}
+                behind.update((k, best) for k, (low, _) in bounds.items() if low > 0)
+                live = [k for k in live if k not in behind]
+                if done >= least and all(bounds[k][0] == bounds[k][1] for k in live if k != best):
                     break
-        return Weighing([world.action_to_text(a) for a in candidates], points, wins, 0)
+        return Weighing([world.action_to_text(a) for a in candidates], points, wins, 0, behind)
 
     def sample_world(self, observation: dict[str, Any]) -> State:
         """A world consistent with the observation and, where the model can judge it, with

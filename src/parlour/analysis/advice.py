@@ -8,8 +8,10 @@ observation alone (what a person at that seat may know):
 - Every other game plays its moves out (`ISMCTSBot.weigh`): the heuristic player's own move
   and its rivals (every legal move when they fit in `MOVES`), each on the same deals of the
   cards the seat cannot see, with the others played alike in each deal, so two moves'
-  figures differ only through the moves. The figure shown is the seat's mean score for the
-  hand after the move; the hint advises the best of them, unless the best moves are within
+  figures differ only through the moves; a move surely behind stops being played, so the
+  time goes to the moves in doubt. The figure shown is the seat's mean score for the hand
+  after the move (for a move left behind, an estimate of it: `judged`); the hint advises
+  the best of them, unless the best moves are within
   the noise of each other (a gap that does not clear `SURE` standard errors), when it says
   they are too close to tell apart and which of them it would play and why: the heuristic
   player's move with its reason where it is among them, else the best figure. A hint on

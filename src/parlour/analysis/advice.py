@@ -218,12 +218,14 @@ def judged(weighing: Weighing, labels: Any, sense: int) -> Hint:
 
 
 def _points(value: float) -> str:
-    whole = round(value, 1)
-    return f"{whole:g} point" if whole in (1, -1) else f"{whole:g} points"
+    figure = _figure(value)
+    return f"{figure} point" if figure in ("1", "-1") else f"{figure} points"
 
 
 def _figure(value: float) -> str:
-    return f"{round(value, 1):g}"
+    """A figure as a person reads it: two decimals under 10 (a trick game's gaps are
+    tenths), one above (Bezique's thousands)."""
+    return f"{round(value, 2 if abs(value) < 10 else 1):g}"
 
 
 def _deals(n: int) -> str:

@@ -191,7 +191,10 @@ def test_seats_are_named_moves_labelled_and_a_hint_is_given(monkeypatch: pytest.
     assert code == 0
     assert "You bid 2." in out and "Seat 1 (Ribs bot)" in out
     assert "Hint: Bid 2: it is the only legal move." in out
-    assert "Moves weighed (points you score this hand" in out and "sampled deals" in out
+    assert "Moves weighed over " in out and "possible deals (points you score this hand, on average):" in out
+    hint_text = out[out.index("Hint: Bid 2: it is the only legal move."):]
+    for jargon in ("sampled", "tries", "heuristic", "search"):
+        assert jargon not in hint_text.lower()
 
 
 def test_the_other_seats_are_bots_of_a_level(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

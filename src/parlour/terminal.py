@@ -260,10 +260,13 @@ class TerminalGame:
             return [str(exc)]
         lines = [f"Hint: {advice.why}"]
         if len(advice.candidates) > 1:
-            lines.append(f"Moves weighed ({advice.unit}):")
+            deals = advice.candidates[0].get("visits") or 0
+            over = f" over {plural(deals, 'possible deal')}" if deals else ""
+            lines.append(f"Moves weighed{over} ({advice.unit}):")
             for c in advice.candidates[:6]:
-                share = f", best score in {c['wins']:.0%}" if "wins" in c else ""
-                lines.append(f"  {c['label']}: {c['value']:g} (over {plural(c['visits'], 'deal')}{share})")
+                left = c.get("visits", 0) < deals
+                note = f", left behind after {plural(c['visits'], 'deal')}" if left else ""
+                lines.append(f"  {c['label']}: {c['value']:g}{note}")
         return lines
 
     def offer_record(self, path: str | None) -> None:

@@ -64,13 +64,16 @@ def check_howto(page: Any, server: ServerProcess, game: str, opener: str, option
 
 
 def check_hint(page: Any) -> None:
-    """The Hint button shows a thinking state, then a legal move, highlighted where it is made."""
+    """The Hint button shows a thinking state, then a legal move, highlighted where it is made,
+    in a player's words."""
     legal = {e["text"]: e for e in page.evaluate("() => window.__parlour.msg.observation.legal")}
     page.click("#hint")
     page.wait_for_selector("#hint-box[data-action]", timeout=15_000)
     action = page.get_attribute("#hint-box", "data-action")
     assert action in legal, f"the hint {action!r} is not a legal move"
     assert page.locator(".mine .hinted").count() >= 1, "the hinted move is not highlighted"
+    words = page.inner_text("#hint-box").lower()
+    assert not [w for w in ("sampled", "tries", "heuristic", "search") if w in words], words
 
 
 MY_TURN = """() => { const v = window.__parlour;

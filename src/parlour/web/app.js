@@ -1059,9 +1059,9 @@ class TableView {
       hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
       cands.length > 1 ? h("table", { class: "candidates" },
         hint.unit ? h("caption", {}, "Value: " + hint.unit) : null,
-        h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"), cands.some((c) => c.visits) ? h("th", {}, "Tries") : null)),
+        h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"))),
         h("tbody", {}, cands.map((c) => h("tr", { class: c.action === hint.action ? "best" : "" },
-          h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)), cands.some((x) => x.visits) ? h("td", {}, String(c.visits || "")) : null)))) : null);
+          h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)))))) : null);
   }
 
   toggle(key) {

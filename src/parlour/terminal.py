@@ -40,7 +40,7 @@ from collections import Counter
 from typing import Any, TextIO
 
 from parlour.analysis import NoHint, hint, hints
-from parlour.arguments import add_game_arguments, game_from_args
+from parlour.arguments import add_game_arguments, game_from_args, writable
 from parlour.bots import Bot, make_bot
 from parlour.cards import card_symbol, symbols
 from parlour.engine import Action, Game, IllegalAction, OptionsError, State, jsonable_scores, plural
@@ -129,19 +129,6 @@ def third_person(text: str) -> str:
     verb, _, rest = text.partition(" ")
     verb = verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "z")) else "s")
     return f"{verb} {rest}".rstrip()
-
-
-def writable(path: str) -> str | None:
-    """Why a record cannot be written to `path`, or None when it can (checked before play,
-    so a game is not lost to a typo at its end)."""
-    if os.path.isdir(path):
-        return f"{path} is a folder"
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return f"the folder {folder} does not exist"
-    if os.path.exists(path):
-        return None if os.access(path, os.W_OK) else f"{path} cannot be written (permission denied)"
-    return None if os.access(folder, os.W_OK) else f"{folder} cannot be written in (permission denied)"
 
 
 class TerminalGame:

@@ -323,3 +323,21 @@ def test_your_own_draw_names_the_card_to_you() -> None:
             assert len(new) == 1 and f"Into your hand: {card_symbol(new[0])}." in chunk, chunk
             drew += 1
     assert drew > 2
+
+
+def test_quit_at_the_next_deal_stops_before_it_is_told() -> None:
+    game = GAMES["yaniv"]
+    state = game.new_state(game.options(players=2), 5)
+    out = io.StringIO()
+
+    class Person(io.StringIO):
+        rng = random.Random(5)
+
+        def readline(self, size: int | None = -1) -> str:
+            return "quit\n" if out.getvalue().endswith(NEXT_DEAL) else self.rng.choice(state.legal_texts()) + "\n"
+
+    session = TerminalGame(game, state, 0, {1: make_bot("random", game, 1, 1)}, Person(), out)
+    session.run()
+    text = out.getvalue()
+    assert text.endswith(NEXT_DEAL + "Stopped.\n")
+    assert name_seats(state.observation(0)["log"][0], session.names) not in text.split("Hand scores:")[-1]

@@ -287,6 +287,8 @@ class TerminalGame:
             answer = self.ask(NEXT_DEAL)
             if answer is None or answer.lower() in ("quit", "exit", "q"):
                 self.quit = True
+                self.say("Stopped.")
+                return
             self.say()
             self.start_hand()
 

@@ -72,3 +72,30 @@ def test_bad_arena_input() -> None:
     assert main(["arena", "ribs", "--players", "4", "--bots", "nobody"]) == 2
     assert main(["arena", "ribs", "--players", "4", "--bots", "random", "--hands", "0"]) == 2
     assert main(["arena", "ribs", "--players", "4", "--bots", "random", "--ray-address", "auto"]) == 2
+
+
+def test_a_plot_into_a_missing_folder_is_refused_before_any_hand(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    args = ["arena", "ribs", "--players", "4", "--bots", "random,ribs-heuristic", "--hands", "4"]
+    assert main([*args, "--plot", str(tmp_path / "no" / "such" / "arena.png")]) == 2
+    captured = capsys.readouterr()
+    assert "cannot draw the plot there: the folder" in captured.err and "does not exist" in captured.err
+    assert captured.out == "" and "Traceback" not in captured.err
+
+
+def test_an_arena_of_one_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "ribs", "--players", "4", "--bots", "random", "--hands", "4"]) == 2
+    assert "at least two different" in capsys.readouterr().err
+    assert main(["arena", "ribs", "--players", "4", "--bots", "random,random", "--hands", "4"]) == 2
+
+
+def test_a_win_rate_interval_stays_within_its_bounds() -> None:
+    from parlour.arena import arena_report
+
+    # Deal 1: "a" wins both seatings; deal 2: "a" wins one, the other is tied.
+    results = [HandResult(0, [0, 1], [2, 1]), HandResult(0, [1, 0], [1, 2]),
+               HandResult(1, [0, 1], [2, 1]), HandResult(1, [1, 0], [1, 1])]
+    rows = {row["bot"]: row for row in arena_report(results, ["a", "b"], 2)}
+    assert rows["a"]["win_rate_margin"] == pytest.approx(0.75)
+    low, high = rows["a"]["win_rate_margin_ci95"]
+    assert high == 1.0 and 0 < low < 0.75
+    assert rows["b"]["win_rate_margin_ci95"][0] == -1.0

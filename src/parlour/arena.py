@@ -5,7 +5,7 @@
 Duplicate: deal k is dealt from seed `seed + k` by seat `k mod n` and played n times, once
 per seating: in seating r bot j of the list sits at seat `(j + r) mod n`. The cards stay
 with the seats while the bots move round, so every bot holds every hand of every deal and
-luck of the deal cancels out. `--hands H` plays ceil(H / n) deals, so H rounded up to a
+luck of the deal cancels out. An arena compares bots: it needs two different ones at least. `--hands H` plays ceil(H / n) deals, so H rounded up to a
 whole number of deals. A bot list shorter than the table is filled with its last entry.
 
 Teams: where the game has fixed partnerships (`Game.teams`: Couillon and Pitch {0, 2} v
@@ -30,7 +30,9 @@ the bot is better in every game. Where the game pays money, the mean money per h
 column too.
 
 `--record DIR` saves every hand played as a record (JSON lines, see parlour.simulate).
-`--plot FILE.png` draws the mean scores and the hand-win rates with their intervals.
+`--plot FILE.png` draws the mean scores and the hand-win rates with their intervals (the
+path is checked before the first hand). A win-rate margin's interval is kept within -100 ..
++100 points, the bounds of a difference of two rates.
 `--backend ray` runs the same hands on Ray (`--ray-address`, or a local Ray); the hands
 are seeded and gathered in order, so the table is the same as with the local backend.
 The pieces that simulate and arena share (the hand runner, the task runner with its
@@ -45,7 +47,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.arguments import add_game_arguments
+from parlour.arguments import add_game_arguments, writable
 from parlour.engine import OptionsError, best_of
 from parlour.simulate import (
     BotStats,
@@ -95,6 +97,11 @@ def run(args: argparse.Namespace) -> int:
     game, options, bots = table_from_args(args)
     if args.ray_address and args.backend != "ray":
         raise OptionsError("--ray-address goes with --backend ray")
+    if len(set(bots)) < 2:
+        raise OptionsError("an arena compares bots: name at least two different ones, like --bots strong,normal")
+    problem = writable(args.plot) if args.plot else None
+    if problem:
+        raise OptionsError(f"cannot draw the plot there: {problem}")
     tasks = duplicate_tasks(game.name, options, bots, args.hands, args.seed, record=args.record is not None)
     results = run_tasks(
         simulate_hand,
@@ -196,8 +203,11 @@ def arena_report(results: Sequence[HandResult], bots: Sequence[str], seatings: i
         row = s.to_json()
         for key, per_deal in (("duplicate_margin", margins[s.bot]), ("win_rate_margin", win_margins[s.bot])):
             margin, half = mean_ci(per_deal)
+            low, high = margin - half, margin + half
+            if key == "win_rate_margin":  # a difference of two rates: never beyond -1 .. 1
+                low, high = max(low, -1.0), min(high, 1.0)
             row[key] = margin if per_deal else None
-            row[f"{key}_ci95"] = [margin - half, margin + half] if per_deal else None
+            row[f"{key}_ci95"] = [low, high] if per_deal else None
         row["elo"] = round(ratings[s.bot], 1)
         rows.append(row)
     return rows

@@ -41,7 +41,7 @@ from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Se
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
-from parlour.cards import CARD_TEXTS, deal_constrained, symbols
+from parlour.cards import CARD_TEXTS, action_text, deal_constrained, symbols
 from parlour.declaration import Fact, Figure, Levels
 
 Action = Hashable
@@ -951,8 +951,14 @@ class State:
 
     # --- shared plumbing ----------------------------------------------------------------
     def apply_text(self, text: str) -> Action:
-        """Read `text` and apply it; returns the action."""
-        action = self.text_to_action(text)
+        """Read `text` (cards as the table shows them too: `cards.action_text`, asked only of
+        a text the game cannot read as it is) and apply it; returns the action."""
+        try:
+            action = self.text_to_action(text)
+        except IllegalAction:
+            if action_text(text) == text:
+                raise
+            action = self.text_to_action(action_text(text))
         self.apply(action)
         return action
 

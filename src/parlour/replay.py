@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from parlour.engine import Action, State, jsonable_scores
 from parlour.games import get_game
-from parlour.record import RecordError, apply_entry, load, load_all, replay, start_of, summary
+from parlour.record import RecordError, apply_entry, load_all, replay, start_of, summary
 from parlour.views import generic_view, recent_text, recent_update, status_lines
 
 ALL: Literal["all"] = "all"
@@ -117,21 +117,38 @@ def all_seeing(state: State) -> dict[str, Any]:
     """The spectator's observation with every seat's hidden cards shown: each zone a seat
     owns takes its cards from that seat's own observation (its hand, its face-down ribs),
     so nothing about what is shown is worked out twice. What no seat may see (a stock's
-    order, a widow nobody has taken) stays hidden."""
+    order, a widow nobody has taken) stays hidden. `revealed` is set when a zone shows
+    cards the spectator's facts keep hidden (a game's own text view, drawn from those facts,
+    would show them face down)."""
     obs = state.observation(None)
-    seen: dict[int, dict[str, dict[str, Any]]] = {}
+    owners: dict[int, dict[str, Any]] = {}
     for zone in obs["zones"]:
         owner = zone.get("owner")
         if not zone.get("hidden") or not isinstance(owner, int) or not 0 <= owner < state.players:
             continue
-        if owner not in seen:
-            seen[owner] = {z["id"]: z for z in state.observation(owner)["zones"]}
-        own = seen[owner].get(zone["id"])
+        if owner not in owners:
+            owners[owner] = state.observation(owner)
+        own = next((z for z in owners[owner]["zones"] if z["id"] == zone["id"]), None)
         if own is not None and len(own.get("cards") or []) > len(zone.get("cards") or []):
             zone["cards"] = list(own["cards"])
             zone["hidden"] = own.get("hidden", 0)
+            obs["revealed"] = True
+    if obs.get("revealed"):
+        _owners_facts(obs.get("status") or [], [o.get("status") or [] for o in owners.values()])
     obs["all_seeing"] = True
     return obs
+
+
+def _owners_facts(status: list[dict[str, Any]], theirs: list[list[dict[str, Any]]]) -> None:
+    """The spectator's headline facts with each fact that one seat alone reads otherwise (a
+    punter's cards, its hole card face up) as that seat reads it."""
+    for i, fact in enumerate(status):
+        values = {
+            other[i]["value"] for other in theirs
+            if len(other) == len(status) and other[i]["label"] == fact["label"] and other[i]["value"] != fact["value"]
+        }
+        if len(values) == 1:
+            fact["value"] = values.pop()
 
 
 def observe(state: State, view: View) -> dict[str, Any]:
@@ -289,20 +306,36 @@ def replay_page(
 
 # --- parlour show -----------------------------------------------------------------------------
 def add_show_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a game record (JSON)")
+    parser.add_argument(
+        "file", help="a game record (JSON), or JSON lines of records as simulate and arena --record write them"
+    )
     parser.add_argument(
         "--seat", default=ALL, metavar="N|all|none",
         help="see the game as seat N, as a spectator (none), or with every hand shown (all, the default)",
     )
+    parser.add_argument("--index", type=int, metavar="K", help="of a file of several records, show record K only (from 0)")
 
 
 def run_show(args: argparse.Namespace) -> int:
+    """Each record of the file told in turn (a file of several, each under its number), or
+    record `--index K` alone."""
     try:
-        record = load(args.file)
-        players = start_of(record).players
-        view = parse_view(args.seat, players)
-        for line in show_lines(record, view):
-            print(line)
+        records = load_all(args.file)
+        numbered = list(enumerate(records))
+        if args.index is not None:
+            if not 0 <= args.index < len(records):
+                raise RecordError(f"--index {args.index}: {args.file} holds records 0 to {len(records) - 1}")
+            numbered = [numbered[args.index]]
+        for k, record in numbered:
+            players = start_of(record).players
+            view = parse_view(args.seat, players)
+            if len(numbered) > 1:
+                print(f"{'' if k == numbered[0][0] else chr(10)}=== Record {k} of {args.file} ===")
+            try:
+                for line in show_lines(record, view):
+                    print(line)
+            except RecordError as exc:
+                raise RecordError(f"record {k}: {exc}" if len(records) > 1 else str(exc), exc.index) from None
     except (RecordError, ValueError) as exc:
         print(f"parlour show: {exc}", file=sys.stderr)
         return 2
@@ -315,6 +348,12 @@ def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
     play prints (parlour.views), and each hand's scores and the match standing."""
     data = replay_view(record, view)
     render = getattr(get_game(data["game"]), "render_text", None)
+
+    def table(obs: dict[str, Any]) -> str:
+        """The game's own text view, unless every hand is shown and it would hide some
+        (it reads the spectator's facts): then the view of the zones, every card shown."""
+        return render(obs) if render and not obs.get("revealed") else generic_view(obs)
+
     first = data["frames"][0]["observation"]
     eyes = "every hand shown" if view == ALL else "as a spectator" if view is None else f"as seat {view}"
     yield f"{data['title']}, {first['players']} players, {eyes}."
@@ -328,7 +367,7 @@ def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
             yield from frame["log"]
             shown_status = status_lines(obs)
             yield from shown_status
-            yield render(obs) if render else generic_view(obs)
+            yield table(obs)
             shown_recent = recent_text(obs)
             continue
         lines = frame["log"]

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parlour.bots.levels import LEVELS, display_name, level_of, level_spec
+from parlour.cards import action_text
 from parlour.engine import Game, IllegalAction, State
 from parlour.games import get_game
 from parlour.record import apply_entry, record_of, start_of
@@ -649,7 +650,7 @@ class Room:
         if seat != to_act:
             raise TableError("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
         try:
-            action = self.state.text_to_action(text)
+            action = self.state.text_to_action(action_text(text))
             canonical = self.state.action_to_text(action)
             self.state.apply(action)  # IllegalAction leaves the state unchanged
         except IllegalAction as exc:

@@ -127,7 +127,7 @@ class ParlourEnv(AECEnv):
         self.encoder: Encoder = encoder_of(game, options)
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, self.encoder.shape, np.float32),
+                "observation": spaces.Box(*self.encoder.bounds(), self.encoder.shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (self.width,), np.int8),
             }
         )

@@ -196,9 +196,9 @@ def rate_margin_ci(per_deal: Sequence[float], z: float = 1.96) -> tuple[float, f
     Each deal's margin lies in -1 .. 1, so at a true mean m its variance is at most
     1 - m * m (all of it when every deal is won or lost outright, as a proportion's is).
     The interval is every m with (mean - m)^2 <= z^2 r (1 - m^2) / n, r the deals' observed
-    variance as a share of that most (1 when it is all at the bounds): with margins of
-    +1 and -1 alone this is exactly Wilson's interval of the share of deals won, and its ends
-    are where 1 - m^2 is not negative.
+    variance as a share of that most (1 when it is all at the bounds). With margins of
+    +1 and -1 alone this is exactly Wilson's interval of the share of deals won; and no m
+    beyond -1 .. 1 qualifies, where 1 - m^2 is negative.
     """
     n = len(per_deal)
     if n == 0:

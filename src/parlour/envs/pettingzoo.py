@@ -125,9 +125,10 @@ class ParlourEnv(AECEnv):
             self.index = {}
         self.width = len(self.universe) if self.universe is not None else LEGAL_SLOTS
         self.encoder: Encoder = encoder_of(game, options)
+        low, high = self.encoder.bounds()
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(*self.encoder.bounds(), self.encoder.shape, np.float32),
+                "observation": spaces.Box(low, high, self.encoder.shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (self.width,), np.int8),
             }
         )

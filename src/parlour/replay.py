@@ -2,7 +2,8 @@
 hand (`parlour show`).
 
 `parlour replay FILE [--json] [--index K]`: FILE holds one record, or JSON lines of records
-(what `simulate --record` and `arena --record` write), each replayed and printed in turn.
+(what `simulate --record` and `arena --record` write), each replayed and printed in turn,
+with the bot at each seat where the record holds it (theirs do).
 
 Exit status 2 with one sentence on stderr when the record cannot be replayed; the sentence
 names the failing action's index and the reason.
@@ -67,20 +68,24 @@ def run(args: argparse.Namespace) -> int:
                 raise RecordError(f"record {k}: {exc}" if len(records) > 1 else str(exc), exc.index) from None
             if len(records) > 1 and not args.json:
                 print(f"record {k}:")
-            print_outcome(state, args.json)
+            print_outcome(state, args.json, record.get("bots"))
     except RecordError as exc:
         print(f"parlour replay: {exc}", file=sys.stderr)
         return 2
     return 0
 
 
-def print_outcome(state: State, as_json: bool) -> None:
-    """A replayed record's outcome: hand scores, standing, money and winners."""
+def print_outcome(state: State, as_json: bool, bots: Any = None) -> None:
+    """A replayed record's outcome: who sat where (a simulate or arena record's `"bots"`),
+    hand scores, standing, money and winners."""
     out = summary(state)
+    seated = isinstance(bots, list) and len(bots) == state.players
     if as_json:
-        print(json.dumps(out))
+        print(json.dumps({**out, "bots": bots} if seated else out))
         return
     print(f"{state.game.title}: {'match over' if out['over'] else 'match in progress'}")
+    if seated:
+        print("seats: " + ", ".join(f"seat {s}: {seat_bot(state.game.name, b)}" for s, b in enumerate(bots)))
     for k, scores in enumerate(out["hand_scores"]):
         print(f"hand {k + 1}: {seat_values(scores)}")
     print(f"match standing: {seat_values(state.match_scores())}")
@@ -88,6 +93,17 @@ def print_outcome(state: State, as_json: bool) -> None:
         print(f"money: {seat_values(out['money'])}")
     if out["winners"]:
         print("winners: " + ", ".join(f"seat {s}" for s in out["winners"]))
+
+
+def seat_bot(game_name: str, spec: Any) -> str:
+    """A seat's bot as people read it, "Ribs bot (normal)", with its spec where that says
+    more (its settings, an outside bot's module): "Ribs bot (ismcts), ismcts(iterations=8)"."""
+    from parlour.bots.levels import display_name
+
+    if not isinstance(spec, str) or not spec:
+        return "a player"
+    name = display_name(game_name, spec)
+    return name if name.endswith(f"({spec})") else f"{name}, {spec}"
 
 
 def seat_values(values: Any) -> str:

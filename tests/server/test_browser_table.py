@@ -253,3 +253,61 @@ def test_a_finished_trick_is_gathered_toward_its_winner(web: ServerProcess, brow
             assert all(g["to"] != ["0px", "0px"] for g in gathers), gathers
     finally:
         page.close()
+
+
+# What is seen of an element: its box clipped by the viewport and by every ancestor that
+# scrolls or clips (the table's scrolling middle, the hand panel).
+SEEN = """(el) => { const a = el.getBoundingClientRect();
+  let top = Math.max(a.top, 0), bottom = Math.min(a.bottom, innerHeight);
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (getComputedStyle(p).overflowY === 'visible') continue;
+    const c = p.getBoundingClientRect(); top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
+  }
+  return { top: a.top, bottom: a.bottom, height: a.height, seen: Math.max(0, bottom - top) }; }"""
+
+LAYOUT = f"""() => {{ const seen = {SEEN};
+  const one = (sel) => {{ const el = document.querySelector(sel); return el && el.getClientRects().length ? seen(el) : null; }};
+  return {{ topbar: one('.topbar'), bar: one('.table-view > .tablebar'), middle: one('.table-view > .middle'), mine: one('#mine'),
+    hint: one('#hint-box .hint-move'), centre: [...document.querySelectorAll('.centre > *')].filter((el) => el.getClientRects().length).map(seen),
+    scrolled: scrollY, height: innerHeight }}; }}"""
+
+
+def ask_for_a_hint(page: Any) -> None:
+    page.click("#hint")
+    page.wait_for_selector("#hint-box[data-action]", timeout=30_000)
+
+
+@pytest.mark.parametrize("name", ["cramps", "kings_in_the_corner"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (375, 740)])
+def test_the_table_stays_in_view_with_a_hint(web: ServerProcess, browser: Any, name: str, width: int, height: int) -> None:
+    """A hint takes no room from the table. Wide: the hand panel keeps its height and the
+    trick, board or piles stay in view. On a phone: the page does not scroll, the table's
+    bar is one row, and the table (everything between the bar and the hand panel) keeps at
+    least half the screen, its scrolling middle a good part of it; the hinted move is in view."""
+    players = 4 if name == "cramps" else 2
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        create_table(page, web, {s: "bot:random" for s in range(1, players)}, name, players)
+        page.wait_for_function(READY)
+        if page.locator("#next-hand").count():
+            page.click("#next-hand")
+            page.wait_for_function(READY)
+        before = page.evaluate(LAYOUT)
+        ask_for_a_hint(page)
+        got = page.evaluate(LAYOUT)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"table-hint-{name}-{width}.png"))
+        assert got["hint"] and got["hint"]["seen"] >= got["hint"]["height"] - 1, f"the hinted move is out of view: {got}"
+        assert got["scrolled"] == 0 and got["topbar"]["top"] == 0, f"the page scrolled: {got}"
+        if width > 860:
+            assert abs(got["mine"]["height"] - before["mine"]["height"]) <= 2, f"the hint made the hand panel taller: {before} {got}"
+            assert got["centre"] and all(part["seen"] >= part["height"] - 2 for part in got["centre"]), f"the table's middle is out of view: {got}"
+        else:
+            assert got["bar"]["height"] <= 50, f"the table's bar takes more than a row: {got['bar']}"
+            table = got["mine"]["top"] - got["bar"]["bottom"]
+            assert table >= height / 2, f"the table gets {table} of {height} px: {got}"
+            assert got["middle"]["seen"] >= 0.3 * height, f"the table's middle gets {got['middle']['seen']} px: {got}"
+            assert got["mine"]["bottom"] <= height, got
+    finally:
+        page.close()

@@ -293,6 +293,8 @@ class TableView {
     this.gathering = null;    // {key, ms, start, moves: [[dx, dy] per play]} while the cards move
     this.holding = false;     // a finished hand's summary waits for the player's "Next hand"
     this.hint = null;         // {version, pending} while asked, then the server's hint
+    this.hintOpen = null;     // whether the hint's why is shown, once the player chose
+    this.menuOpen = false;    // the bar's menu on a phone
     this.pick = null;         // the first word pair of a two-step move ("call AS") picked
     this.cred = store.getHere("seat:" + id);
     this.elsewhere = this.cred ? null : store.get("seat:" + id);  // a seat this browser holds
@@ -364,8 +366,7 @@ class TableView {
       if (this.hint && this.msg && m.version === this.msg.version) {
         this.hint = m;
         this.render();
-        const box = document.getElementById("hint-box");
-        if (box && NARROW.matches) box.scrollIntoView({ block: "nearest" });  // under the hand, in a panel that may scroll
+        this.reveal(document.getElementById("hint-box"));
       }
     } else if (m.type === "seats") {
       this.receivedAt = Date.now();
@@ -628,10 +629,14 @@ class TableView {
     const myTurn = me !== null && obs.to_act === me;
     const open = this.seatInfo.filter((s) => s.kind === "person" && !s.taken);
 
-    const bar = h("div", { class: "tablebar" },
+    // On a phone the bar is one row: the title and a menu holding the rest (style.css).
+    const bar = h("div", { class: "tablebar" + (this.menuOpen ? " menu-open" : "") },
       h("div", { class: "title" }, h("b", {}, (this.summary && this.summary.title) || obs.game),
         h("span", { class: "muted" }, ` \u00b7 hand ${obs.hand_number + 1} \u00b7 ${String(obs.phase).replace(/_/g, " ")}`)),
-      h("div", { class: "invite" },
+      h("button", { class: "small menu-toggle", id: "bar-menu", "aria-expanded": this.menuOpen ? "true" : "false", "aria-controls": "bar-actions",
+        dataset: { key: "bar-menu" }, onclick: () => { this.menuOpen = !this.menuOpen; this.render(); } },
+      me === null && open.length ? "Sit down \u25be" : "Menu \u25be"),
+      h("div", { class: "invite", id: "bar-actions" },
         h("button", { class: "small howto-open", id: "table-howto", dataset: { key: "howto" },
           onclick: (ev) => HowTo.open(obs.game, this.summary && this.summary.title, this.tableOptions(), ev.currentTarget) }, "How to play"),
         this.speedControl(),
@@ -668,12 +673,15 @@ class TableView {
     // The hand panel comes last and never lies over the rest: on a phone the middle (seats,
     // table, scores) scrolls between the facts and the hand (style.css).
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    const mineBefore = document.getElementById("mine");  // a hand panel scrolled by the player stays so
+    const mineScroll = mineBefore ? mineBefore.scrollTop : 0;
     $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") + (this.holding ? " holding" : "") },
       bar, status, this.factsPanel(obs),
       h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], NARROW.matches ? side : null),
       mine, NARROW.matches ? null : side));
     this.fresh = {};
     this.chat.draw();
+    if (mine && mineScroll) mine.scrollTop = mineScroll;
     if (focused) {
       const again = $app.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again) again.focus();
@@ -1039,19 +1047,38 @@ class TableView {
     const move = hint.label || (entry ? this.label(entry) : Words.symbols(hint.action));
     const cands = Array.isArray(hint.candidates) ? hint.candidates.slice(0, 5) : [];
     const fmt = (v) => (typeof v === "number" ? (Math.abs(v) < 1 && v !== 0 ? v.toFixed(2) : (Math.round(v * 10) / 10).toString()) : v === null || v === undefined ? "" : String(v));
-    return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } },
-      h("div", {}, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
-      hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
-      cands.length > 1 ? h("table", { class: "candidates" },
-        hint.unit ? h("caption", {}, "Value: " + hint.unit) : null,
-        h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"), cands.some((c) => c.visits) ? h("th", {}, "Tries") : null)),
-        h("tbody", {}, cands.map((c) => h("tr", { class: c.action === hint.action ? "best" : "" },
-          h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)), cands.some((x) => x.visits) ? h("td", {}, String(c.visits || "")) : null)))) : null);
+    // The move stays in view; why, and the moves weighed, fold away (open by default
+    // where they sit beside the hand, folded on a phone), so the hint never pushes the
+    // table out of view.
+    const open = this.hintOpen === null ? !NARROW.matches : this.hintOpen;
+    const why = h("details", { class: "hint-why", open,
+      ontoggle: (ev) => { this.hintOpen = ev.currentTarget.open; } },
+    h("summary", { dataset: { key: "hint-why" } }, h("span", { class: "hint-line" }, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
+      hint.why || cands.length > 1 ? h("span", { class: "hint-more" }, "Why") : null),
+    hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
+    cands.length > 1 ? h("table", { class: "candidates" },
+      hint.unit ? h("caption", {}, "Value: " + hint.unit) : null,
+      h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"), cands.some((c) => c.visits) ? h("th", {}, "Tries") : null)),
+      h("tbody", {}, cands.map((c) => h("tr", { class: c.action === hint.action ? "best" : "" },
+        h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)), cands.some((x) => x.visits) ? h("td", {}, String(c.visits || "")) : null)))) : null);
+    return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } }, why);
   }
 
   toggle(key) {
     if (this.selected.has(key)) this.selected.delete(key); else this.selected.add(key);
     this.render();
+    this.reveal(document.getElementById("actions"));
+  }
+
+  // Scroll the hand panel (never the page) so that `el`, within it, is in view: the move
+  // the picked cards make, a hint.
+  reveal(el) {
+    const mine = document.getElementById("mine");
+    if (!el || !mine || !mine.contains(el)) return;
+    const r = el.getBoundingClientRect();
+    const p = mine.getBoundingClientRect();
+    if (r.bottom > p.bottom) mine.scrollTop += Math.min(r.bottom - p.bottom + 8, r.top - p.top);
+    else if (r.top < p.top) mine.scrollTop -= p.top - r.top + 8;
   }
 
   scoresBox(obs) {

@@ -370,6 +370,13 @@ class TableView {
   }
 
   receive(m) {
+    if (this.msg && this.msg.seat !== null && Array.isArray(m.seats || (m.summary && m.summary.seats))) {
+      const me = this.msg.seat;
+      const seats = m.seats || m.summary.seats;
+      if (seats[me] && seats[me].resigned && !(this.seatInfo[me] || {}).resigned) {
+        toast("You resigned: a bot plays your seat to the end of this match. You may watch it here.", "info");
+      }
+    }
     if (m.type === "welcome") {
       if (this.summary && m.summary.match !== this.summary.match) {  // another match at this table
         this.msg = null;
@@ -407,10 +414,6 @@ class TableView {
         this.reveal(document.getElementById("hint-box"));
       }
     } else if (m.type === "seats") {
-      const me = this.msg ? this.msg.seat : null;
-      if (me !== null && me !== undefined && m.seats[me] && m.seats[me].resigned && !(this.seatInfo[me] || {}).resigned) {
-        toast("You resigned: a bot plays your seat to the end of this match. You may watch it here.", "info");
-      }
       this.receivedAt = Date.now();
       this.seatInfo = m.seats;
       if (this.msg) { this.msg.seats = m.seats; this.render(); }
@@ -710,8 +713,8 @@ class TableView {
 
     const status = h("div", { class: "status" + (myTurn ? " yours" : ""), id: "status", dataset: { myturn: myTurn ? "1" : "0" }, role: "status" },
       obs.match_over ? this.overText(obs)
-        : held ? this.heldTitle() + ": its summary is below; Next hand deals the next one."
         : resigned ? "You resigned: a bot plays your seat to the end of this match."
+        : held ? this.heldTitle() + ": its summary is below; Next hand deals the next one."
         : myTurn ? "Your turn" + (this.sending ? "\u2026" : "")
         : obs.to_act === null || obs.to_act === undefined ? ""
         : `Waiting for ${this.fullName(obs.to_act)}`);

@@ -315,6 +315,13 @@ def test_the_table_stays_in_view_with_a_hint(web: ServerProcess, browser: Any, n
             assert table >= height / 2, f"the table gets {table} of {height} px: {got}"
             assert got["middle"]["seen"] >= 0.3 * height, f"the table's middle gets {got['middle']['seen']} px: {got}"
             assert got["mine"]["bottom"] <= height, got
+            if page.locator("#hint-box .hint-more").count():  # the why, folded on a phone, opens within the hand panel
+                assert page.locator("#hint-box details:not([open])").count() == 1
+                page.click("#hint-box summary")
+                page.wait_for_selector("#hint-box details[open]")
+                opened = page.evaluate(LAYOUT)
+                assert opened["scrolled"] == 0 and opened["mine"]["bottom"] <= height, opened
+                assert opened["mine"]["top"] - opened["bar"]["bottom"] >= height / 2, f"the open why takes the table's room: {opened}"
     finally:
         page.close()
 

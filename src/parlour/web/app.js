@@ -1140,9 +1140,8 @@ class TableView {
     // where they sit beside the hand, folded on a phone), so the hint never pushes the
     // table out of view.
     const open = this.hintOpen === null ? !NARROW.matches : this.hintOpen;
-    const why = h("details", { class: "hint-why", open,
-      ontoggle: (ev) => { this.hintOpen = ev.currentTarget.open; } },
-    h("summary", { dataset: { key: "hint-why" } }, h("span", { class: "hint-line" }, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
+    const why = h("details", { class: "hint-why", open },
+    h("summary", { dataset: { key: "hint-why" }, onclick: (ev) => { this.hintOpen = !ev.currentTarget.parentElement.open; } }, h("span", { class: "hint-line" }, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
       hint.why || cands.length > 1 ? h("span", { class: "hint-more" }, "Why") : null),
     hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
     cands.length > 1 ? h("table", { class: "candidates" },

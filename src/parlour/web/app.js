@@ -281,6 +281,44 @@ function trickTaker(ev) {
   return won && typeof won.seat === "number" ? won.seat : null;
 }
 
+// The turn sound: a short beep made by WebAudio (no sound file), for a player whose tab is
+// in the background when their turn comes. Off unless the player turns it on (remembered).
+// A browser lets a page make sound only after the person has used it: the sound is
+// readied by the click that turns it on, or by the first click or key on a later visit.
+const TurnSound = {
+  audio: null,
+  on() { return store.get("sound") === true; },
+  set(on) { store.set("sound", !!on); if (on) this.ready(); },
+  ready() {
+    const Audio = window.AudioContext || window.webkitAudioContext;
+    if (!Audio) return null;
+    try {
+      if (!this.audio) this.audio = new Audio();
+      if (this.audio.state === "suspended") this.audio.resume();
+    } catch (e) { return null; }
+    return this.audio;
+  },
+  play() {
+    const audio = this.ready();
+    if (!audio) return;
+    const now = audio.currentTime;
+    const tone = audio.createOscillator();
+    const level = audio.createGain();
+    tone.type = "sine";
+    tone.frequency.value = 880;
+    level.gain.setValueAtTime(0.0001, now);
+    level.gain.exponentialRampToValueAtTime(0.25, now + 0.02);
+    level.gain.exponentialRampToValueAtTime(0.0001, now + 0.3);
+    tone.connect(level);
+    level.connect(audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.32);
+  },
+};
+for (const kind of ["pointerdown", "keydown"]) {
+  document.addEventListener(kind, () => { if (TurnSound.on()) TurnSound.ready(); }, { once: true, capture: true });
+}
+
 // Below this width the side panels scroll with the table (style.css has the same width).
 const NARROW = window.matchMedia("(max-width: 860px)");
 NARROW.addEventListener("change", () => { if (view instanceof TableView) view.render(); });
@@ -308,6 +346,8 @@ class TableView {
     this.gathering = null;    // {key, ms, start, moves: [[dx, dy] per play]} while the cards move
     this.holding = false;     // a finished hand's summary waits for the player's "Next hand"
     this.hint = null;         // {version, pending} while asked, then the server's hint
+    this.hintOpen = null;     // whether the hint's why is shown, once the player chose
+    this.menuOpen = false;    // the bar's menu on a phone
     this.pick = null;         // the first word pair of a two-step move ("call AS") picked
     this.cred = store.getHere("seat:" + id);
     this.elsewhere = this.cred ? null : store.get("seat:" + id);  // a seat this browser holds
@@ -345,6 +385,13 @@ class TableView {
   }
 
   receive(m) {
+    if (this.msg && this.msg.seat !== null && Array.isArray(m.seats || (m.summary && m.summary.seats))) {
+      const me = this.msg.seat;
+      const seats = m.seats || m.summary.seats;
+      if (seats[me] && seats[me].resigned && !(this.seatInfo[me] || {}).resigned) {
+        toast("You resigned: a bot plays your seat to the end of this match. You may watch it here.", "info");
+      }
+    }
     if (m.type === "welcome") {
       if (this.summary && m.summary.match !== this.summary.match) {  // another match at this table
         this.msg = null;
@@ -379,8 +426,7 @@ class TableView {
       if (this.hint && this.msg && m.version === this.msg.version) {
         this.hint = m;
         this.render();
-        const box = document.getElementById("hint-box");
-        if (box && NARROW.matches) box.scrollIntoView({ block: "nearest" });  // under the hand, in a panel that may scroll
+        this.reveal(document.getElementById("hint-box"));
       }
     } else if (m.type === "seats") {
       this.receivedAt = Date.now();
@@ -500,7 +546,14 @@ class TableView {
       this.pauseAfter = newEvent ? speed.trick : 0;
       this.shownAt = Date.now();
       this.fresh = { recent: newEvent, deal: !!old && old.hand_number !== m.observation.hand_number };
-      if (newEvent && trickTaker(m.observation.recent) !== undefined) {
+      const dealt = !!old && old.hand_number !== m.observation.hand_number;
+      if (dealt && !m.observation.match_over) {
+        // The last hand's trick is in its summary: it is not gathered across the new deal.
+        clearTimeout(this.gatherTimer);
+        this.gathering = null;
+        this.heldTrick = null;
+        this.gathered = recentKey(m.observation);
+      } else if (newEvent && trickTaker(m.observation.recent) !== undefined) {
         clearTimeout(this.gatherTimer);
         this.gathering = null;
         this.heldTrick = recentKey(m.observation);
@@ -509,6 +562,7 @@ class TableView {
         this.gathered = recentKey(m.observation);  // a trick already taken when we came in
       }
       if (old) this.announce(old, m, oldVersion);
+      if (live && m.version !== oldVersion && (this.holding || this.myTurn(m)) && document.hidden && TurnSound.on()) TurnSound.play();
       this.render();
     }
   }
@@ -522,7 +576,8 @@ class TableView {
     const lines = same ? (obs.log || []).slice((old.log || []).length) : (obs.log || []).slice(-1);
     const said = moves.filter(([seat]) => seat !== m.seat).map(([seat, text]) => `${this.seatName(seat)}: ${Words.symbols(text)}.`)
       .concat(lines.slice(-3).map((l) => this.say(l)));
-    if (obs.to_act === m.seat && m.seat !== null && m.version !== oldVersion) said.push("Your turn.");
+    if (this.holding) said.push(this.heldTitle() + ".");
+    else if (this.myTurn(m) && m.version !== oldVersion) said.push("Your turn.");
     const region = document.getElementById("announce");
     for (const text of said) region.append(h("p", {}, text));
     while (region.childNodes.length > 6) region.firstChild.remove();
@@ -637,30 +692,46 @@ class TableView {
     }
     const obs = this.msg.observation;
     const me = this.msg.seat;
-    document.title = (me !== null && obs.to_act === me ? "\u25b6 Your turn \u00b7 " : "") + "parlour";
+    // While a finished hand's summary waits, the bar and the status speak of that hand:
+    // the next deal is not shown until the player moves on.
+    const held = this.holding;
+    const myTurn = !held && this.myTurn(this.msg);
+    const resigned = me !== null && !obs.match_over && !!(this.seatInfo[me] || {}).resigned;
+    document.title = (myTurn ? "\u25b6 Your turn \u00b7 " : held ? "\u25b6 " + this.heldTitle() + " \u00b7 " : "") + "parlour";
     const n = obs.players;
     const zones = obs.zones || [];
-    const myTurn = me !== null && obs.to_act === me;
     const open = this.seatInfo.filter((s) => s.kind === "person" && !s.taken);
 
-    const bar = h("div", { class: "tablebar" },
+    // On a phone the bar is one row: the title and a menu holding the rest (style.css).
+    const bar = h("div", { class: "tablebar" + (this.menuOpen ? " menu-open" : "") },
       h("div", { class: "title" }, h("b", {}, (this.summary && this.summary.title) || obs.game),
-        h("span", { class: "muted" }, ` \u00b7 hand ${obs.hand_number + 1} \u00b7 ${String(obs.phase).replace(/_/g, " ")}`)),
-      h("div", { class: "invite" },
-        h("button", { class: "small howto-open", id: "table-howto", dataset: { key: "howto" },
-          onclick: (ev) => HowTo.open(obs.game, this.summary && this.summary.title, this.tableOptions(), ev.currentTarget) }, "How to play"),
-        this.speedControl(),
-        h("button", { class: "small", onclick: () => this.copyLink() }, "Copy invite link"),
+        h("span", { class: "muted" }, held ? ` \u00b7 hand ${this.heldNumber()} \u00b7 over`
+          : ` \u00b7 hand ${obs.hand_number + 1} \u00b7 ${String(obs.phase).replace(/_/g, " ")}`)),
+      h("button", { class: "small menu-toggle", id: "bar-menu", "aria-expanded": this.menuOpen ? "true" : "false", "aria-controls": "bar-actions",
+        dataset: { key: "bar-menu" }, onclick: () => { this.menuOpen = !this.menuOpen; this.render(); } },
+      "Menu \u25be"),
+      // Where this window sits: never folded into the menu.
+      me === null || this.otherTab ? h("div", { class: "bar-seat" },
         me === null && this.elsewhere ? h("button", { class: "primary small", onclick: () => this.returnToSeat() }, `Back to my seat ${this.elsewhere.seat}`) : null,
         me === null && open.length ? this.sitDown(open) : null,
         me === null ? h("span", { class: "badge" }, "watching") : null,
-        me !== null && this.otherTab ? h("span", { class: "badge", id: "other-tab" }, "also open in another tab") : null,
+        me !== null && this.otherTab ? h("span", { class: "badge", id: "other-tab" }, "also open in another tab") : null) : null,
+      h("div", { class: "invite", id: "bar-actions" },
+        h("button", { class: "small howto-open", id: "table-howto", dataset: { key: "howto" },
+          onclick: (ev) => HowTo.open(obs.game, this.summary && this.summary.title, this.tableOptions(), ev.currentTarget) }, "How to play"),
+        this.speedControl(),
+        h("label", { class: "sound small", title: "A short beep when your turn comes while this tab is in the background" },
+          h("input", { type: "checkbox", id: "turn-sound", dataset: { key: "turn-sound" }, checked: TurnSound.on(),
+            onchange: (ev) => TurnSound.set(ev.currentTarget.checked) }), "Turn sound"),
+        h("button", { class: "small", onclick: () => this.copyLink() }, "Copy invite link"),
         me !== null && !obs.match_over && !(this.seatInfo[me] || {}).resigned ? Friends.confirmButton("Resign", "Let a bot play your seat to the end of this match?", "Yes, resign", () => this.request({ type: "resign" }), { id: "resign" }) : null,
         me !== null ? Friends.confirmButton("Leave", "Leave this table for good? A bot takes your seat.", "Yes, leave", () => this.leave(), { id: "leave" }) : null,
         this.msg.table_state === "closed" ? h("span", { class: "badge" }, "closed") : null));
 
     const status = h("div", { class: "status" + (myTurn ? " yours" : ""), id: "status", dataset: { myturn: myTurn ? "1" : "0" }, role: "status" },
       obs.match_over ? this.overText(obs)
+        : resigned ? "You resigned: a bot plays your seat to the end of this match."
+        : held ? this.heldTitle() + ": its summary is below; Next hand deals the next one."
         : myTurn ? "Your turn" + (this.sending ? "\u2026" : "")
         : obs.to_act === null || obs.to_act === undefined ? ""
         : `Waiting for ${this.fullName(obs.to_act)}`);
@@ -683,12 +754,15 @@ class TableView {
     // The hand panel comes last and never lies over the rest: on a phone the middle (seats,
     // table, scores) scrolls between the facts and the hand (style.css).
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    const mineBefore = document.getElementById("mine");  // a hand panel scrolled by the player stays so
+    const mineScroll = mineBefore ? mineBefore.scrollTop : 0;
     $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") + (this.holding ? " holding" : "") },
-      bar, status, this.factsPanel(obs),
+      bar, status, held ? null : this.factsPanel(obs),
       h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], NARROW.matches ? side : null),
       mine, NARROW.matches ? null : side));
     this.fresh = {};
     this.chat.draw();
+    if (mine && mineScroll) mine.scrollTop = mineScroll;
     if (focused) {
       const again = $app.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again) again.focus();
@@ -724,9 +798,16 @@ class TableView {
     if (!last || this.bannerHand !== this.history.length) return null;
     const lines = last.log || [];
     const winners = Array.isArray(last.winners) ? last.winners : [];
-    const title = `Hand ${(last.hand_number !== undefined ? last.hand_number : obs.hand_number - 1) + 1} is over`;
+    const title = this.heldTitle();
     if (this.holding) {
-      const next = () => { this.holding = false; this.bannerHand = null; this.fresh = { deal: true }; this.render(); this.drain(); };
+      const next = () => {
+        this.holding = false;
+        this.bannerHand = null;
+        this.fresh = { deal: true };
+        this.render();
+        if (this.myTurn(this.msg)) document.getElementById("announce").append(h("p", {}, "Your turn."));
+        this.drain();
+      };
       return h("section", { class: "banner summary-wait", id: "banner", "aria-label": title },
         h("div", { class: "banner-title" }, title),
         this.handSummary(last, obs.players),
@@ -749,6 +830,21 @@ class TableView {
       onclick: () => { const name = field.value(); if (name !== null) this.takeSeat(s.seat, name); } }, `Sit at seat ${s.seat}`)));
   }
 
+  // Whether the seat of `m` is to move itself (not a bot playing it for a resigned player).
+  myTurn(m) {
+    const me = m ? m.seat : null;
+    return me !== null && me !== undefined && !!m.observation && m.observation.to_act === me && !(this.seatInfo[me] || {}).resigned;
+  }
+
+  // The number of the hand that just ended (1 for the first).
+  heldNumber() {
+    const obs = this.msg.observation;
+    const last = obs.last_hand || {};
+    return (last.hand_number !== undefined ? last.hand_number : obs.hand_number - 1) + 1;
+  }
+
+  heldTitle() { return `Hand ${this.heldNumber()} is over`; }
+
   overText(obs) {
     const w = (obs.winners || []).map((s) => this.fullName(s));
     return "The match is over" + (w.length ? ": " + w.join(" and ") + (w.length > 1 ? " win." : " wins.") : ".");
@@ -769,7 +865,7 @@ class TableView {
     return h("div", { class: cls.join(" "), dataset: { seat: s } },
       h("div", { class: "seat-head" },
         h("span", { class: "seat-no" }, String(s)),
-        h("span", { class: "seat-name" }, this.seatName(s)),
+        h("span", { class: "seat-name", title: this.seatName(s) }, this.seatName(s)),
         obs.dealer === s ? h("span", { class: "chip", title: "dealer" }, "D") : null,
         info.kind === "person" && !info.taken ? h("span", { class: "chip open" }, "open") : null,
         Friends.seatMarks(info, this.receivedAt)),
@@ -850,12 +946,13 @@ class TableView {
       : down ? Array.from({ length: Math.max(1, Number(p.count) || 1) }, () => Cards.el(null)) : [];
     const who = (typeof p.seat === "number" ? this.shortName(p.seat) : p.seat === null || p.seat === undefined ? "" : String(p.seat))
       + (p.hand ? ` (${p.hand})` : "");
+    const whoName = h("span", { class: "who-name", title: who }, who);
     const tag = typeof p.mark === "string" && p.mark ? this.say(p.mark) : "";
     return h("div", { class: "play" + (p.mark ? " marked" : "") + (down ? " down" : ""), role: "listitem",
       dataset: typeof p.seat === "number" ? { seat: p.seat } : null },
       styled(h("div", { class: "cards mini" }, this.fresh && this.fresh.recent && !move ? faces.map((f, i) => { f.classList.add("arrive"); f.style.animationDelay = `${i * 90}ms`; return f; }) : faces),
         move ? { "--gx": `${move[0]}px`, "--gy": `${move[1]}px` } : null),
-      h("div", { class: "small who" }, who,
+      h("div", { class: "small who" }, whoName,
         down ? h("span", { class: "sr-only" }, " (face down)") : null,
         p.mark ? h("span", { class: "mark", title: tag || "marked", "aria-hidden": tag ? null : "true" }, tag || "\u2605") : null,
         p.mark && !tag ? h("span", { class: "sr-only" }, " (marked)") : null));
@@ -1054,19 +1151,37 @@ class TableView {
     const move = hint.label || (entry ? this.label(entry) : Words.symbols(hint.action));
     const cands = Array.isArray(hint.candidates) ? hint.candidates.slice(0, 5) : [];
     const fmt = (v) => (typeof v === "number" ? (Math.abs(v) < 1 && v !== 0 ? v.toFixed(2) : (Math.round(v * 10) / 10).toString()) : v === null || v === undefined ? "" : String(v));
-    return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } },
-      h("div", {}, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
-      hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
-      cands.length > 1 ? h("table", { class: "candidates" },
-        hint.unit ? h("caption", {}, "Value: " + hint.unit) : null,
-        h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"))),
-        h("tbody", {}, cands.map((c) => h("tr", { class: c.action === hint.action ? "best" : "" },
-          h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)))))) : null);
+    // The move stays in view; why, and the moves weighed, fold away (open by default
+    // where they sit beside the hand, folded on a phone), so the hint never pushes the
+    // table out of view.
+    const open = this.hintOpen === null ? !NARROW.matches : this.hintOpen;
+    const why = h("details", { class: "hint-why", open },
+    h("summary", { dataset: { key: "hint-why" }, onclick: (ev) => { this.hintOpen = !ev.currentTarget.parentElement.open; } }, h("span", { class: "hint-line" }, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
+      hint.why || cands.length > 1 ? h("span", { class: "hint-more" }, "Why") : null),
+    hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
+    cands.length > 1 ? h("table", { class: "candidates" },
+      hint.unit ? h("caption", {}, "Value: " + hint.unit) : null,
+      h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"))),
+      h("tbody", {}, cands.map((c) => h("tr", { class: c.action === hint.action ? "best" : "" },
+        h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)))))) : null);
+    return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } }, why);
   }
 
   toggle(key) {
     if (this.selected.has(key)) this.selected.delete(key); else this.selected.add(key);
     this.render();
+    this.reveal(document.getElementById("actions"));
+  }
+
+  // Scroll the hand panel (never the page) so that `el`, within it, is in view: the move
+  // the picked cards make, a hint.
+  reveal(el) {
+    const mine = document.getElementById("mine");
+    if (!el || !mine || !mine.contains(el)) return;
+    const r = el.getBoundingClientRect();
+    const p = mine.getBoundingClientRect();
+    if (r.bottom > p.bottom) mine.scrollTop += Math.min(r.bottom - p.bottom + 8, r.top - p.top);
+    else if (r.top < p.top) mine.scrollTop -= p.top - r.top + 8;
   }
 
   scoresBox(obs) {

@@ -15,6 +15,7 @@ from typing import Any
 
 from parlour.cards import JOKER, parse_card
 from parlour.games.yaniv.rules import (
+    DRAW_FIRST,
     DRAW_LAST,
     DRAW_STOCK,
     LOW,
@@ -43,7 +44,12 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
 
 
 def label(obs: dict[str, Any], action: Any) -> str:
-    """A legal action on a button: its notation with the cards in symbol form."""
+    """A legal action on a button: its notation with the cards in symbol form; a draw from
+    the previous discard names the card it takes ("draw 7♦ (first)")."""
+    if action in (DRAW_FIRST, DRAW_LAST) and obs.get("offer"):
+        offer = obs["offer"]
+        end = offer[0] if action == DRAW_FIRST else offer[-1]
+        return f"draw {card(end)}" if len(offer) == 1 else f"draw {card(end)} ({'first' if action == DRAW_FIRST else 'last'})"
     return WORDS[action] if type(action) is int else "discard " + cards(action)
 
 

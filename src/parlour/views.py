@@ -237,11 +237,7 @@ def match_summary(summaries: Sequence[dict[str, Any] | None], winners: Sequence[
             swings.append((swing, number, sheet))
         before = now
     decided = sorted(sorted(swings, key=lambda x: -x[0])[:2], key=lambda x: x[1])
-    hands = {s.get("hand_number", k): s for k, s in enumerate(summaries) if s}
-    if decided:
-        out.append("The hands that decided it:" if len(decided) > 1 else "The hand that decided it:")
-    for _, number, sheet in decided:
-        why = (hands.get(number) or {}).get("why") or []
-        score = f"Hand {number + 1}, {sheet['points'][w]} against {sheet['points'][r]}"
-        out.append(f"{score}: {why[0]}" if why else f"{score}.")
+    said = [f"hand {number + 1} ({sheet['points'][w]} against {sheet['points'][r]})" for _, number, sheet in decided]
+    if said:
+        out.append(f"{'The hands that decided it' if len(said) > 1 else 'The hand that decided it'}: {' and '.join(said)}.")
     return out

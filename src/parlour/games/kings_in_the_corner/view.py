@@ -53,9 +53,8 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     line of the score sheet."""
     winners, held, scores = summary["winners"], summary.get("held"), summary["scores"]
     out = [s for s, n in enumerate(summary["cards_left"]) if n == 0]
-    why = ([f"{seats.group(out, start=True)} played every card and {'wins' if len(out) == 1 else 'win'} the hand."]
-           if out else [f"Nobody could play on: {seats.group_does(winners, 'hold')} the fewest cards and "
-                        f"{'wins' if len(winners) == 1 else 'win'} the hand."])
+    why = ([f"The hand goes to {seats.group(out)}, who played every card."] if out else
+           [f"Nobody could play on: the hand goes to {seats.group(winners)}, holding the fewest cards."])
     for s, n in enumerate(summary["cards_left"]):
         if n:
             shown = f" ({' '.join(card(c) for c in held[s])})" if held else ""

@@ -42,9 +42,12 @@ from parlour.record import record_of, save
 from parlour.spec import parse_spec
 from parlour.views import (
     action_labels,
+    hand_lines,
+    match_summary,
     name_seats,
     recent_text,
     recent_update,
+    sheet_lines,
     status_lines,
     table_text,
 )
@@ -153,6 +156,7 @@ class TerminalGame:
         self.names = names or ["You" if s == seat else f"Seat {s}" for s in range(state.players)]
         self.hint_seconds = hint_seconds
         self.hands_shown = 0
+        self.summaries: list[dict[str, Any]] = []
         self.shown_lines = 0
         self.shown_recent: str | None = None
         self.quit = False
@@ -187,6 +191,8 @@ class TerminalGame:
         if self.state.is_over():
             winners = " and ".join(f"seat {s}" for s in self.state.winners())
             self.say(f"The match is over. Winner: {winners}. Final standing: {self.standing()}")
+            for line in sheet_lines(self.summaries) + match_summary(self.summaries, self.state.winners()):
+                self.say(line)
 
     def standing(self) -> str:
         scores = jsonable_scores(self.state.match_scores())
@@ -198,8 +204,9 @@ class TerminalGame:
         finished = len(self.state.scores_by_hand())
         if finished > self.hands_shown:
             last = obs.get("last_hand") or {}
-            for line in last.get("log", [])[self.shown_lines :]:
+            for line in last.get("log", [])[self.shown_lines :] + hand_lines(last):
                 self.say(line)
+            self.summaries.append(last)
             scores = jsonable_scores(self.state.hand_scores())
             self.say("Hand scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores)))
             self.say(f"Match standing: {self.standing()}")

@@ -177,11 +177,13 @@ def standings(summaries: Sequence[dict[str, Any] | None]) -> list[tuple[int, dic
 
 
 def hand_lines(summary: dict[str, Any] | None) -> list[str]:
-    """A finished hand told at its end: why it scored what it did, then its line of the
-    score sheet ("Hand 2: seat 0 and seat 2 +3, seat 1 and seat 3 +1.")."""
+    """A finished hand told at its end, after its log: why it scored what it did (what the
+    log has not said already), then its line of the score sheet ("Hand 2: seat 0 and seat
+    2 3, seat 1 and seat 3 1.")."""
     if not summary:
         return []
-    lines = list(summary.get("why") or [])
+    told = set(summary.get("log") or [])
+    lines = [line for line in summary.get("why") or [] if line not in told]
     sheet = summary.get("sheet")
     if sheet:
         number = summary.get("hand_number")

@@ -221,7 +221,8 @@ class PitchRules(State):
         low = min(trumps, key=rank_of)
         awards["high"] = [self.played_by[high] % 2, card_text(high), self.played_by[high]]
         low_seat = self.played_by[low] if self.options.low == "played" else self._taker(low)
-        awards["low"] = [low_seat % 2, card_text(low), low_seat]
+        low_team = self.played_by[low] % 2 if self.options.low == "played" else self._captor(low)
+        awards["low"] = [low_team, card_text(low), low_seat]
         jack = card(JACK, t)
         awards["jack"] = [self._captor(jack), card_text(jack), self._taker(jack)] if self.dealt >> jack & 1 else None
         game = [game_points(cards_of(p)) for p in self.piles]
@@ -236,10 +237,10 @@ class PitchRules(State):
     def _captor(self, c: int) -> int:
         return 0 if self.piles[0] >> c & 1 else 1
 
-    def _taker(self, c: int) -> int:
-        """The seat that won the trick holding card `c`."""
+    def _taker(self, c: int) -> int | None:
+        """The seat that won the trick holding card `c` (None: no finished trick holds it)."""
         text = card_text(c)
-        return next(t["winner"] for t in self.tricks if text in t["cards"])
+        return next((t["winner"] for t in self.tricks if text in t["cards"]), None)
 
     def _end_hand(self) -> None:
         made, awards = self.points_made()

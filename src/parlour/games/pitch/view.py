@@ -53,8 +53,12 @@ def awards_sentence(awards: dict[str, Any], seats: Seats) -> str:
     """Who took each of the four points: "Seat 0 took high (A♠), seat 1 low (2♥), seat 0 the
     jack (J♠); seat 1 and seat 3 game, 23 to 17." """
     high, low, jack, game = awards["high"], awards["low"], awards["jack"], awards["game"]
-    parts = [f"{seats.name(high[2], start=True)} took high ({card(high[1])})", f"{seats.name(low[2])} low ({card(low[1])})"]
-    parts.append(f"{seats.name(jack[2])} the jack ({card(jack[1])})" if jack else "nobody the jack (it was not dealt)")
+
+    def who(award: list[Any], start: bool = False) -> str:
+        return seats.name(award[2], start) if award[2] is not None else team(seats, award[0], start)
+
+    parts = [f"{who(high, True)} took high ({card(high[1])})", f"{who(low)} low ({card(low[1])})"]
+    parts.append(f"{who(jack)} the jack ({card(jack[1])})" if jack else "nobody the jack (it was not dealt)")
     counts = game[1]
     if game[0] is None:
         said = f"game was tied {counts[0]} to {counts[0]}, so nobody scores it"

@@ -1125,7 +1125,7 @@ class TableView {
     }
     const unit = last.unit || "points";
     const label = "Total (" + unit + (last.lower ? ", fewer is better" : "") + ")";
-    return h("div", { class: "sheet-box", id: "score-sheet" },
+    return h("div", { class: "sheet-box score-sheet" },
       h("table", { class: "sheet" },
         h("caption", {}, "Score sheet"),
         h("thead", {}, h("tr", {}, h("th", {}, "Hand"), last.columns.map((c) => h("th", {}, this.say(c))))),

@@ -108,7 +108,7 @@ def test_paks_tells_the_cancelling_suit_by_suit() -> None:
     state, data, shown = first_hand("paks", 1)
     text = said(shown)
     assert data["discarded"][0], "the seeded hand cancels some paks"
-    for side, paks in enumerate(data["discarded"]):
+    for paks in data["discarded"]:
         for pak in paks:
             assert " ".join(card(c) for c in pak) in text, (pak, text)
     suits = {pak[0][-1] for paks in data["discarded"] for pak in paks}
@@ -137,9 +137,9 @@ def test_ribs_tells_each_capture_and_the_lemons() -> None:
     text = said(shown)
     for seat, k in sevens:
         if 2 * k <= 4:
-            assert f"with {k} lemon{'s' if k > 1 else ''} (sevens, -3 each)" in text, text
+            assert re.search(rf"{NAMES[seat]} captured [^.]*: -?\d+ points?, with {k} lemons? \(sevens, -3 each\)", text), text
         else:
-            assert "lemonade" in text
+            assert re.search(rf"{NAMES[seat]} captured [^.]*, with lemonade", text), text
 
 
 def test_the_other_games_name_their_reasons() -> None:
@@ -173,7 +173,7 @@ def test_the_other_games_name_their_reasons() -> None:
     text = said(shown)
     for seat, (held, value) in enumerate(zip(data["hands"], data["values"], strict=True)):
         if held:
-            assert f"{' '.join(card(c) for c in held)} ({value})" in text
+            assert f"{'you' if seat == 0 else NAMES[seat]} {' '.join(card(c) for c in held)} ({value})" in text
     _, data, shown = first_hand("zetema", 1)
     zetemas = sum(1 for e in data["log"] if e[0] == "zetema" and e[1] == 0)
     if zetemas:

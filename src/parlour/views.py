@@ -188,7 +188,7 @@ def hand_lines(summary: dict[str, Any] | None) -> list[str]:
     if sheet:
         number = summary.get("hand_number")
         head = f"Hand {number + 1}" if isinstance(number, int) else "This hand"
-        cells = ", ".join(f"{col} {pts}" for col, pts in zip(sheet["columns"], sheet["points"]))
+        cells = ", ".join(f"{col} {pts}" for col, pts in zip(sheet["columns"], sheet["points"], strict=True))
         lines.append(f"{head}: {cells}.")
     return lines
 
@@ -201,7 +201,7 @@ def sheet_lines(summaries: Sequence[dict[str, Any] | None]) -> list[str]:
         return []
     out = ["Score sheet (each hand, then the standing after it):"]
     for number, sheet, running in rows:
-        cells = ", ".join(f"{col} {pts}" for col, pts in zip(sheet["columns"], sheet["points"]))
+        cells = ", ".join(f"{col} {pts}" for col, pts in zip(sheet["columns"], sheet["points"], strict=True))
         standing = ", ".join(str(t) for t in running)
         out.append(f"  Hand {number + 1}: {cells}; {sheet['unit']} {standing}.")
     return out

@@ -14,7 +14,17 @@ from typing import Any
 
 from parlour.cards import CARD_TEXTS, JOKER, SUIT_CHARS, parse_card
 from parlour.games.cramps.rules import AUCTION, BID_BASE, NO_TRUMP, PASS, PLAY, TRICKS, TRUMP_BASE
-from parlour.words import Seats, capital, card, listing, score_sheet, seats_of, signed, suit_name, trump
+from parlour.words import (
+    Seats,
+    capital,
+    card,
+    listing,
+    score_sheet,
+    seats_of,
+    signed,
+    suit_name,
+    trump,
+)
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:

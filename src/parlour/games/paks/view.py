@@ -23,7 +23,17 @@ from parlour.games.paks.rules import (
     PaksOptions,
     group_value,
 )
-from parlour.words import Seats, capital, card, cards, listing, plural, score_sheet, seats_of, suit_name
+from parlour.words import (
+    Seats,
+    capital,
+    card,
+    cards,
+    listing,
+    plural,
+    score_sheet,
+    seats_of,
+    suit_name,
+)
 
 LABELS = {"feed": "Fed the table", "draw": "Drawn", "reveal": "Hand shown", "pak": "Pak formed", "steal": "Paks stolen"}
 """The `recent` label of each event worth showing (the others are skipped)."""

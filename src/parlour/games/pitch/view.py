@@ -25,7 +25,17 @@ from parlour.games.pitch.rules import (
 )
 from parlour.games.tricks import SEATS
 from parlour.views import generic_view
-from parlour.words import Seats, capital, card, plural, score_sheet, seats_of, signed, suit_name, trump
+from parlour.words import (
+    Seats,
+    capital,
+    card,
+    plural,
+    score_sheet,
+    seats_of,
+    signed,
+    suit_name,
+    trump,
+)
 
 BID_VALUE = {name: value for value, name in BID_NAME.items()}
 

@@ -17,7 +17,18 @@ from typing import Any
 from parlour.cards import CARD_TEXTS, KING, QUEEN, RANK_CHARS, SUIT_CHARS, parse_card
 from parlour.games.zetema.pack import MARRY_FLAG, MELD_FLAG, PACKS, Pack, from_hand, marriage_pairs
 from parlour.games.zetema.rules import MELD_DISCARD, side_seats
-from parlour.words import Seats, capital, card, cards, listing, plural, score_sheet, seats_of, signed, suit_name
+from parlour.words import (
+    Seats,
+    capital,
+    card,
+    cards,
+    listing,
+    plural,
+    score_sheet,
+    seats_of,
+    signed,
+    suit_name,
+)
 
 RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
 MOVES = ("discard", "meld", "marry")

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from serverkit import ServerProcess
-from test_browser import READY, create_table, open_browser, play_hand
+from test_browser import ARTIFACTS, READY, create_table, open_browser, play_hand
 
 FITS = """(sel) => [...document.querySelectorAll(sel)].map((box) => {
   const style = getComputedStyle(box), rect = box.getBoundingClientRect();
@@ -67,6 +67,8 @@ def test_a_finished_hand_shows_its_reasons_and_the_sheet_fits(web: ServerProcess
         assert " captured " in why and "The hand goes to " in why, why
         check_sheet_fits(page, "#history")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#history").screenshot(path=str(ARTIFACTS / f"hand-history-{width}.png"))
         assert not errors, errors
     finally:
         context.close()
@@ -89,5 +91,7 @@ def test_a_finished_match_says_who_won_by_how_much_and_why(web: ServerProcess, p
         check_sheet_fits(page, "#banner")
         check_sheet_fits(page, "#history")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#banner").screenshot(path=str(ARTIFACTS / f"match-summary-{width}.png"))
     finally:
         context.close()

@@ -739,7 +739,7 @@ class TableView {
 
   overText(obs) {
     const w = (obs.winners || []).map((s) => this.fullName(s));
-    return "The match is over" + (w.length ? ": " + w.join(" and ") + (w.length > 1 ? " win." : " wins.") : ".");
+    return "The match is over" + (w.length ? ": " + w.join(" and ") + (w.length > 1 || w[0] === "you" ? " win." : " wins.") : ".");
   }
 
   lastActions(obs) {

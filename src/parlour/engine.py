@@ -759,11 +759,14 @@ class State:
 
         A game with a view keeps the summary as data; its words (seats numbered) are made
         by the view the first time the summary is read, and kept until the next hand ends,
-        so play and search that never read it pay nothing."""
+        so play and search that never read it pay nothing. A summary restored from an
+        observation (determinize) is already worded, its `why` told: it is read as it is."""
         last = self.last_hand
         view = self.game.view
         if view is None or last is None:
             return last
+        if "why" in last:
+            return dict(last)
         worded = self.__dict__.get("_last_hand_words")
         if worded is None or worded[0] is not last:
             worded = self._last_hand_words = (last, view.hand_summary(last, view.seats_of(self.players)))

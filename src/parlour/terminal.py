@@ -48,8 +48,11 @@ from parlour.record import record_of, save
 from parlour.spec import parse_spec
 from parlour.views import (
     action_labels,
+    hand_lines,
+    match_summary,
     name_seats,
     recent_text,
+    sheet_lines,
     status_lines,
     table_text,
 )
@@ -160,6 +163,7 @@ class TerminalGame:
         self.told_text: list[str] = []
         self.held: Counter[str] = Counter()
         self.pending: list[tuple[int | None, str, list[str]]] = []
+        self.summaries: list[dict[str, Any]] = []
         self.quit = False
 
     def say(self, text: str = "") -> None:
@@ -193,6 +197,8 @@ class TerminalGame:
         if self.state.is_over():
             winners = " and ".join(f"seat {s}" for s in self.state.winners())
             self.say(f"The match is over. Winner: {winners}. Final standing: {self.standing()}")
+            for line in sheet_lines(self.summaries) + match_summary(self.summaries, self.state.winners()):
+                self.say(line)
 
     def standing(self) -> str:
         scores = jsonable_scores(self.state.match_scores())
@@ -277,9 +283,10 @@ class TerminalGame:
             shown = recent_text(now, explain=event.get("explanation") not in told)
             if shown:
                 self.say(shown)
-        for line in summary.get("why") or []:
+        for line in hand_lines(summary):
             if line not in told:
                 self.say(line)
+        self.summaries.append(summary)
         scores = jsonable_scores(self.state.hand_scores())
         self.say("Hand scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores)))
         self.say(f"Match standing: {self.standing()}")

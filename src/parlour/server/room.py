@@ -43,6 +43,7 @@ from parlour.engine import Game, IllegalAction, State
 from parlour.games import get_game
 from parlour.record import apply_entry, record_of, start_of
 from parlour.replay import ALL, View
+from parlour.views import match_summary
 
 if TYPE_CHECKING:  # a room reads a stored table's fields; it never touches the database
     from parlour.server.storage import StoredTable
@@ -286,6 +287,8 @@ class Room:
             "table_state": self.phase,
             "hands_finished": len(self.hands),
             "observation": observation,
+            "match_summary": match_summary(self.history_for(seat), observation["winners"])
+            if observation is not None and observation.get("match_over") else None,
         }
 
     def messages_for(self, seats: Iterable[int | None], presence: Presence) -> dict[int | None, dict[str, Any]]:

@@ -789,7 +789,10 @@ class TableView {
     if (obs.match_over) {
       return h("div", { class: "banner", id: "banner" },
         h("div", { class: "banner-title" }, this.overText(obs)),
-        last && last.log && last.log.length ? h("div", {}, this.say(last.log[last.log.length - 1])) : null,
+        Array.isArray(this.msg.match_summary) && this.msg.match_summary.length
+          ? h("div", { class: "match-summary", id: "match-summary" }, this.msg.match_summary.map((l) => h("p", {}, this.say(l))))
+          : last && last.log && last.log.length ? h("div", {}, this.say(last.log[last.log.length - 1])) : null,
+        this.scoreSheet(),
         h("div", { class: "banner-actions" },
           this.msg.seat !== null ? h("button", { class: "primary", id: "again", onclick: () => this.request({ type: "again" }) }, "Play again") : null,
           h("a", { class: "button", id: "watch-replay", href: "#/replay/" + this.id }, "Watch the replay"),
@@ -847,7 +850,7 @@ class TableView {
 
   overText(obs) {
     const w = (obs.winners || []).map((s) => this.fullName(s));
-    return "The match is over" + (w.length ? ": " + w.join(" and ") + (w.length > 1 ? " win." : " wins.") : ".");
+    return "The match is over" + (w.length ? ": " + w.join(" and ") + (w.length > 1 || w[0] === "you" ? " win." : " wins.") : ".");
   }
 
   lastActions(obs) {
@@ -1220,6 +1223,7 @@ class TableView {
     const hand = this.history[k] || {};
     const step = (d) => { this.historyAt = Math.max(0, Math.min(this.history.length - 1, k + d)); this.render(); };
     return h("div", { class: "panel history", id: "history", dataset: { hand: k } },
+      this.scoreSheet(),
       h("div", { class: "stepper" },
         h("button", { class: "small", disabled: k === 0, onclick: () => step(-1), "aria-label": "previous hand" }, "\u25c0"),
         h("h3", {}, `Hand ${k + 1} of ${this.history.length}`),
@@ -1227,8 +1231,42 @@ class TableView {
       this.handSummary(hand, obs.players));
   }
 
-  // A finished hand, drawn from whatever its summary holds.
+  // The score sheet across the hands finished so far: a row per hand (its scores, then
+  // why, in words), a column per seat or team, the standing at the foot. It scrolls inside
+  // its own box when the columns are wider than the panel.
+  scoreSheet() {
+    const hands = this.history.filter((x) => x && x.sheet);
+    if (!hands.length) return null;
+    const last = hands[hands.length - 1].sheet;
+    const cols = last.columns.length;
+    let running = null;
+    const rows = [];
+    for (const [k, hand] of hands.entries()) {
+      const sh = hand.sheet;
+      if (Array.isArray(sh.totals)) running = sh.totals.slice();
+      else running = (sh.adds || sh.points).map((x, i) => Number(x) + (running ? Number(running[i]) : 0));
+      const number = typeof hand.hand_number === "number" ? hand.hand_number + 1 : k + 1;
+      rows.push(h("tr", { class: "hand-row", dataset: { hand: number } }, h("th", {}, String(number)),
+        sh.points.map((x, i) => h("td", { dataset: { col: i } }, String(x)))));
+      if (Array.isArray(hand.why) && hand.why.length) {
+        rows.push(h("tr", { class: "why-row" }, h("td", { colspan: cols + 1, class: "why" },
+          hand.why.map((l) => h("span", { class: "reason" }, this.say(l) + " ")))));
+      }
+    }
+    const unit = last.unit || "points";
+    const label = "Total (" + unit + (last.lower ? ", fewer is better" : "") + ")";
+    return h("div", { class: "sheet-box score-sheet" },
+      h("table", { class: "sheet" },
+        h("caption", {}, "Score sheet"),
+        h("thead", {}, h("tr", {}, h("th", {}, "Hand"), last.columns.map((c) => h("th", {}, this.say(c))))),
+        h("tbody", {}, rows),
+        h("tfoot", {}, h("tr", { class: "total-row" }, h("th", {}, label), running.map((x) => h("td", {}, String(x)))))));
+  }
+
+  // A finished hand: why it scored and its line of the score sheet where the game gives
+  // them, else drawn from whatever its summary holds.
   handSummary(hand, n) {
+    if (hand && hand.sheet) return this.reasonedSummary(hand);
     const out = [];
     const perSeat = [];
     const cardsPerSeat = [];
@@ -1265,6 +1303,23 @@ class TableView {
         piles.map((p, s) => h("div", { class: "pile-row" }, h("span", { class: "small" }, this.shortName(s) + ": "),
           h("span", { class: "cards mini" }, this.groupedCards(p))))));
     }
+    return out;
+  }
+
+  reasonedSummary(hand) {
+    const sh = hand.sheet;
+    const out = [];
+    if (Array.isArray(hand.why) && hand.why.length) out.push(h("ul", { class: "why" }, hand.why.map((l) => h("li", {}, this.say(l)))));
+    out.push(h("div", { class: "sheet-box" }, h("table", { class: "summary" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), sh.columns.map((c) => h("th", {}, this.say(c))))),
+      h("tbody", {}, h("tr", { dataset: { row: "points" } }, h("th", {}, "This hand"),
+        sh.points.map((x, i) => h("td", { dataset: { col: i } }, String(x))))))));
+    const tricks = (hand.tricks || []).filter((t) => t && t.explanation);
+    if (tricks.length) out.push(h("details", {}, h("summary", {}, `Every trick (${tricks.length})`),
+      h("ol", { class: "hand-log" }, tricks.map((t) => h("li", {}, this.say(t.explanation))))));
+    const lines = hand.log || [];
+    if (lines.length) out.push(h("details", {}, h("summary", {}, `Every event (${lines.length})`),
+      h("ol", { class: "hand-log" }, lines.map((l) => h("li", {}, this.say(l))))));
     return out;
   }
 

@@ -25,7 +25,7 @@ from parlour.games.yaniv.rules import (
     WORDS,
     YANIV,
 )
-from parlour.words import Seats, card, cards, plural, seats_of
+from parlour.words import Seats, card, cards, plural, score_sheet, seats_of
 
 
 def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
@@ -39,8 +39,16 @@ def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished hand's summary with its log in sentences, why it scored (the call, every
+    hand shown with its total, the showdown) and its line of the score sheet (penalty
+    points: the fewer the better)."""
+    log = summary["log"]
+    shown = ", ".join(f"{seats.name(s)} {cards(h)} ({v})" for s, (h, v) in enumerate(zip(summary["hands"], summary["values"], strict=True)) if h)
+    why = [sentence(e, seats) for e in log if e[0] in ("yaniv", "stock out")]
+    why += [f"Hands shown: {shown}.", scores_sentence(log[-1], seats)]
+    sheet = score_sheet(seats, [(s,) for s in range(len(summary["scores"]))], summary["scores"],
+                        totals=summary["totals"], lower=True)
+    return {**summary, "log": [sentence(e, seats) for e in log], "why": why, "sheet": sheet}
 
 
 def label(obs: dict[str, Any], action: Any) -> str:

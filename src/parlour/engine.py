@@ -345,7 +345,9 @@ class State:
     What a game defines:
     - `_new_match()`: its match-level fields (totals, wins); `_deal(given)`: one hand's
       deal, from the record's deal `given` or the seeded shuffle, appended to `deals`.
-    - `_legal_<phase>()` and `_apply_<phase>(action)` for every phase; `phase` and `turn`.
+    - `_legal_<phase>()` and `_apply_<phase>(action)` for every phase; `phase` and `turn`;
+      optionally `_is_legal_<phase>(action)`, the legal list's answer without the list,
+      which `apply` then asks instead of searching the list.
     - At a hand's end `_hand_ended(scores, summary)`; the match ends when
       `_match_winners()` names winners.
     - `facts(seat)`: what that seat may know beyond the common keys; optionally

@@ -63,6 +63,8 @@ from parlour.games.cramps.rules import (
 class CrampsState(CrampsRules):
     """One match of Cramps."""
 
+    phase: str
+
     # --- determinize -----------------------------------------------------------------------
     @classmethod
     def sample_deal(

@@ -61,8 +61,6 @@ totals)`. The hand's summary (`last_hand`) keeps them as its `log`.
 from __future__ import annotations
 
 import dataclasses
-from functools import reduce
-from operator import or_
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -281,15 +279,16 @@ class CrampsRules(State):
     def _set_hand(self, seat: int, cards: list[int]) -> None:
         """A hand is a mask of the faces held, a mask of the faces held twice (5-8 players)
         and a count of jokers (bit 52 of the mask while any is held)."""
-        m = reduce(or_, map(BITS.__getitem__, cards), 0)
         dups = 0
-        if m.bit_count() < len(cards):
-            seen = 0
+        if self.multi:
+            m = 0
             for c in cards:
                 bit = BITS[c]
-                if seen & bit and c != JOKER:
+                if m & bit and c != JOKER:
                     dups |= bit
-                seen |= bit
+                m |= bit
+        else:  # one pack: every face once, so the sum of the bits is their union
+            m = sum([BITS[c] for c in cards])
         self.masks[seat] = m
         self.dups[seat] = dups
         self.jokers[seat] = cards.count(JOKER) if m & JOKER_BIT else 0

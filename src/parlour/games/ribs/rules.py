@@ -99,6 +99,10 @@ from parlour.games.ribs.pack import (
 BIDDING, PLAYING = "bidding", "playing"
 TRICKS_PER_HAND = 4
 CRACKS, BEATS, DEFEATED = "cracks", "beats", "defeated"
+# Every pair action, face up or folded: its ranks, the copies of each it needs, whether it folds.
+PAIR_ACTIONS = {
+    base + code: (lo, hi, 2 if lo == hi else 1, base == FOLD_BASE) for code, (lo, hi) in PAIR_OF.items() for base in (PLAY_BASE, FOLD_BASE)
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -328,11 +332,10 @@ class RibsRules(State):
         return [PASS, nxt] if nxt <= cap else [PASS]
 
     def _is_legal_bidding(self, action: int) -> bool:
-        cap = self.cap
-        if self.bid == 0:
-            return action == 2 if self.options.opening == "two" else action in range(2, cap + 1)
-        nxt = self.bid + self.options.bid_step
-        return action == PASS or (action == nxt and nxt <= cap)
+        if self.bid:
+            nxt = self.bid + self.options.bid_step
+            return action == PASS or action == nxt and nxt <= self.cap
+        return action == 2 if self.options.opening == "two" else action in range(2, self.cap + 1)
 
     def _apply_bidding(self, action: int) -> None:
         seat = self.turn
@@ -374,13 +377,12 @@ class RibsRules(State):
 
     def _is_legal_playing(self, action: int) -> bool:
         """A pair the hand holds (a pair of one rank twice), folded only where folding is allowed."""
-        fold = action >= FOLD_BASE
-        pair = PAIR_OF.get(action - (FOLD_BASE if fold else PLAY_BASE))
-        if pair is None or (fold and not self._may_fold(self.turn)):
+        pair = PAIR_ACTIONS.get(action)
+        if pair is None:
             return False
+        lo, hi, copies, fold = pair
         hand = self.hands[self.turn]
-        lo, hi = pair
-        return hand[lo] > 1 if lo == hi else hand[lo] > 0 and hand[hi] > 0
+        return hand[lo] >= copies and hand[hi] >= copies and (not fold or self._may_fold(self.turn))
 
     def _may_fold(self, seat: int) -> bool:
         return self.options.folding and seat != self.bidder and not self.has_folded[seat] and not self._ribs_open()

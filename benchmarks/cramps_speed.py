@@ -21,15 +21,21 @@ Run: .venv/bin/python benchmarks/cramps_speed.py [seconds-per-game, default 6]
 
 What makes Cramps fast (found with cProfile): a hand is a bitmask (plus a mask of second
 copies and a joker count for 5-8 players), legal moves are one precomputed tuple per suit
-pattern (8192 per suit), `apply` checks legality with two mask tests, the trick winner is
-a plain loop over ints (cards.high_card_winner), trick sentences and deal texts are built
-only when an observation or a record asks for them, and the deal is one `sorted` with
-random keys. Reached on the 2-core development machine under load: R about 1.0 to 1.1
-(cramps about 5000-6800 hands/s, 52 actions each; hearts about 4700-6900 games/s, some
-110 actions each). What stands in the way: per action Cramps does the work of a rules
-engine in the interpreter (about 1 us for `apply`, 0.4 us for `legal_actions`, on top
-of the 0.35 us of `random.choice` both sides pay), while pyspiel's calls cost about 0.8 us
-including its C++ rules; the next hand's deal (shuffle, masks) adds about 10 us a hand.
+pattern (8192 per suit), `apply` asks the rules whether a card is legal with two mask
+tests (`_is_legal_play`) instead of searching a list, the trick winner is a plain loop over
+ints (cards.high_card_winner), the rules record events as data and never words, and the
+deal sorts the pack's positions by random keys. A clone draws the next deal's keys before
+it shares the random stream, so a copy that plays past the hand's end deals without
+copying the stream (`getstate`/`setstate` of a Mersenne Twister's 625 words, which was the
+dearest part of a copy's next deal).
+
+Where the ratios stand on the shared 2-core machine (loaded, so slices spread widely):
+fresh hands about 0.8-0.9 under heavy load (measured by CPU time rather than the clock,
+about 1.0); play-outs about 0.3. What stands in the way of play-outs: hearts plays a move
+through two C++ calls (about 1.2 us with `random.choice`), while a checked Cramps move is
+`legal_actions`, `random.choice` and `apply` in the interpreter (about twice that), and the
+full copy's hand end scores the hand and deals the next one (a copy made with
+`hand_only=True` stops at the hand's end as hearts does: about 0.4).
 """
 
 from __future__ import annotations

@@ -116,6 +116,21 @@ def _no_actions(state: State) -> list[Action]:
     return []
 
 
+def _match_over(state: State, action: Action) -> bool:
+    """No action is legal once the match is over, and a player is told so."""
+    raise IllegalAction("The match is over.")
+
+
+def _in_legal_list(state: State, action: Action) -> bool:
+    """Whether `action` is among the legal actions, for a phase whose game cannot answer
+    directly: the list `legal_actions` just gave (the usual `apply(choose(legal_actions()))`)
+    when its caller has not changed it in length, else the list worked out again."""
+    memo = state._legal_memo
+    if memo is not None and memo[0] == len(state.history) and len(memo[1]) == memo[2] and action in memo[1]:
+        return True
+    return action in state._LEGAL[state.phase](state)
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player."""
 
@@ -330,7 +345,9 @@ class State:
     What a game defines:
     - `_new_match()`: its match-level fields (totals, wins); `_deal(given)`: one hand's
       deal, from the record's deal `given` or the seeded shuffle, appended to `deals`.
-    - `_legal_<phase>()` and `_apply_<phase>(action)` for every phase; `phase` and `turn`.
+    - `_legal_<phase>()` and `_apply_<phase>(action)` for every phase; `phase` and `turn`;
+      optionally `_is_legal_<phase>(action)`, the legal list's answer without the list,
+      which `apply` then asks instead of searching the list.
     - At a hand's end `_hand_ended(scores, summary)`; the match ends when
       `_match_winners()` names winners.
     - `facts(seat)`: what that seat may know beyond the common keys; optionally
@@ -357,26 +374,39 @@ class State:
     """Attributes holding lists (or sets) that `clone` copies; the rest are shared or immutable."""
     NESTED: ClassVar[tuple[str, ...]] = ()
     """Attributes holding lists of lists (or sets) that `clone` copies two levels deep."""
-    _LEGAL: ClassVar[dict[str, Callable[..., list[Any]]]] = {}
-    _APPLY: ClassVar[dict[str, Callable[..., None]]] = {}
+    _LEGAL: dict[str, Callable[..., list[Any]]] = {}
+    _APPLY: dict[str, Callable[..., None]] = {}
+    _CHECK: dict[str, Callable[..., bool]] = {}
+    """The class's dispatch tables by phase; each match holds them as its own attributes too,
+    which Python reads faster than a class's on every move."""
     _FLAT: ClassVar[tuple[str, ...]] = ("history", "hand_results", "deals")
     """What `clone` copies one level deep: the engine's lists and the game's COPIED, worked
     out once per class (a search clones thousands of times a second)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Collect the game's `_legal_<phase>`/`_apply_<phase>` into dispatch tables once,
-        and the attributes `clone` copies."""
+        """Collect the game's `_legal_<phase>`/`_apply_<phase>`/`_is_legal_<phase>` into
+        dispatch tables once, and the attributes `clone` copies.
+
+        A phase with `_is_legal_<phase>(action)` is checked by it (a lookup: a mask test, a
+        count), the others against the legal list; where every phase answers directly,
+        `legal_actions` need not remember its list for `apply`."""
         super().__init_subclass__(**kwargs)
         legal: dict[str, Callable[..., list[Any]]] = {OVER: _no_actions}
         apply: dict[str, Callable[..., None]] = {}
+        direct: dict[str, Callable[..., bool]] = {}
         for klass in reversed(cls.__mro__):
             for name, fn in vars(klass).items():
                 if name.startswith("_legal_") and callable(fn):
                     legal[name[7:]] = fn
                 elif name.startswith("_apply_") and callable(fn):
                     apply[name[7:]] = fn
+                elif name.startswith("_is_legal_") and callable(fn):
+                    direct[name[10:]] = fn
         cls._LEGAL = legal
         cls._APPLY = apply
+        cls._CHECK = {phase: direct.get(phase, _in_legal_list) for phase in legal} | {OVER: _match_over}
+        if apply and all(phase in direct for phase in apply) and "legal_actions" not in vars(cls):
+            cls.legal_actions = State._legal_unremembered  # type: ignore[method-assign]
         cls._FLAT = tuple(dict.fromkeys(("history", "hand_results", "deals", *cls.COPIED)))
 
     def __init__(
@@ -396,6 +426,7 @@ class State:
         rng: random.Random | None = None,
     ) -> None:
         """The bookkeeping every match keeps, set before the first deal."""
+        self._LEGAL, self._APPLY, self._CHECK = self._LEGAL, self._APPLY, self._CHECK
         self.options = options
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
@@ -547,34 +578,46 @@ class State:
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act (empty once the match is over).
 
-        The list is remembered until the next action, so that `apply` of one of them (the
+        Where the game cannot tell an action's legality directly (`_is_legal_<phase>`),
+        the list is remembered until the next action, so that `apply` of one of them (the
         usual `apply(choose(legal_actions()))`) checks it without working the list out
         again; a list the caller has changed in length is not trusted."""
         legal = self._LEGAL[self.phase](self)
         self._legal_memo = (len(self.history), legal, len(legal))
         return legal
 
-    def apply(self, action: Action) -> None:
-        """Play an action for the seat to act; IllegalAction leaves the state unchanged."""
-        if self.phase == OVER:
-            raise IllegalAction("The match is over.")
-        memo = self._legal_memo
-        if (
-            memo is not None
-            and memo[0] == len(self.history)
-            and len(memo[1]) == memo[2]
-            and type(action) is not bool
-            and action in memo[1]
-        ):
-            self.push(action)
-            return
+    def _legal_unremembered(self) -> list[Action]:
+        """`legal_actions` of a game that checks every phase directly: nothing to remember."""
+        return self._LEGAL[self.phase](self)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat to act may play `action` now, without listing the legal actions
+        where the game can tell directly."""
+        if self.phase == OVER or type(action) is bool:
+            return False
         try:
-            legal = type(action) is not bool and action in self._LEGAL[self.phase](self)
-        except TypeError:
-            legal = False
+            return bool(self._CHECK[self.phase](self, action))
+        except (TypeError, IndexError, KeyError):
+            return _in_legal_list(self, action)
+
+    def apply(self, action: Action) -> None:
+        """Play an action for the seat to act; IllegalAction leaves the state unchanged.
+
+        The check costs a lookup where the game answers it directly, else a search of the
+        legal list; then the action is played as `push` plays it."""
+        phase = self.phase
+        try:
+            legal = self._CHECK[phase](self, action) and type(action) is not bool
+        except (TypeError, IndexError, KeyError):
+            try:
+                legal = type(action) is not bool and _in_legal_list(self, action)
+            except TypeError:
+                legal = False
         if not legal:
             raise IllegalAction(self.why_illegal(action))
-        self.push(action)
+        self.just_ended = False
+        self.history.append((self.turn, action))
+        self._APPLY[phase](self, action)
 
     def push(self, action: Action) -> None:
         """Play a legal action without checking it (search and replays of checked records):

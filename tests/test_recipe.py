@@ -35,7 +35,7 @@ RECIPE_HEADING = "## Adding a game"
 NAME = re.compile(r"`((?:State|Game|view)\.(?!py`)[A-Za-z_][\w<>]*)")
 """A name the recipe gives: `State._deal(given)`, `Game.bots`, `view.read(...)` (not the file
 `view.py`)."""
-PHASE_HOOKS = ("_legal_<phase>", "_apply_<phase>")
+PHASE_HOOKS = ("_legal_<phase>", "_apply_<phase>", "_is_legal_<phase>")
 
 
 def _body(fn: Any) -> list[ast.stmt]:
@@ -92,7 +92,9 @@ def engine_hooks(games: Iterable[Game], state: type[State] = State, game: type[G
             for klass in own.__mro__:
                 if klass is base or not issubclass(klass, base):
                     continue
-                for attr in vars(klass):
+                for attr, value in vars(klass).items():
+                    if getattr(_function(value), "__module__", None) == engine.__name__:
+                        continue  # put there by the engine itself (`__init_subclass__`)
                     if attr in vars(base) and not attr.startswith("__") and not (attr.startswith("_") and attr[1:].isupper()):
                         hooks.add(f"{owner}.{attr}")
     hooks.update(f"view.{name}" for name in view_calls())
@@ -142,7 +144,14 @@ def _dispatches() -> bool:
         def _apply_probe(self, action: Any) -> None:
             pass
 
-    return Probe._LEGAL.get("probe") is Probe._legal_probe and Probe._APPLY.get("probe") is Probe._apply_probe
+        def _is_legal_probe(self, action: Any) -> bool:
+            return False
+
+    return (
+        Probe._LEGAL.get("probe") is Probe._legal_probe
+        and Probe._APPLY.get("probe") is Probe._apply_probe
+        and Probe._CHECK.get("probe") is Probe._is_legal_probe
+    )
 
 
 def drift(text: str, hooks: set[str]) -> tuple[list[str], list[str]]:

@@ -88,10 +88,10 @@ def not_current(module: str) -> str | None:
     current = f"{__name__}.{name}_v{game.tensor_version}"
     if version < game.tensor_version:
         return (
-            f"{module} is {game.title}'s tensor layout v{version}, which this parlour no longer gives; "
+            f"{module} is layout v{version} of the {game.title} tensor, which this parlour no longer gives; "
             f"its current module is {current} (layout v{game.tensor_version}: see docs/research-tensors.md)"
         )
-    return f"{module} does not exist: {game.title}'s tensor layout is at v{game.tensor_version}, module {current}"
+    return f"{module} does not exist: the {game.title} tensor is at layout v{game.tensor_version}, module {current}"
 
 
 class ClassicModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):

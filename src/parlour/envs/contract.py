@@ -25,7 +25,6 @@ publishes a new version's (it refuses to change a published one).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from functools import cache
@@ -33,49 +32,21 @@ from pathlib import Path
 from typing import Any
 
 from parlour.engine import Game, Options, OptionsError
-from parlour.envs.layouts import Fact
-from parlour.envs.tensors import Encoder, encoder_of
+from parlour.envs.tensors import encoder_of, layout_fingerprint
 from parlour.games import GAMES, game_from_spec
 from parlour.spec import format_spec
 
 Fingerprint = dict[str, Any]
 PUBLISHED = Path(__file__).with_name("published_layouts.json")
-FACTS_DIGITS = 8
-"""Hex digits of the fact list's hash kept in a fingerprint: enough that two layouts of a
-game never share one by chance, short enough to read in a sentence."""
 
 
 class LayoutMismatch(OptionsError):
     """Weights (or anything else made for one tensor layout) met with another layout."""
 
 
-def _fact_json(fact: Fact) -> dict[str, Any]:
-    return {
-        "name": fact.name, "kind": fact.kind, "path": fact.path, "scale": fact.scale,
-        "values": [str(v) for v in fact.values], "length": fact.length,
-        "items": [_fact_json(item) for item in fact.items], "rotate": fact.rotate, "teams": fact.teams,
-    }
-
-
-def facts_hash(enc: Encoder) -> str:
-    """The short hash of an encoder's fact list (see the module's docstring)."""
-    facts = {
-        "faces": enc.faces, "copies": [int(c) for c in enc.copies], "calls": enc.calls, "verbs": enc.verbs,
-        "call_verbs": sorted(enc.call_verbs), "recent": enc.recent_calls, "course_scale": enc.course_scale,
-        "sections": [[s.offset, s.size, _fact_json(s.fact)] for s in enc.sections],
-    }
-    text = json.dumps(facts, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:FACTS_DIGITS]
-
-
 @cache
 def _fingerprint(game: Game, options: Options) -> str:
-    enc = encoder_of(game, options)
-    found = {
-        "game": game.name, "options": options.to_json(), "version": int(game.tensor_version),
-        "inputs": int(enc.size), "facts": facts_hash(enc),
-    }
-    return json.dumps(found, sort_keys=True)
+    return json.dumps(layout_fingerprint(encoder_of(game, options)), sort_keys=True)
 
 
 def fingerprint_of(game: Game, options: Options) -> Fingerprint:
@@ -122,7 +93,7 @@ def layout_text(found: Fingerprint) -> str:
 
 
 def mismatch(theirs: Fingerprint, ours: Fingerprint, what: str = "these weights", where: str = "this env") -> str | None:
-    """The sentence refusing `theirs` (what `what` was trained on) where `where` gives
+    """The sentence refusing `theirs` (what `what`, a plural, were trained on) where `where` gives
     `ours`, or None where they agree. A fingerprint without a version (weights written
     before they carried one) agrees on its table and number of inputs alone."""
     same_table = theirs.get("game") == ours.get("game") and theirs.get("options") == ours.get("options")
@@ -174,7 +145,7 @@ def unpublished_changes(known: dict[str, dict[str, dict[str, str]]] | None = Non
         elif was != hashes:
             changed = sorted((n for n in set(was) | set(hashes) if was.get(n) != hashes.get(n)), key=int)
             problems.append(
-                f"{game.title}'s tensor changed under layout v{version} (at {', '.join(changed)} players): raise "
+                f"the {game.title} tensor changed under layout v{version} (at {', '.join(changed)} players): raise "
                 f"{type(game).__name__}.tensor_version to {int(version) + 1}, then publish it "
                 "(python -m parlour.envs.contract)"
             )

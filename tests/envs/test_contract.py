@@ -230,6 +230,13 @@ def test_an_env_says_its_layout(name: str) -> None:
     assert env.metadata["name"] == f"{name}_v{GAMES[name].tensor_version}"
 
 
+def test_the_single_agent_env_says_its_layout() -> None:
+    from parlour.single_agent import SingleAgentEnv
+
+    env = SingleAgentEnv("ribs(players=4)", opponents="ribs-heuristic")
+    assert env.layout == fingerprint("ribs(players=4)")
+
+
 def test_a_record_says_the_layout_a_learned_player_read() -> None:
     """A hand played by the learned player on weights that read the tensor carries the
     table's layout (a searching player's model counts); where nothing read it (the

@@ -1169,6 +1169,11 @@ class Game:
     """How the tensors' generic course sections are tuned (parlour.envs.layouts)."""
     tensor_facts: ClassVar[tuple[Fact, ...]] = ()
     """The game's own tensor sections beside the course (parlour.envs.layouts)."""
+    tensor_version: ClassVar[int] = 0
+    """The version of the game's tensor layout: raised by one whenever the tensor changes
+    (a section added, moved or encoded otherwise), so weights trained on the old layout are
+    refused by name and the environment module is renamed (`ribs_v0` -> `ribs_v1`). The
+    layouts each version gave are published in parlour/envs/published_layouts.json."""
     levels: ClassVar[Levels] = Levels()
     """Where the game's bot levels depart from the rule (parlour.bots.levels)."""
     strength: ClassVar[tuple[Figure, ...]] = ()

@@ -17,7 +17,10 @@ Ribs with stakes) each bot's mean money per hand is reported beside its score. T
 in one file, `DIR/<command>-<game>-<players>p-seed<seed>.jsonl`: one record a line, in the
 order the hands were dealt whatever `--jobs` or the backend, each the record of a match
 stopped after its first hand (its seed, dealer and deals, so it replays exactly) with
-`"bots"`, the spec at each seat. `parlour replay FILE` replays every line (`--index K` one).
+`"bots"`, the spec at each seat, and, where a learned player read the research tensor in
+the hand (itself or as a search's model), `"layout"`, the fingerprint of the tensor's
+layout it read (parlour.envs.contract): the moves of such a player are those of its
+weights on that layout. `parlour replay FILE` replays every line (`--index K` one).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Any, TypeVar
 
 from parlour.arguments import add_game_arguments, game_from_args
 from parlour.bots import Bot, make_bot
+from parlour.bots.learned import TENSOR_READS
 from parlour.bots.network import blas_on_one_thread
 from parlour.engine import Game, GameOptions, OptionsError, Score, State, best_of
 from parlour.record import record_of, save_lines
@@ -189,9 +193,14 @@ def simulate_hand(task: HandTask) -> HandResult:
     by_seat, seats = seat_specs(game, task.options, task.bots, task.rotation)
     dealer = task.rotation % n if task.dealer is None else task.dealer
     state = game.new_state(task.options, task.seed, dealer=dealer)
-    result = hand_result(game, state, seat_bots(game, by_seat, task.seed), task.seed, seats)
+    reads: list[dict[str, Any]] = []
+    token = TENSOR_READS.set(reads)
+    try:
+        result = hand_result(game, state, seat_bots(game, by_seat, task.seed), task.seed, seats)
+    finally:
+        TENSOR_READS.reset(token)
     if task.record:
-        result.record = {**record_of(state), "bots": by_seat}
+        result.record = {**record_of(state), "bots": by_seat} | ({"layout": reads[0]} if reads else {})
     return result
 
 

@@ -96,6 +96,9 @@ class SingleAgentEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.observation_space = self.table.observation_space(self.agent)
         self.action_space = self.table.action_space(self.agent)
+        self.layout = self.table.layout
+        """The fingerprint of the observation tensor's layout (parlour.envs.contract), to keep
+        beside weights trained here."""
 
     # --- gymnasium --------------------------------------------------------------------------
     def reset(

@@ -8,6 +8,10 @@ game and table size, trained with the game's default rules. At a table they do n
 (another number of players, other rules) the bot plays as the game's heuristic bot
 instead (`fallback`), so a level built on it is there for every table;
 `learned(weights=PATH)` plays weights of one's own and refuses a table they do not fit.
+A file also says which layout of the research tensor it was trained on (its `layout`, a
+fingerprint: parlour.envs.contract); weights that read the tensor are refused when this
+parlour's encoder gives their table another layout, shipped or not, with a sentence naming
+both: weights read on a changed tensor play noise, never an error.
 
 A policy (`parlour train --method policy`) reads the research tensor of its observation
 (`parlour.envs.encoder`, seat-relative), runs the network (parlour.bots.network, numpy
@@ -58,6 +62,7 @@ from __future__ import annotations
 import functools
 import zlib
 from collections.abc import Callable
+from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -73,6 +78,11 @@ from parlour.engine import Game, OptionsError, State
 ENCODER_READS = frozenset({"actions", "scores"})
 """The engine's dear observation keys the encoder reads (the hand's course and the
 scores; it leaves out past hands and the log), so a search asks for no others."""
+TENSOR_READS: ContextVar[list[dict[str, Any]] | None] = ContextVar("tensor_reads", default=None)
+"""Where a host that keeps a record learns that a learned player read the tensor: set it to
+a list, and each move played by weights that read it adds their layout's fingerprint (its
+first one only). Nested players (a search's model) report as well, which the host could
+not see from the bots' specs."""
 WEIGHTS_PACKAGE = "parlour.bots"
 WEIGHTS_FOLDER = "weights"
 FEATURE_BUCKETS = 2048
@@ -121,14 +131,23 @@ class Weights:
     field: `Policy`, `MoveValues` or `TurnValue`), and `read_weights` makes that kind."""
 
     kind = ""
+    reads_tensor = False
+    """Whether the weights read the research tensor, so that another layout of it than the
+    one they were trained on would feed them noise (parlour.envs.contract)."""
 
     def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
+        from parlour.envs.contract import check, fingerprint, saved_fingerprint
+
         self.params = params
         self.meta = meta
         self.spec: str = meta["spec"]
         self.game: str = meta["game"]
         self.options: dict[str, Any] = meta["options"]
         self.prior: str | None = meta.get("prior")
+        self.layout = saved_fingerprint(meta)
+        """The tensor layout the weights were trained on (None: the file does not say)."""
+        if self.reads_tensor:
+            check(self.layout, fingerprint(self.spec), "these weights", "the encoder here")
         self._probe: Any = None
 
     def fits(self, observation: dict[str, Any]) -> bool:
@@ -152,6 +171,7 @@ class Policy(Weights):
     the heuristic's move as a fact). Its value head serves training alone."""
 
     kind = "policy"
+    reads_tensor = True
 
     def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
         from parlour.envs import encoder
@@ -225,6 +245,7 @@ class TurnValue(Weights):
     where that leaves it (`LearnedBot.turn_end_choice`). It has no policy head."""
 
     kind = "turn_value"
+    reads_tensor = True
 
     def __init__(self, params: dict[str, FloatArray], meta: dict[str, Any]) -> None:
         from parlour.envs import encoder
@@ -246,7 +267,9 @@ WEIGHT_KINDS: dict[str, type[Weights]] = {kind.kind: kind for kind in (Policy, M
 
 
 def read_weights(path: str | Path) -> Weights:
-    """The weights of a file, read as the kind the file says it holds."""
+    """The weights of a file, read as the kind the file says it holds. Weights that read
+    the tensor and were trained on another layout of it than this parlour's encoder gives
+    are refused (`LayoutMismatch`, naming both layouts): they would play noise."""
     params, meta = load(path)
     kind = meta.get("kind")
     if kind not in WEIGHT_KINDS:
@@ -254,7 +277,12 @@ def read_weights(path: str | Path) -> Weights:
             f"learned: {str(path)!r} does not say which kind of weights it holds ({kind!r}; "
             f"one of {', '.join(WEIGHT_KINDS)})"
         )
-    return WEIGHT_KINDS[kind](params, meta)
+    from parlour.envs.contract import LayoutMismatch
+
+    try:
+        return WEIGHT_KINDS[kind](params, meta)
+    except LayoutMismatch as exc:
+        raise LayoutMismatch(f"learned: {Path(path).name}: {exc}") from None
 
 
 def number_setting(name: str, value: int | float | str | None, kind: type, low: float, high: float) -> float | None:
@@ -437,13 +465,23 @@ class LearnedBot(Bot):
         self.prior_bot: Bot | None = None
 
     def weights_for(self, observation: dict[str, Any]) -> Weights | None:
-        """The weights that play this observation, or None: the fallback plays it."""
+        """The weights that play this observation, or None: the fallback plays it (tells
+        `TENSOR_READS` where the weights read the tensor)."""
         if self.weights is not None:
             if not self.weights.fits(observation):
                 raise OptionsError(f"learned: these weights were trained for {self.weights.spec}, not this table")
-            return self.weights
-        weights = shipped_weights(observation["game"], observation["players"])
-        return weights if weights is not None and weights.fits(observation) else None
+            weights: Weights | None = self.weights
+        else:
+            weights = shipped_weights(observation["game"], observation["players"])
+            if weights is None or not weights.fits(observation):
+                return None
+        assert weights is not None
+        reads = TENSOR_READS.get()
+        if reads is not None and not reads and weights.reads_tensor:
+            from parlour.envs.contract import fingerprint
+
+            reads.append(fingerprint(weights.spec))
+        return weights
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]

@@ -1,7 +1,8 @@
 """Every registered game as a PettingZoo AEC environment, in the shape of PettingZoo classic.
 
-`parlour.envs.ribs_v0.env(players=6)` (one module per game, with `env()` and `raw_env()`),
-or `parlour.envs.env("ribs(players=6)")` for any spec. `env` wraps the raw environment as
+`parlour.envs.ribs_v0.env(players=6)` (one module per game, with `env()` and `raw_env()`,
+named by the game's tensor layout version: parlour.envs.contract), or
+`parlour.envs.env("ribs(players=6)")` for any spec. `env` wraps the raw environment as
 classic games are wrapped: `TerminateIllegalWrapper` (an illegal action ends the episode,
 -1 for the seat that made it), `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper`.
 Nothing here knows a game: observations, action indices and rewards come from the engine
@@ -11,7 +12,10 @@ Agents are `player_0`..`player_{n-1}` (seats). An agent's observation is
 `{"observation": float32 tensor, "action_mask": int8 vector}`: the tensor is the seat's
 information state (parlour.envs.tensors, documented per game in docs/research-tensors.md),
 read from `State.observation(seat, views=False)` without the past hands' results, so a
-step costs the same in the first hand and the thousandth.
+step costs the same in the first hand and the thousandth. `env.unwrapped.layout` is the
+tensor layout's fingerprint (parlour.envs.contract): store it beside weights trained on
+the environment, and `parlour.envs.contract.check(stored, env.unwrapped.layout)` refuses
+them, naming both layouts, once the tensor has changed.
 
 Actions are indices into `Game.action_universe(options)` (the game's codec,
 `Game.action_to_index` / `index_to_action`); the mask marks the legal ones
@@ -49,6 +53,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from parlour.engine import Game, Options
+from parlour.envs.contract import Fingerprint, fingerprint_of, module_name
 from parlour.envs.tensors import Encoder, encoder_of
 from parlour.games import GAMES, game_from_spec
 from parlour.views import generic_view
@@ -105,7 +110,7 @@ class ParlourEnv(AECEnv):
             raise ValueError("reward is 'points', 'zero_sum' or 'match'")
         if render_mode is not None and render_mode not in ("ansi", "human"):
             raise ValueError("render_mode is 'ansi', 'human' or None")
-        self.metadata = {**ParlourEnv.metadata, "name": f"{game.name}_v0"}
+        self.metadata = {**ParlourEnv.metadata, "name": module_name(game)}
         self.game = game
         self.options = options
         self.episode = episode
@@ -125,6 +130,8 @@ class ParlourEnv(AECEnv):
             self.index = {}
         self.width = len(self.universe) if self.universe is not None else LEGAL_SLOTS
         self.encoder: Encoder = encoder_of(game, options)
+        self.layout: Fingerprint = fingerprint_of(game, options)
+        """The fingerprint of the observation tensor's layout (parlour.envs.contract)."""
         low, high = self.encoder.bounds()
         self._obs_space = spaces.Dict(
             {

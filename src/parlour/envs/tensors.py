@@ -32,6 +32,8 @@ previous hand) and the list of past hands' results (the match scores say the sta
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
@@ -644,6 +646,37 @@ def encoder_of(game: Game, options: Options) -> Encoder:
     return Encoder(game, options)
 
 
+FACTS_DIGITS = 8
+"""Hex digits of the fact list's hash kept in a fingerprint: enough that two layouts of a
+game never share one by chance, short enough to read in a sentence."""
+
+
+def _fact_json(fact: Fact) -> dict[str, Any]:
+    return {
+        "name": fact.name, "kind": fact.kind, "path": fact.path, "scale": fact.scale,
+        "values": [str(v) for v in fact.values], "length": fact.length,
+        "items": [_fact_json(item) for item in fact.items], "rotate": fact.rotate, "teams": fact.teams,
+    }
+
+
+def layout_fingerprint(enc: Encoder) -> dict[str, Any]:
+    """The fingerprint of an encoder's layout (parlour.envs.contract): the game, its
+    options, the layout's version (`Game.tensor_version`), the inputs and a short hash of
+    the fact list, every section's name, kind, path and parameters with its place, and the
+    faces, calls and verbs the course sections are built of. The sections' descriptions are
+    left out: rewording them changes no tensor."""
+    facts = {
+        "faces": enc.faces, "copies": [int(c) for c in enc.copies], "calls": enc.calls, "verbs": enc.verbs,
+        "call_verbs": sorted(enc.call_verbs), "recent": enc.recent_calls, "course_scale": enc.course_scale,
+        "sections": [[s.offset, s.size, _fact_json(s.fact)] for s in enc.sections],
+    }
+    text = json.dumps(facts, sort_keys=True, separators=(",", ":"))
+    return {
+        "game": enc.game.name, "options": enc.options.to_json(), "version": int(enc.game.tensor_version),
+        "inputs": int(enc.size), "facts": hashlib.sha256(text.encode()).hexdigest()[:FACTS_DIGITS],
+    }
+
+
 def tensor_doc() -> str:
     """docs/research-tensors.md: every game's sections as its encoder declares them
     (regenerate with `python -m parlour.envs.tensors > docs/research-tensors.md`)."""
@@ -666,6 +699,31 @@ def tensor_doc() -> str:
         "Left out on purpose: sentences (the log, the summary of the last hand) and the list",
         "of past hands' results (the match scores give the standing).",
         "",
+        "## The contract: which layout, and when it changed",
+        "",
+        "Each game's layout has a version (`Game.tensor_version`), raised whenever its tensor",
+        "changes, and the environment module is named by it (`parlour.envs.ribs_v0`; after a",
+        "change `ribs_v1`, and importing the old name fails with a sentence naming the current",
+        "one). A layout's **fingerprint** names it: the game, its options, the version, the",
+        "number of inputs and a short hash of the fact list below (`facts`):",
+        "",
+        "```python",
+        "from parlour.envs import contract",
+        "",
+        "contract.fingerprint(\"ribs(players=6)\")",
+        "# {'facts': '...', 'game': 'ribs', 'inputs': 1330, 'options': {'players': 6}, 'version': 0}",
+        "```",
+        "",
+        "An environment says its own (`env.unwrapped.layout`), every weights file `parlour train`",
+        "writes carries the one it was trained on (`layout`), and so does an arena or simulation",
+        "record of a hand in which a learned player read the tensor. Store the environment's",
+        "beside your own weights: `contract.check(stored, env.unwrapped.layout)` refuses them",
+        "once the layout changed, in one sentence naming both (\"these weights were trained on",
+        "ribs(players=6) layout v0, 1330 inputs (facts ...); this env gives layout v1, ...\"),",
+        "as parlour's learned player refuses its own. The fingerprints below are each game's",
+        "with the default options; the tests hold them to the published ones",
+        "(`parlour/envs/published_layouts.json`), so a changed layout cannot keep its version.",
+        "",
     ]
     for name, game in GAMES.items():
         enc = encoder_of(game, game.Options(players=game.min_players))
@@ -673,11 +731,18 @@ def tensor_doc() -> str:
             f"{n} players: {encoder_of(game, game.Options(players=n)).size}"
             for n in game.player_counts()
         )
+        prints = ", ".join(
+            f"{n} players: {layout_fingerprint(encoder_of(game, game.Options(players=n)))['facts']}"
+            for n in game.player_counts()
+        )
         lines += [
             f"## {game.title} (`{name}`)",
             "",
             f"Size with the default options: {sizes}. The layout below is for "
             f"{enc.n} players; faces are {', '.join(enc.faces)}.",
+            "",
+            f"Layout v{game.tensor_version}, module `parlour.envs.{name}_v{game.tensor_version}`; "
+            f"fingerprints (`facts`): {prints}.",
             "",
             "| section | offset | size | holds |",
             "|---|---:|---:|---|",

@@ -55,6 +55,7 @@ from parlour.bots.learned import (
     with_prior_fact,
 )
 from parlour.engine import OptionsError, plural
+from parlour.envs.contract import fingerprint
 from parlour.training.heuristic_hands import (
     HOLDOUT_SHARE,
     HandsChunk,
@@ -267,7 +268,8 @@ def run(args: argparse.Namespace) -> int:
             params["bp"][-1] += args.bonus
             meta: dict[str, Any] = {
                 "kind": MoveValues.kind, "game": run.game.name, "spec": spec, "options": run.options.to_json(),
-                "buckets": FEATURE_BUCKETS, "prior": heuristic, "only": list(only), "move_facts": facts_read, "training": facts,
+                "buckets": FEATURE_BUCKETS, "prior": heuristic, "only": list(only), "move_facts": facts_read,
+                "layout": fingerprint(spec), "training": facts,
             }
             point = {"hands": hands_used, "seconds": facts["seconds"], "held_out_gain": facts["held_out_gain"]}
             run.fitted(fitting, params, meta, point)

@@ -78,6 +78,7 @@ from parlour.bots.learned import (
 )
 from parlour.bots.network import FloatArray, forward, hidden_and_value, init_params, load, save
 from parlour.engine import Game, GameOptions, OptionsError, plural
+from parlour.envs.contract import check, fingerprint, saved_fingerprint
 from parlour.training.runs import (
     Adam,
     Run,
@@ -528,6 +529,7 @@ def resumed(path: Path, settings: Settings, given: set[str], run: Run) -> tuple[
     facts = meta["training"]
     if facts["settings"]["spec"] != settings.spec:
         raise OptionsError(f"--resume: the checkpoint is of {facts['settings']['spec']}, not {settings.spec}")
+    check(saved_fingerprint(meta), fingerprint(settings.spec), "--resume: the checkpoint's weights", "the encoder here")
     kept = Settings.kept(facts["settings"])
     changed = sorted(name for name in given if getattr(settings, name) != getattr(kept, name))
     if changed:
@@ -554,6 +556,7 @@ def weights_meta(run: Run, settings: Settings, actions: tuple[str, ...], shape: 
         "buckets": settings.buckets,
         "prior": settings.prior,
         "encoder_shape": list(shape),
+        "layout": fingerprint(settings.spec),
         "scale": trained.scale or 1.0,
         "hidden": list(settings.hidden),
         "training": {
@@ -653,6 +656,7 @@ def start_weights(
         raise OptionsError(f"--start: the weights are of {meta.get('spec')}, not {settings.spec}")
     if meta.get("kind") != Policy.kind:
         raise OptionsError(f"--start: {str(path)!r} holds no policy weights (their kind: {meta.get('kind')})")
+    check(saved_fingerprint(meta), fingerprint(settings.spec), f"--start: the weights {path.name}", "the encoder here")
     theirs = (list(meta["hidden"]), meta["head"], int(meta["buckets"]), meta["prior"], list(meta["actions"]))
     ours = (list(settings.hidden), settings.head, settings.buckets, settings.prior, list(actions))
     names = ("--hidden", "--head", "--buckets", "--prior", "the actions")

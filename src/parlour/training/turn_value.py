@@ -45,6 +45,7 @@ import numpy as np
 from parlour.bots.learned import TurnValue
 from parlour.bots.network import FloatArray, hidden_and_value, init_params
 from parlour.engine import OptionsError, plural
+from parlour.envs.contract import fingerprint
 from parlour.training.heuristic_hands import (
     HOLDOUT_SHARE,
     HandsChunk,
@@ -201,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
             }
             meta: dict[str, Any] = {
                 "kind": TurnValue.kind, "game": run.game.name, "spec": spec, "options": run.options.to_json(),
-                "prior": heuristic, "encoder_shape": shape, "scale": scale, "hidden": list(hidden),
+                "prior": heuristic, "encoder_shape": shape, "layout": fingerprint(spec), "scale": scale, "hidden": list(hidden),
                 "worlds": args.worlds, "bonus": args.bonus, "training": facts,
             }
             point = {"hands": args.hands * epoch, "seconds": facts["seconds"], "held_out_error": held_error}

@@ -26,6 +26,7 @@ game's facts are fresh values (not the state's own lists, changed in place later
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -57,10 +58,14 @@ _UNSEEN = object()
 class _Seat:
     """What one seat's tensor was last built from."""
 
-    __slots__ = ("out", "values", "hand", "course", "hidden", "calls")
+    __slots__ = ("cells", "out", "values", "hand", "course", "hidden", "calls")
 
     def __init__(self, size: int, sections: int) -> None:
-        self.out = np.zeros(size, np.float32)
+        self.cells = array("f", bytes(4 * size))
+        """The tensor, written one entry at a time (an array's item is cheaper to set than
+        numpy's)."""
+        self.out = np.frombuffer(self.cells, np.float32)
+        """The same memory seen by numpy: what is returned, and where slices are cleared."""
         self.values: list[Any] = [_UNSEEN] * sections
         self.hand: tuple[int, int] | None = None
         self.course: list[list[Any]] = []
@@ -120,7 +125,7 @@ class SeatTensors:
         obs = self._observation(state, seat, cache.course)
         rel = seat or 0
         self._course(cache, rel, changed, first_new, obs)
-        out, values = cache.out, cache.values
+        out, cells, values = cache.out, cache.cells, cache.values
         g = self._plain
         for top, members in self._groups:
             whole = obs.get(top)
@@ -138,11 +143,11 @@ class SeatTensors:
                     if value is old or (type(value) is type(old) and value == old):
                         continue
                     values[k] = value
-                self._write(section, old, value, rel, out, obs)
+                self._write(section, old, value, rel, out, cells, obs)
         return out
 
     def _write(self, section: Section, old: Any, value: Any, seat: int, out: np.ndarray,
-               obs: dict[str, Any]) -> None:
+               cells: array[float], obs: dict[str, Any]) -> None:
         """Write a section whose value changed from `old`: only the items past the old
         ones where a list only grew (the tricks of the hand, the cards of a trick), only
         the changed seats' slots in a list per seat, else all of it again."""
@@ -154,7 +159,7 @@ class SeatTensors:
             if kind in GROWING and len(old) <= len(value) and value[: len(old)] == old:
                 width = section.size // fact.length
                 for k in range(len(old), min(len(value), fact.length)):
-                    put(enc, fact, [value[k]], seat, out, at + k * width, obs)
+                    put(enc, fact, [value[k]], seat, cells, at + k * width, obs)
                 return
             if kind in PER_SEAT and len(old) == len(value) <= enc.n:
                 width = section.size // enc.n
@@ -164,10 +169,10 @@ class SeatTensors:
                         continue
                     rel = (s - seat) % enc.n
                     out[at + rel * width : at + (rel + 1) * width] = 0
-                    put(enc, fact, [None] * s + [item], seat, out, at, obs)
+                    put(enc, fact, [None] * s + [item], seat, cells, at, obs)
                 return
         out[at : at + section.size] = 0
-        put(enc, fact, value, seat, out, at, obs)
+        put(enc, fact, value, seat, cells, at, obs)
 
     def _observation(self, state: State, seat: int | None, course: list[list[Any]]) -> dict[str, Any]:
         """The keys of `state.observation(seat, views=False, keys=Encoder.READS)` that a
@@ -252,7 +257,7 @@ class SeatTensors:
         """The course sections brought up to the seat's course: changed entries taken out
         as they were and put in as they are, new entries added."""
         enc = self.encoder
-        out, course = cache.out, cache.course
+        out, cells, course = cache.out, cache.cells, cache.course
         n, scale = enc.n, enc.course_scale
         split, slots, call_slots = enc._split, enc._slots, enc._call_slots
         calls_width = len(enc.calls) + 1
@@ -266,7 +271,7 @@ class SeatTensors:
                     slot = enc._call_slot(text)
                 if slot >= 0 and rel is not None:
                     for section in self._counts:
-                        out[section.offset + rel * calls_width + slot] += sign
+                        cells[section.offset + rel * calls_width + slot] += sign
                 if not split(text)[1]:
                     redo_recent = True
                 bases = slots.get(text)
@@ -277,7 +282,7 @@ class SeatTensors:
                 if sign < 0:
                     redo_moves = True
                 elif not redo_moves:
-                    self._move(out, bases, rel, (k + 1) / scale)
+                    self._move(cells, bases, rel, (k + 1) / scale)
         for k in range(first_new, len(course)):
             who, text = course[k]
             rel = (who - seat) % n if type(who) is int and 0 <= who < n else None
@@ -288,7 +293,7 @@ class SeatTensors:
                 cache.calls.append(k)
                 if rel is not None:
                     for section in self._counts:
-                        out[section.offset + rel * calls_width + slot] += 1
+                        cells[section.offset + rel * calls_width + slot] += 1
                 if not redo_recent:
                     for section in self._recent:
                         self._push_call(section, cache, seat, k)
@@ -299,28 +304,27 @@ class SeatTensors:
             if bases is None:
                 bases = enc._action_slots(text)
             if bases:
-                self._move(out, bases, rel, (k + 1) / scale)
+                self._move(cells, bases, rel, (k + 1) / scale)
         if redo_recent:
             cache.calls = [k for k, (_, text) in enumerate(course) if not split(text)[1]]
             for section in self._recent:
                 out[section.offset : section.offset + section.size] = 0
-                enc._put(section.fact, course, seat, out, section.offset, obs)
+                enc._put(section.fact, course, seat, cells, section.offset, obs)
         if redo_moves:
             for section in self._moves:
                 out[section.offset : section.offset + section.size] = 0
-                enc._put(section.fact, course, seat, out, section.offset, obs)
+                enc._put(section.fact, course, seat, cells, section.offset, obs)
 
-    def _move(self, out: np.ndarray, bases: tuple[int, ...], rel: int, when: float) -> None:
+    def _move(self, cells: array[float], bases: tuple[int, ...], rel: int, when: float) -> None:
         """A card action's copies counted for the seat `rel` places after, and its place in
         the hand kept where it is the latest of its verb and face."""
         n = self.encoder.n
-        latest = np.float32(when)
         for section in self._moves:
             at = section.offset
             for base in bases:
-                out[at + base + rel] += 1
-                if out[at + base + n] < latest:
-                    out[at + base + n] = latest
+                cells[at + base + rel] += 1
+                if cells[at + base + n] < when:
+                    cells[at + base + n] = when
 
     def _push_call(self, section: Section, cache: _Seat, seat: int, k: int) -> None:
         """The call at place `k`, just played, written after the others of the recent calls
@@ -331,7 +335,7 @@ class SeatTensors:
         length = section.fact.length
         if not length:
             return
-        out = cache.out
+        out, cells = cache.out, cache.cells
         at = section.offset
         held = len(cache.calls) - 1
         if held >= length:
@@ -342,6 +346,6 @@ class SeatTensors:
         who, text = cache.course[k]
         rel = enc._rel(who, seat)
         if rel is not None:
-            out[base + rel] = 1
-        out[base + n + enc.call_index.get(text, c)] = 1
-        out[base + n + c + 1] = (k + 1) / enc.course_scale
+            cells[base + rel] = 1
+        cells[base + n + enc.call_index.get(text, c)] = 1
+        cells[base + n + c + 1] = (k + 1) / enc.course_scale

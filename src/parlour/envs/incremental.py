@@ -32,7 +32,8 @@ from typing import Any
 import numpy as np
 
 from parlour.engine import OVER, State, jsonable_scores
-from parlour.envs.tensors import PUT, Encoder, Section, _get
+from parlour.envs.layouts import Fact
+from parlour.envs.tensors import PUT, Encoder, Section, _get, _number
 
 COURSE = "actions"
 """The observation key of the hand's course."""
@@ -135,6 +136,10 @@ class SeatTensors:
                     g += 1
                     continue
                 values[g] = whole
+                if len(members) == 1 and not members[0][2]:
+                    self._write(members[0][1], old, whole, rel, out, cells, obs)
+                    g += 1
+                    continue
             g += 1
             for k, section, rest in members:
                 value = _get(whole, rest) if rest else whole
@@ -154,7 +159,7 @@ class SeatTensors:
         enc = self.encoder
         fact, at = section.fact, section.offset
         kind = fact.kind
-        put = PUT[kind]
+        put = FAST.get(kind) or PUT[kind]
         if type(value) is list and type(old) is list:
             if kind in GROWING and len(old) <= len(value) and value[: len(old)] == old:
                 width = section.size // fact.length
@@ -173,6 +178,7 @@ class SeatTensors:
                 return
         out[at : at + section.size] = 0
         put(enc, fact, value, seat, cells, at, obs)
+
 
     def _observation(self, state: State, seat: int | None, course: list[list[Any]]) -> dict[str, Any]:
         """The keys of `state.observation(seat, views=False, keys=Encoder.READS)` that a
@@ -349,3 +355,37 @@ class SeatTensors:
             cells[base + rel] = 1
         cells[base + n + enc.call_index.get(text, c)] = 1
         cells[base + n + c + 1] = (k + 1) / enc.course_scale
+
+
+def _cards(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
+    """The encoder's `cards` for the usual list of card strings, without its dispatch."""
+    if type(value) is not list:
+        enc._cards(value, cells, at)
+        return
+    faces_in = enc._faces_in
+    for text in value:
+        if type(text) is str:
+            for i in faces_in(text):
+                cells[at + i] += 1
+        else:
+            enc._cards(text, cells, at)
+
+
+def _seat_numbers(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
+    """The encoder's `seat_numbers` for a list, whole numbers read without parsing."""
+    if type(value) is not list:
+        enc._seat_numbers(fact, value, seat, cells, at, obs)
+        return
+    n, scale = enc.n, fact.scale
+    for s, v in enumerate(value[:n]):
+        if type(v) is int or type(v) is float:
+            x: float | None = float(v)
+        else:
+            x = _number(v)
+            if x is None:
+                continue
+        cells[at + (s - seat) % n] = x / scale
+
+
+FAST = {"cards": _cards, "seat_numbers": _seat_numbers}
+"""Writers of the commonest kinds that give what the encoder's give, with less work."""

@@ -15,8 +15,13 @@ of them hold what they held one step before. Here, per seat:
 - the course sections are updated from those entries alone: a count per seat and call,
   copies moved and when, the last calls shifted along by one;
 - every other section is written again only when its value in the observation differs from
-  the one it was written from (the game's `facts(seat)` and the engine's keys are read at
-  every step: they are cheap, and nothing else says what changed).
+  the one it was written from, and then only the new items of a list that only grew (the
+  hand's tricks, the cards of a trick) and only the changed seats of a list per seat. The
+  game's `facts(seat)` and the engine's keys are read at every step: nothing else says what
+  changed, and they are what is left of a step's cost.
+
+A game that writes its own `public_actions` is followed by comparing the list it gives
+with the kept one.
 
 What this relies on, and what tests/envs/test_incremental.py holds to at every step of
 random matches of every game: history only grows within a hand, an action's text does not
@@ -203,7 +208,10 @@ class SeatTensors:
             obs["legal_actions"] = [state.action_to_text(a) for a in legal]
         if state.eliminated:
             obs["eliminated"] = list(state.eliminated)
-        obs.update(state.facts(seat))
+        facts = state.facts(seat)
+        if COURSE in facts:
+            raise ValueError(f"{state.game.name}: facts name {COURSE!r}, the engine's key of the hand's course")
+        obs.update(facts)
         return obs
 
     # --- the hand's course ----------------------------------------------------------------------

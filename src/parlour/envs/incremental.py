@@ -169,7 +169,12 @@ class SeatTensors:
             if kind in GROWING and len(old) <= len(value) and value[: len(old)] == old:
                 width = section.size // fact.length
                 for k in range(len(old), min(len(value), fact.length)):
-                    put(enc, fact, [value[k]], seat, cells, at + k * width, obs)
+                    base = at + k * width
+                    if kind == "records":
+                        cells[base] = 1
+                        enc._items(fact.items, value[k], seat, cells, base + 1, obs)
+                    else:
+                        put(enc, fact, [value[k]], seat, cells, base, obs)
                 return
             if kind in PER_SEAT and len(old) == len(value) <= enc.n:
                 width = section.size // enc.n
@@ -177,9 +182,14 @@ class SeatTensors:
                     was = old[s]
                     if item is was or (type(item) is type(was) and item == was):
                         continue
-                    rel = (s - seat) % enc.n
-                    out[at + rel * width : at + (rel + 1) * width] = 0
-                    put(enc, fact, [None] * s + [item], seat, cells, at, obs)
+                    base = at + ((s - seat) % enc.n) * width
+                    out[base : base + width] = 0
+                    if item is None:
+                        continue
+                    if kind == "seat_records":
+                        enc._items(fact.items, item, seat, cells, base, obs)
+                    else:
+                        enc._cards(item, cells, base)
                 return
         out[at : at + section.size] = 0
         put(enc, fact, value, seat, cells, at, obs)
@@ -276,6 +286,7 @@ class SeatTensors:
         split, slots, call_slots = enc._split, enc._slots, enc._call_slots
         calls_width = len(enc.calls) + 1
         redo_moves = redo_recent = False
+        new_calls = 0
         for k, old in changed:
             who = course[k][0]
             rel = (who - seat) % n if type(who) is int and 0 <= who < n else None
@@ -305,12 +316,10 @@ class SeatTensors:
                 slot = enc._call_slot(text)
             if slot >= 0:
                 cache.calls.append(k)
+                new_calls += 1
                 if rel is not None:
                     for section in self._counts:
                         cells[section.offset + rel * calls_width + slot] += 1
-                if not redo_recent:
-                    for section in self._recent:
-                        self._push_call(section, cache, seat, k)
                 continue
             if redo_moves or rel is None:
                 continue
@@ -322,8 +331,10 @@ class SeatTensors:
         if redo_recent:
             cache.calls = [k for k, (_, text) in enumerate(course) if not split(text)[1]]
             for section in self._recent:
-                out[section.offset : section.offset + section.size] = 0
-                enc._put(section.fact, course, seat, cells, section.offset, obs)
+                self._push_calls(section, cache, seat, len(cache.calls), redo=True)
+        elif new_calls:
+            for section in self._recent:
+                self._push_calls(section, cache, seat, new_calls)
         if redo_moves:
             for section in self._moves:
                 out[section.offset : section.offset + section.size] = 0
@@ -340,9 +351,10 @@ class SeatTensors:
                 if cells[at + base + n] < when:
                     cells[at + base + n] = when
 
-    def _push_call(self, section: Section, cache: _Seat, seat: int, k: int) -> None:
-        """The call at place `k`, just played, written after the others of the recent calls
-        (the oldest shifted out when they are all taken)."""
+    def _push_calls(self, section: Section, cache: _Seat, seat: int, new: int, redo: bool = False) -> None:
+        """The last `new` calls of the kept ones, just played, written after the others of
+        the recent calls, the oldest moved out when there is no room (with `redo`, the
+        section written again from the kept calls)."""
         enc = self.encoder
         n, c = enc.n, len(enc.calls)
         width = n + c + 2
@@ -351,18 +363,26 @@ class SeatTensors:
             return
         out, cells = cache.out, cache.cells
         at = section.offset
-        held = len(cache.calls) - 1
-        if held >= length:
-            out[at : at + (length - 1) * width] = out[at + width : at + length * width]
-            held = length - 1
-        base = at + held * width
-        out[base : base + width] = 0
-        who, text = cache.course[k]
-        rel = enc._rel(who, seat)
-        if rel is not None:
-            cells[base + rel] = 1
-        cells[base + n + enc.call_index.get(text, c)] = 1
-        cells[base + n + c + 1] = (k + 1) / enc.course_scale
+        calls = cache.calls
+        if redo:
+            out[at : at + section.size] = 0
+        before = min(len(calls) - new, length)
+        keep = max(0, min(before, length - new))
+        if keep < before:
+            start = at + (before - keep) * width
+            out[at : at + keep * width] = out[start : start + keep * width]
+        written = min(new, length)
+        index, scale, course = enc.call_index, enc.course_scale, cache.course
+        base = at + keep * width
+        for k in calls[len(calls) - written :]:
+            out[base : base + width] = 0
+            who, text = course[k]
+            rel = enc._rel(who, seat)
+            if rel is not None:
+                cells[base + rel] = 1
+            cells[base + n + index.get(text, c)] = 1
+            cells[base + n + c + 1] = (k + 1) / scale
+            base += width
 
 
 def _cards(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:

@@ -48,6 +48,7 @@ import numpy as np
 import pyspiel
 
 from parlour.engine import Game, OptionsError, State
+from parlour.envs.incremental import SeatTensors
 from parlour.envs.tensors import encoder_of
 from parlour.games import GAMES
 
@@ -327,13 +328,16 @@ class SeatObserver:
         self.encoder = game.encoder
         self.tensor = np.zeros(self.encoder.shape, np.float32)
         self.dict = {"observation": self.tensor}
+        self.kept = SeatTensors(self.encoder)
+        """Each seat's tensor kept from step to step while the same hand is played on (a
+        state applied in place); another state starts them afresh."""
 
     def set_from(self, state: ParlourSpielState, player: int) -> None:
-        obs = state.observation_of(player)
-        if obs is None:
+        match = state.match.state
+        if match is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self.encoder.encode(obs)
+            self.tensor[:] = self.kept.tensor(match, player)
 
     def string_from(self, state: ParlourSpielState, player: int) -> str:
         return _canonical(state.observation_of(player), player)

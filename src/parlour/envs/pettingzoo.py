@@ -12,10 +12,11 @@ Agents are `player_0`..`player_{n-1}` (seats). An agent's observation is
 `{"observation": float32 tensor, "action_mask": int8 vector}`: the tensor is the seat's
 information state (parlour.envs.tensors, documented per game in docs/research-tensors.md),
 read from `State.observation(seat, views=False)` without the past hands' results, so a
-step costs the same in the first hand and the thousandth. `env.unwrapped.layout` is the
-tensor layout's fingerprint (parlour.envs.contract): store it beside weights trained on
-the environment, and `parlour.envs.contract.check(stored, env.unwrapped.layout)` refuses
-them, naming both layouts, once the tensor has changed.
+step costs the same in the first hand and the thousandth; each seat's tensor is kept from
+step to step (parlour.envs.incremental), equal to the one built from the whole observation.
+`env.unwrapped.layout` is the tensor layout's fingerprint (parlour.envs.contract): store it
+beside weights trained on the environment, and `parlour.envs.contract.check(stored,
+env.unwrapped.layout)` refuses them, naming both layouts, once the tensor has changed.
 
 Actions are indices into `Game.action_universe(options)` (the game's codec,
 `Game.action_to_index` / `index_to_action`); the mask marks the legal ones
@@ -52,8 +53,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from parlour.engine import Game, Options
+from parlour.engine import Game, Options, State
 from parlour.envs.contract import Fingerprint, fingerprint_of, module_name
+from parlour.envs.incremental import SeatTensors
 from parlour.envs.tensors import Encoder, encoder_of
 from parlour.games import GAMES, game_from_spec
 from parlour.views import generic_view
@@ -84,6 +86,18 @@ def outcome_rewards(winners: list[int], n: int) -> list[float]:
         return [0.0] * n
     loss = -len(winners) / (n - len(winners))
     return [1.0 if s in winners else loss for s in range(n)]
+
+
+def deal(game: Game, options: Options, episode: Episode, seeds: random.Random) -> State:
+    """A new episode's state, its deal drawn from `seeds`: a match, or for hand episodes one
+    hand of a new match with a random dealer."""
+    deal_seed = seeds.getrandbits(32)
+    if episode == "hand":
+        dealer = seeds.randrange(options.players)
+        state = game.new_state(options, deal_seed, dealer=dealer)
+        state.hand_only = True
+        return state
+    return game.new_state(options, deal_seed)
 
 
 class ParlourEnv(AECEnv):
@@ -132,6 +146,7 @@ class ParlourEnv(AECEnv):
         self.encoder: Encoder = encoder_of(game, options)
         self.layout: Fingerprint = fingerprint_of(game, options)
         """The fingerprint of the observation tensor's layout (parlour.envs.contract)."""
+        self.tensors = SeatTensors(self.encoder)
         low, high = self.encoder.bounds()
         self._obs_space = spaces.Dict(
             {
@@ -157,13 +172,7 @@ class ParlourEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds.seed(seed)
-        deal_seed = self._seeds.getrandbits(32)
-        if self.episode == "hand":
-            dealer = self._seeds.randrange(self.n)
-            self.match = self.game.new_state(self.options, deal_seed, dealer=dealer)
-            self.match.hand_only = True
-        else:
-            self.match = self.game.new_state(self.options, deal_seed)
+        self.match = deal(self.game, self.options, self.episode, self._seeds)
         self.hands = 0
         self.cycles = 0
         self.agents = self.possible_agents[:]
@@ -245,8 +254,8 @@ class ParlourEnv(AECEnv):
     # --- what an agent sees -----------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
-        obs = self.match.observation(seat, views=False, keys=self.encoder.READS)
-        return {"observation": self.encoder.encode(obs), "action_mask": self.mask(seat)}
+        tensor = self.tensors.tensor(self.match, seat).copy()
+        return {"observation": tensor, "action_mask": self.mask(seat)}
 
     def mask(self, seat: int) -> np.ndarray:
         """The legal actions of `seat` as a 0/1 vector over the action indices."""

@@ -60,6 +60,23 @@ class Levels:
     """Playouts a move of the strong search where the default would take too long."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Mistakes:
+    """How much a decision must cost to be named an inaccuracy, a mistake or a blunder
+    (parlour.analysis.review): the seat's expected hand score given away, as shares of the
+    game's `score_scale` (a hand's usual swing), so one rule serves games whose points
+    count tricks and games whose points count hundreds. A game whose swings are lopsided
+    (a rare large bonus beside small steady points) declares its own shares."""
+
+    inaccuracy: float = 0.05
+    mistake: float = 0.15
+    blunder: float = 0.35
+
+    def thresholds(self, score_scale: float) -> tuple[float, float, float]:
+        """The three thresholds in the game's points."""
+        return (self.inaccuracy * score_scale, self.mistake * score_scale, self.blunder * score_scale)
+
+
 def resolve(path: str) -> Any:
     """The object a dotted path names: "package.module:attribute" or "package.module"."""
     from importlib import import_module

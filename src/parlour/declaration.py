@@ -63,18 +63,21 @@ class Levels:
 @dataclasses.dataclass(frozen=True)
 class Mistakes:
     """How much a decision must cost to be named an inaccuracy, a mistake or a blunder
-    (parlour.analysis.review): the seat's expected hand score given away, as shares of the
-    game's `score_scale` (a hand's usual swing), so one rule serves games whose points
-    count tricks and games whose points count hundreds. A game whose swings are lopsided
-    (a rare large bonus beside small steady points) declares its own shares."""
+    (parlour.analysis.review): the seat's expected hand score given away, as shares of a
+    hand's usual swing, so one rule serves games whose points count tricks and games whose
+    points count hundreds. The swing is the game's `score_scale` unless the game names its
+    own (`swing`: about one standard deviation of a seat's hand score between heuristic
+    players, where `score_scale` is a match's scale rather than a hand's)."""
 
-    inaccuracy: float = 0.05
-    mistake: float = 0.15
-    blunder: float = 0.35
+    inaccuracy: float = 0.1
+    mistake: float = 0.25
+    blunder: float = 0.5
+    swing: float | None = None
 
     def thresholds(self, score_scale: float) -> tuple[float, float, float]:
         """The three thresholds in the game's points."""
-        return (self.inaccuracy * score_scale, self.mistake * score_scale, self.blunder * score_scale)
+        swing = self.swing if self.swing is not None else score_scale
+        return (self.inaccuracy * swing, self.mistake * swing, self.blunder * swing)
 
 
 def resolve(path: str) -> Any:

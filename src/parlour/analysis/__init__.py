@@ -56,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--iterations", type=int,
                         help="the most sampled deals a decision instead of a time budget: with --seed, the same analysis every time")
     parser.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
+    parser.add_argument("--hand", type=int, action="append", help="analyse only this hand (from 1; repeat for more)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
 
 
@@ -84,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
 
             report = review.analyse(record, args.seat, seconds=args.seconds, iterations=args.iterations,
                                     seed=args.seed, jobs=args.jobs, progress=True,
+                                    hands=set(args.hand) if args.hand else None,
                                     names=record.get("names") if isinstance(record.get("names"), list) else None)
             text = review.format_report
     except RecordError as exc:

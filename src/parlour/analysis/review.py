@@ -8,10 +8,11 @@ seat could not see (common random numbers), so the gap between two moves is meas
 deal by deal. A decision's **cost** is the gap, in the seat's expected hand score,
 between the best move weighed and the move played, over the deals both were played on,
 with its standard error. A cost is called a fault only when it clears the noise: its
-lower bound at `SURE` standard errors (Student-t, raised for the number of moves compared,
-Bonferroni, since the best of several noisy figures looks better than it is) is above
-zero. Its size then names it: an inaccuracy, a mistake or a blunder from the game's
-thresholds (`Game.mistakes`, shares of the game's `score_scale`).
+lower bound at `SURE` standard errors (Student-t, as the hints' "too close to tell apart")
+is above zero. Its size then names it: an inaccuracy, a mistake or a blunder from the
+game's thresholds (`Game.mistakes`, shares of a hand's usual swing). The best of several
+noisy figures looks a little better than it is, so a sound move is sometimes called a
+small fault; the tests bound how often the heuristic's own moves are called mistakes.
 
 Every hand analysed is finished, so every card is known afterwards: each decision also
 carries a **hindsight** figure, the move played and the best move played out on the cards
@@ -31,14 +32,15 @@ a decision is weighed on) with a `seed` gives the same analysis every time.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from typing import Any
 
-from parlour.analysis.advice import LEAST_DEALS, MOST_DEALS, MOVES, SURE, judged
-from parlour.bots.ismcts import ISMCTSBot, Weighing, bonferroni_z, gap_bounds
+from parlour.analysis.advice import LEAST_DEALS, MOST_DEALS, SURE, judged
+from parlour.bots.ismcts import ISMCTSBot, Weighing, gap_bounds
 from parlour.cards import symbols
 from parlour.engine import Game, OptionsError, State
 from parlour.games import get_game
@@ -57,6 +59,10 @@ PAR_LEVEL = "normal"
 """The level that plays every seat of a deal for its par."""
 
 LABELS = ("inaccuracy", "mistake", "blunder")
+
+WEIGHED = 5
+"""The most moves a decision weighs: the move played, the heuristic's and the rivals it
+ranks next. Fewer than a hint's, so each gets more deals in a small budget."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,7 +108,7 @@ def fault(cost: float, low: float, game: Game) -> str | None:
 def played_cost(weighing: Weighing, played: int, sense: int) -> tuple[int, float, float, float, int]:
     """The best move weighed (by mean over every deal), the played move's cost against it
     (in the game's points, positive is worse), its standard error, the lower bound of the
-    cost at `SURE` (Bonferroni for the moves compared), and the deals compared on."""
+    cost at `SURE` standard errors (Student-t), and the deals compared on."""
     points = weighing.points
     n = weighing.deals
     full = [k for k, row in enumerate(points) if len(row) == n]
@@ -115,7 +121,7 @@ def played_cost(weighing: Weighing, played: int, sense: int) -> tuple[int, float
     if m < 2:
         return best, cost, math.inf, -math.inf, m
     var = sum((g - cost) ** 2 for g in gaps) / (m - 1)
-    low = gap_bounds(ahead, mine, bonferroni_z(SURE, len(points) - 1))[0] if best != played else 0.0
+    low = gap_bounds(ahead, mine, SURE)[0] if best != played else 0.0
     return best, cost, math.sqrt(var / m), low, m
 
 
@@ -132,7 +138,7 @@ def weigh_decision(task: DecisionTask) -> dict[str, Any]:
     def labels(text: str) -> str:
         return known.get(text) or symbols(text)
 
-    weighing = bot.weigh(obs, moves=MOVES, deals=MOST_DEALS, least=LEAST_DEALS, z=SURE, also=[task.played])
+    weighing = bot.weigh(obs, moves=WEIGHED, deals=MOST_DEALS, least=LEAST_DEALS, z=SURE, also=[task.played])
     played = weighing.actions.index(task.played)
     best, cost, error, low, deals = played_cost(weighing, played, sense)
     hint = judged(weighing, labels, sense)
@@ -213,10 +219,14 @@ def play_par(task: ParTask) -> float:
 
 
 def tasks_of(
-    record: dict[str, Any], seat: int, *, seconds: float | None, iterations: int | None, seed: int
+    record: dict[str, Any], seat: int, *, seconds: float | None, iterations: int | None, seed: int,
+    hands: Container[int] | None = None,
+    indices: Container[int] | None = None,
 ) -> tuple[State, list[DecisionTask], list[ParTask]]:
     """The record replayed once: each decision of `seat` (more than one legal move) in a
-    finished hand, and each finished hand's deal for par. Returns the final state too."""
+    finished hand (of `hands`, numbered from 1, where given), and each such hand's deal for
+    par; of the decisions, only the actions numbered `indices` where given. Returns the
+    final state too."""
     from parlour.record import apply_entry, start_of
 
     state = start_of(record)
@@ -232,7 +242,7 @@ def tasks_of(
     for index, entry in enumerate(actions):
         hand = len(state.scores_by_hand())
         if not pars or pars[-1].hand != hand:
-            pars.append(ParTask(state.game.name, hand, seat, state.clone(), seed + hand))
+            pars.append(ParTask(state.game.name, hand, seat, copy.deepcopy(state.clone()), seed + hand))
         if state.to_act() == seat and isinstance(entry, (list, tuple)) and len(entry) == 2:
             legal = state.legal_actions()
             if len(legal) > 1 and isinstance(entry[1], str):
@@ -241,14 +251,21 @@ def tasks_of(
                 except Exception:
                     played = None
                 if played is not None:
+                    # Frozen by a deep copy: a clone and an observation may share lists
+                    # with the state, which the replay goes on changing.
+                    obs, world = copy.deepcopy((state.observation(seat), state.clone(hand_only=True)))
                     decisions.append(DecisionTask(
-                        state.game.name, hand, index, seat, state.observation(seat),
-                        state.clone(hand_only=True), played, seconds, iterations, seed * 7919 + index,
+                        state.game.name, hand, index, seat, obs, world, played, seconds, iterations,
+                        seed * 7919 + index,
                     ))
         apply_entry(state, entry, index)
     finished = len(state.scores_by_hand())
-    decisions = [d for d in decisions if d.hand < finished]
-    pars = [p for p in pars if p.hand < finished]
+
+    def wanted(hand: int) -> bool:
+        return hand < finished and (hands is None or hand + 1 in hands)
+
+    decisions = [d for d in decisions if wanted(d.hand) and (indices is None or d.index in indices)]
+    pars = [p for p in pars if wanted(p.hand)]
     return state, decisions, pars
 
 
@@ -262,13 +279,21 @@ def analyse(
     jobs: int = 1,
     progress: bool = False,
     names: Sequence[str] | None = None,
+    hands: Container[int] | None = None,
+    indices: Container[int] | None = None,
+    par: bool = True,
 ) -> dict[str, Any]:
     """The analysis of `seat`'s play in a record: hand by hand, each decision judged, the
     hand's cost, score and par (see the module's docstring). `names` name the seats in the
-    sentences ("You" for `seat` by default, the others "Seat N")."""
+    sentences ("You" for `seat`; the others "Seat N" where not given). `hands` (from 1) and
+    `indices` (the record's action numbers) narrow the decisions weighed; `par=False`
+    leaves the par out."""
     from parlour.simulate import TaskRunner, progress_bar
 
-    state, decisions, pars = tasks_of(record, seat, seconds=seconds, iterations=iterations, seed=seed)
+    state, decisions, pars = tasks_of(record, seat, seconds=seconds, iterations=iterations, seed=seed, hands=hands,
+                                      indices=indices)
+    if not par:
+        pars = []
     game = state.game
     jobs = max(1, min(jobs, len(decisions) + len(pars)))
     work: list[Any] = [*pars, *decisions]
@@ -290,11 +315,13 @@ def analyse(
             d["why"] = name_seats(d["why"], seat_names)
     scores = state.scores_by_hand()
     sense = game.score_sense
-    hands = []
+    told = []
     for k in range(len(scores)):
+        if hands is not None and k + 1 not in hands:
+            continue
         mine = [d for d in judged_decisions if d["hand"] == k + 1]
         sure = [d for d in mine if d["sure"]]
-        hands.append({
+        told.append({
             "hand": k + 1,
             "score": _number(scores[k][seat]),
             "par": par_of.get(k),
@@ -312,10 +339,10 @@ def analyse(
         "budget": {"seconds": seconds} if iterations is None else {"iterations": iterations},
         "thresholds": dict(zip(LABELS, [round(t, 2) for t in thresholds], strict=True)),
         "par_level": PAR_LEVEL,
-        "hands": hands,
+        "hands": told,
         "match_scores": [_number(s) for s in state.match_scores()],
         "match_over": state.is_over(),
-        "counts": {label: sum(1 for h in hands for d in h["decisions"] if d["fault"] == label) for label in LABELS},
+        "counts": {label: sum(1 for h in told for d in h["decisions"] if d["fault"] == label) for label in LABELS},
         "decisions": len(judged_decisions),
     }
 

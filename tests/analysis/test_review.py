@@ -3,6 +3,8 @@ seldom are, and what a person reads is in the table's words."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 import random
 import re
@@ -11,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from parlour.analysis.review import analyse, format_report
+from parlour.analysis.review import analyse, format_report, tasks_of, weigh_decision
 from parlour.bots import make_bot
 from parlour.bots.ismcts import ISMCTSBot
 from parlour.cli import main
@@ -20,7 +22,7 @@ from parlour.record import record_of
 
 SEARCHED = sorted(name for name, game in GAMES.items() if not game.analysis)
 
-LOOKED_AT = 24
+LOOKED_AT = 40
 """Decisions of seat 0 a planted blunder is looked for among."""
 
 WORLDS = 16
@@ -45,7 +47,8 @@ def planted(name: str) -> tuple[dict[str, Any], int, str, float]:
 
 def planted_in(name: str, seed: int) -> tuple[dict[str, Any], int, str, float] | None:
     """A one-hand record of seeded heuristic bots in which seat 0's costliest legal move
-    replaces its choice at one decision: at each of its first decisions every legal move
+    replaces its choice at one decision: at its decisions from the hand's end back (short
+    playouts first), until a mistake's worth is found, every legal move
     is played out on the same deals consistent with what seat 0 saw (as the analysis
     samples them), and the move whose loss against the heuristic's own is surest (the
     largest lower bound, two standard errors below the mean) is planted.
@@ -61,34 +64,38 @@ def planted_in(name: str, seed: int) -> tuple[dict[str, Any], int, str, float] |
     state, bots = table()
     judge = ISMCTSBot(game, 0, seed, iterations=8).search
     rng = random.Random(seed)
-    worst: tuple[float, int, str, float] = (0.0, -1, "", 0.0)
-    looked = 0
-    index = 0
     texts: list[str] = []
+    moments: list[tuple[int, dict[str, Any], str]] = []
     while not state.hand_over() and state.to_act() is not None:
         seat = state.to_act()
         obs = state.observation(seat)
         chosen = bots[seat].choose(obs)
-        legal = state.legal_actions()
-        if seat == 0 and len(legal) > 1 and looked < LOOKED_AT:
-            looked += 1
-            mine = state.text_to_action(chosen)
-            scores: dict[Any, list[float]] = {a: [] for a in legal}
-            judge.doubts = None
-            for _ in range(WORLDS):
-                world = judge.sample_world(obs)
-                stream = rng.getrandbits(32)
-                for action in legal:
-                    scores[action].append(game.score_sense * float(judge.play_out(world, action, stream)[0]))
-            for action in legal:
-                gaps = [m - b for m, b in zip(scores[mine], scores[action], strict=True)]
-                loss = statistics.mean(gaps)
-                low = loss - 2 * statistics.stdev(gaps) / WORLDS**0.5
-                if low > worst[0]:
-                    worst = (low, index, state.action_to_text(action), loss)
+        if seat == 0 and len(state.legal_actions()) > 1:
+            moments.append((len(texts), copy.deepcopy(obs), chosen))
         state.apply_text(chosen)
         texts.append(chosen)
-        index += 1
+    worst: tuple[float, int, str, float] = (0.0, -1, "", 0.0)
+    enough = game.mistakes.thresholds(game.score_scale)[1]
+    for index, obs, chosen in reversed(moments[-LOOKED_AT:]):
+        if worst[0] >= enough:
+            break
+        judge.doubts = None
+        world = judge.sample_world(obs)
+        legal = world.legal_actions()
+        mine = world.text_to_action(chosen)
+        scores: dict[Any, list[float]] = {a: [] for a in legal}
+        for w in range(WORLDS):
+            if w:
+                world = judge.sample_world(obs)
+            stream = rng.getrandbits(32)
+            for action in legal:
+                scores[action].append(game.score_sense * float(judge.play_out(world, action, stream)[0]))
+        for action in legal:
+            gaps = [m - b for m, b in zip(scores[mine], scores[action], strict=True)]
+            loss = statistics.mean(gaps)
+            low = loss - 2 * statistics.stdev(gaps) / WORLDS**0.5
+            if low > worst[0]:
+                worst = (low, index, world.action_to_text(action), loss)
     if worst[1] < 0:
         return None
     _, at, bad, loss = worst
@@ -103,30 +110,36 @@ def planted_in(name: str, seed: int) -> tuple[dict[str, Any], int, str, float] |
 
 
 OTHERS = 8
-"""Decisions of the heuristic's own besides the planted one weighed: a bounded check."""
+"""Other decisions of the same hand weighed beside the planted one: a bounded check."""
 
 
 @pytest.mark.parametrize("name", SEARCHED)
-def test_a_planted_blunder_is_flagged_and_the_heuristics_moves_seldom_are(name: str) -> None:
+def test_a_planted_blunder_is_flagged_and_a_sound_move_seldom_is(name: str) -> None:
+    """The planted move is named a fault. And the noise check: the analysis' own preferred
+    move at each of the other decisions (the search's choice, what `strong` plays), played
+    instead and weighed again on other deals, is called a mistake or a blunder seldom (the
+    heuristic's own moves are no fair test: the search finds real faults in them)."""
     game = get_game(name)
     record, at, bad, loss = planted(name)
     assert loss >= game.mistakes.thresholds(game.score_scale)[1], (name, bad, loss)
     seat_zero = [k for k, (seat, _) in enumerate(record["actions"]) if seat == 0 and k != at]
-    others = set(seat_zero[:OTHERS])
+    others = set(sorted(seat_zero, key=lambda k: abs(k - at))[:OTHERS])
     report = analyse(record, 0, iterations=40, seconds=None, seed=3, hands={1}, indices={at, *others}, par=False)
     decisions = report["hands"][0]["decisions"]
     mark = next(d for d in decisions if d["index"] == at)
     assert mark["played"] == bad
     assert mark["fault"] is not None, (name, mark)
     assert mark["best"] != bad and mark["why"]
-    theirs = [d for d in decisions if d["index"] != at]
-    serious = [d for d in theirs if d["fault"] in ("mistake", "blunder")]
-    assert len(serious) <= max(2, len(theirs) // 3), (name, [(d["played"], d["cost"], d["error"]) for d in serious])
+    preferred = {d["index"]: d["best"] for d in decisions if d["index"] != at}
+    _, tasks, _ = tasks_of(record, 0, seconds=None, iterations=40, seed=11, hands={1}, indices=set(preferred))
+    again = [weigh_decision(dataclasses.replace(t, played=preferred[t.index])) for t in tasks]
+    serious = [d for d in again if d["fault"] in ("mistake", "blunder")]
+    assert len(serious) <= max(1, len(again) // 4), (name, [(d["played"], d["cost"], d["error"]) for d in serious])
 
 
 RECORD = "tests/playthroughs/couillon-heuristic.json"
 
-CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|10[SHDC])\b|\bseat \d\b", re.IGNORECASE)
+CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|10[SHDC])\b|\b[Ss]eats? \d")
 
 
 def test_the_command_reads_in_the_tables_words(capsys: pytest.CaptureFixture[str]) -> None:

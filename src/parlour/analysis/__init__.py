@@ -31,11 +31,6 @@ from parlour.games import GAMES, get_game
 
 __all__ = ["Hint", "NoHint", "add_arguments", "hint", "hint_patience", "hints", "run"]
 
-def analysed_games() -> list[str]:
-    """The games whose declaration names an exact analysis (`Game.analysis`)."""
-    return [game.name for game in GAMES.values() if game.analysis]
-
-
 def hints(game: str, observation: dict[str, Any]) -> list[str] | None:
     """Advice for the seat to act in `observation` of `game`: the lines of the game's exact
     analysis (`hint_lines`, imported on use: Ridge's double-dummy solver loads only when

@@ -365,7 +365,7 @@ def format_report(report: dict[str, Any]) -> str:
     who = "your" if you == "You" else you.split(" (")[0] + "'s"
     lines = [
         f"{report['title']}: {who} play, judged from what {'you' if you == 'You' else you} could see "
-        f"({report['decisions']} decisions; {_budget(report['budget'])}).",
+        f"({plural(report['decisions'], 'decision')}; {_budget(report['budget'])}).",
         "A cost is the expected hand score given away against the best move weighed (± one standard error); "
         "within the noise it is no fault. "
         + ", ".join(f"{label} from {_figure(t)}" for label, t in report["thresholds"].items()) + f" {noun}.",

@@ -47,7 +47,7 @@ from parlour.games import get_game
 from parlour.views import action_labels, name_seats
 from parlour.words import capital, listing, plural
 
-DEFAULT_SECONDS = 0.2
+DEFAULT_SECONDS = 0.1
 """A decision's budget: a whole 6-player Ribs match (about 300 decisions a seat) is
 analysed for one seat in under a minute on two cores."""
 

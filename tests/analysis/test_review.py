@@ -176,3 +176,20 @@ def test_a_planted_blunder_reads_as_one() -> None:
 def test_a_seat_outside_the_table_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", "couillon", RECORD, "--seat", "7"]) == 2
     assert "--seat must be a seat from 0 to 3" in capsys.readouterr().err
+
+
+def test_the_move_played_is_always_weighed() -> None:
+    """Common random numbers need the move played among the moves weighed, even where the
+    rivals are few and it is none of them (the hint's weighing would leave it out)."""
+    game = get_game("cramps")
+    state = game.new_state(game.options(), 4)
+    while len(state.legal_actions()) < 4:
+        state.apply(state.legal_actions()[0])
+    seat = state.to_act()
+    obs = state.observation(seat)
+    bot = ISMCTSBot(game, seat, 1, iterations=8)
+    left_out = [t for t in obs["legal_actions"] if t not in bot.weigh(obs, moves=2, deals=8, least=8, z=2.0).actions]
+    assert left_out
+    weighing = ISMCTSBot(game, seat, 1, iterations=8).weigh(obs, moves=2, deals=8, least=8, z=2.0, also=[left_out[-1]])
+    assert left_out[-1] in weighing.actions and len(weighing.actions) == 2
+    assert len(weighing.points[weighing.actions.index(left_out[-1])]) >= 1

@@ -60,6 +60,26 @@ class Levels:
     """Playouts a move of the strong search where the default would take too long."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Mistakes:
+    """How much a decision must cost to be named an inaccuracy, a mistake or a blunder
+    (parlour.analysis.review): the seat's expected hand score given away, as shares of a
+    hand's usual swing, so one rule serves games whose points count tricks and games whose
+    points count hundreds. The swing is the game's `score_scale` unless the game names its
+    own (`swing`: about one standard deviation of a seat's hand score between heuristic
+    players, where `score_scale` is a match's scale rather than a hand's)."""
+
+    inaccuracy: float = 0.1
+    mistake: float = 0.25
+    blunder: float = 0.5
+    swing: float | None = None
+
+    def thresholds(self, score_scale: float) -> tuple[float, float, float]:
+        """The three thresholds in the game's points."""
+        swing = self.swing if self.swing is not None else score_scale
+        return (self.inaccuracy * swing, self.mistake * swing, self.blunder * swing)
+
+
 def resolve(path: str) -> Any:
     """The object a dotted path names: "package.module:attribute" or "package.module"."""
     from importlib import import_module

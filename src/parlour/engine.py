@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Self
 
 from parlour.cards import CARD_TEXTS, action_text, deal_constrained, symbols
-from parlour.declaration import Fact, Figure, Levels
+from parlour.declaration import Fact, Figure, Levels, Mistakes
 
 Action = Hashable
 Score = int | Fraction
@@ -1184,6 +1184,8 @@ class Game:
     analysis: ClassVar[str | None] = None
     """The module in parlour.analysis that analyses the game exactly (its `hint_lines` give
     the hints, its `run` the `parlour analyse` command), or None: hints search."""
+    mistakes: ClassVar[Mistakes] = Mistakes()
+    """How large a decision's cost is an inaccuracy, a mistake, a blunder (parlour.analysis.review)."""
     table_limits: ClassVar[Mapping[str, int]] = {}
     """The most a match at the server may ask of an option, per option: a match's length (a
     target score, hands to win or to play) is what keeps its bots busy, and a bound the

@@ -119,6 +119,7 @@ import functools
 import math
 import random
 import time
+from collections.abc import Sequence
 from statistics import NormalDist
 from typing import Any
 
@@ -539,9 +540,12 @@ class ISMCTS:
         least: int,
         z: float,
         deadline: float | None = None,
+        also: Sequence[str] = (),
     ) -> Weighing:
         """The model's choice `prior` and at most `moves - 1` rivals (`_rivals`), played out
-        on the same deals, for a hint to compare fairly.
+        on the same deals, for a hint to compare fairly. The moves of `also` are always
+        among them (in place of rivals), so an analysis compares the move played with the
+        best on the same deals.
 
         Every move still in play is played out on each deal. From `SETTLE_WORLDS` * 2 deals
         on, a move surely behind the best so far (its gap's interval, at `z` raised for the
@@ -558,7 +562,10 @@ class ISMCTS:
         world = self.sample_world(observation)
         legal = world.legal_actions()
         prior_action = world.text_to_action(prior)
-        candidates = [prior_action, *self._rivals(observation, world, legal, prior_action, max(0, moves - 1))]
+        wanted = [a for a in dict.fromkeys(world.text_to_action(t) for t in also) if a != prior_action]
+        room = max(0, moves - 1 - len(wanted))
+        rivals = [a for a in self._rivals(observation, world, legal, prior_action, room + len(wanted)) if a not in wanted]
+        candidates = [prior_action, *wanted, *rivals[:room]]
         points: list[list[float]] = [[] for _ in candidates]
         signed: list[list[float]] = [[] for _ in candidates]
         wins: list[list[bool]] = [[] for _ in candidates]
@@ -600,6 +607,17 @@ class ISMCTS:
                 if done >= least and all(bounds[k][0] == bounds[k][1] for k in live if k != best):
                     break
         return Weighing([world.action_to_text(a) for a in candidates], points, wins, 0, behind)
+
+    def play_out(self, world: State, action: Action, stream: int) -> list[Any]:
+        """The hand's scores after `action` in a copy of `world`, the model bots playing on,
+        reseeded from `stream` (the same stream gives two moves the same play after them)."""
+        copy = world.clone(hand_only=True)
+        copy.push(action)
+        for b, bot in enumerate(self.rollout_bots or ()):
+            bot.rng.seed(stream + b)
+        if copy.hand_over() or copy.to_act() is None:
+            return copy.hand_scores()
+        return self._rollout(copy, None)
 
     def sample_world(self, observation: dict[str, Any]) -> State:
         """A world consistent with the observation and, where the model can judge it, with
@@ -935,10 +953,12 @@ class ISMCTSBot(Bot):
         deals: int,
         least: int,
         z: float,
+        also: Sequence[str] = (),
     ) -> Weighing:
         """The model's move and its rivals played out on the same deals, within the bot's
         budget (`seconds`, or `iterations` as the most deals), for a hint (`ISMCTS.weigh`);
-        the model's reason for its move comes with it."""
+        the model's reason for its move comes with it. `also`: moves weighed whatever the
+        rivals (an analysis weighs the move played)."""
         if self.prior_bot is None or self.search.rollout_bots is None:
             raise OptionsError(f"{self.game.name} has no heuristic bot to weigh moves with")
         deadline = earliest(time.perf_counter() + self.time_limit if self.time_limit is not None else None,
@@ -946,7 +966,7 @@ class ISMCTSBot(Bot):
         prior = self.prior_bot.choose(observation)
         weighing = self.search.weigh(
             observation, prior, moves=moves, deals=min(deals, self.iterations or deals), least=least, z=z,
-            deadline=deadline,
+            deadline=deadline, also=also,
         )
         return dataclasses.replace(weighing, reason=self.prior_bot.last_reason)
 

@@ -30,6 +30,7 @@ from parlour.declaration import (
     STRONG_VS_NORMAL,
     Fact,
     Figure,
+    Mistakes,
 )
 from parlour.engine import EVERYONE, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.cramps import view
@@ -210,6 +211,8 @@ class Cramps(Game):
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"cramps-heuristic": "parlour.bots.cramps_heuristic:CrampsHeuristicBot"}
     score_scale = 31
+    mistakes = Mistakes(swing=10)
+    """A hand's usual swing for the analysis' thresholds (score_scale is a match's)."""
     tensor_facts = (
         Fact("trick_number", "number", "trick_number", scale=13, doc="tricks played"),
         Fact("trick", "plays", "trick", length=8, doc="the trick on the table in order"),

@@ -23,6 +23,7 @@ from parlour.declaration import (
     Fact,
     Figure,
     Levels,
+    Mistakes,
 )
 from parlour.engine import NOBODY, Game, GameOptions, Limits, Zone
 from parlour.games.kings_in_the_corner import view
@@ -133,6 +134,8 @@ class KingsInTheCorner(Game):
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"kings_in_the_corner-heuristic": "parlour.bots.kings_in_the_corner_heuristic:KingsHeuristicBot"}
     score_scale = 50
+    mistakes = Mistakes(swing=2.5)
+    """A hand's usual swing for the analysis' thresholds (score_scale is a match's)."""
     tensor_course = {"scale": 200}
     tensor_facts = (
         Fact("drawn", "cards", "drawn", doc="the cards I drew"),

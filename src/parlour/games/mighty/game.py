@@ -32,6 +32,7 @@ from parlour.declaration import (
     Fact,
     Figure,
     Levels,
+    Mistakes,
 )
 from parlour.engine import NOBODY, Game, GameOptions, Limits, Zone
 from parlour.games.mighty import view
@@ -172,6 +173,8 @@ class Mighty(Game):
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"mighty-heuristic": "parlour.bots.mighty_heuristic:MightyHeuristicBot"}
     score_scale = 20
+    mistakes = Mistakes(swing=2)
+    """A hand's usual swing for the analysis' thresholds (score_scale is a match's)."""
     tensor_course = {"calls": ("discard",)}
     tensor_facts = (
         Fact("deal_number", "number", "deal_number", scale=5, doc="deals of this hand"),

@@ -22,6 +22,7 @@ from parlour.declaration import (
     SUITS,
     Fact,
     Figure,
+    Mistakes,
 )
 from parlour.engine import NOBODY, Game, GameOptions, Limits, Zone
 from parlour.games.paks import view
@@ -212,6 +213,8 @@ class Paks(Game):
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"paks-heuristic": "parlour.bots.paks_heuristic:PaksHeuristicBot"}
     score_scale = 500
+    mistakes = Mistakes(swing=50)
+    """A hand's usual swing for the analysis' thresholds (score_scale is a match's)."""
     tensor_course = {"calls": ("end",), "verbs": ("pak", "steal"), "scale": 200}
     tensor_facts = (
         Fact("known", "seat_cards", "known", doc="cards each seat is known to hold"),

@@ -21,6 +21,7 @@ from parlour.declaration import (
     SUITS,
     Fact,
     Figure,
+    Mistakes,
 )
 from parlour.engine import NOBODY, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.pitch import view
@@ -94,6 +95,8 @@ class Pitch(Game):
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"pitch-heuristic": "parlour.bots.pitch_heuristic:PitchHeuristicBot"}
     score_scale = 21
+    mistakes = Mistakes(swing=2)
+    """A hand's usual swing for the analysis' thresholds (score_scale is a match's)."""
     tensor_facts = (
         Fact("high_bid", "choice", "high_bid", values=("2", "3", "4", "smudge"),
              doc="the standing bid"),

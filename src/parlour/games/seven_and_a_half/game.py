@@ -22,6 +22,7 @@ from parlour.declaration import (
     Fact,
     Figure,
     Levels,
+    Mistakes,
 )
 from parlour.engine import EVERYONE, NOBODY, Game, GameOptions, Limits, Zone
 from parlour.games.seven_and_a_half import view
@@ -187,6 +188,8 @@ class SevenAndAHalf(Game):
     bots = {"seven_and_a_half-heuristic": "parlour.bots.seven_and_a_half_heuristic:SevenHalfHeuristicBot"}
     strong_bots = {"seven_and_a_half-exact": "parlour.bots.seven_and_a_half_exact:SevenHalfExactBot"}
     score_scale = 20
+    mistakes = Mistakes(swing=2)
+    """A hand's usual swing for the analysis' thresholds (score_scale is a match's)."""
     tensor_facts = (
         Fact("banker", "seat", "banker", doc="the banker"),
         Fact("limits", "numbers", "limits", length=2, scale=10, doc="the least and most bet"),

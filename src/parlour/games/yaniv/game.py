@@ -22,6 +22,7 @@ from parlour.declaration import (
     Fact,
     Figure,
     Levels,
+    Mistakes,
 )
 from parlour.engine import EVERYONE, NOBODY, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.drawing import Slots
@@ -167,6 +168,8 @@ class Yaniv(Game):
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"yaniv-heuristic": "parlour.bots.yaniv_heuristic:YanivHeuristicBot"}
     score_scale = 200
+    mistakes = Mistakes(swing=10)
+    """A hand's usual swing for the analysis' thresholds (score_scale is a match's)."""
     tensor_course = {"scale": 200}
     tensor_facts = (
         Fact("hand_value", "number", "hand_value", scale=50, doc="my hand's value"),

@@ -23,6 +23,7 @@ from parlour.declaration import (
     SUITS,
     Fact,
     Figure,
+    Mistakes,
 )
 from parlour.engine import NOBODY, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.zetema import view
@@ -167,6 +168,8 @@ class Zetema(Game):
     # --- the declaration (parlour.engine.Game): what the layers above read of the game
     bots = {"zetema-heuristic": "parlour.bots.zetema_heuristic:ZetemaHeuristicBot"}
     score_scale = 300
+    mistakes = Mistakes(swing=100)
+    """A hand's usual swing for the analysis' thresholds (score_scale is a match's)."""
     tensor_course = {"scale": 200}
     tensor_facts = (
         Fact("known", "seat_cards", "known", doc="cards each seat is known to hold"),

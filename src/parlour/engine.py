@@ -1183,7 +1183,8 @@ class Game:
     values (parlour.bots.move_facts), or None."""
     analysis: ClassVar[str | None] = None
     """The module in parlour.analysis that analyses the game exactly (its `hint_lines` give
-    the hints, its `run` the `parlour analyse` command), or None: hints search."""
+    the hints, its `run` the `parlour analyse` command), or None: hints and `parlour
+    analyse` search (parlour.analysis.review)."""
     mistakes: ClassVar[Mistakes] = Mistakes()
     """How large a decision's cost is an inaccuracy, a mistake, a blunder (parlour.analysis.review)."""
     table_limits: ClassVar[Mapping[str, int]] = {}

@@ -73,7 +73,7 @@ class Watcher(io.StringIO):
     def readline(self, size: int | None = -1) -> str:
         state = self.session[0].state
         text = self.out.getvalue()
-        self.turns.append((state.observation(0), text[self.seen :]))
+        self.turns.append((state.observation(0, names=self.session[0].names), text[self.seen :]))
         self.seen = len(text)
         if len(self.turns) > self.moves:
             return ""  # quit
@@ -107,14 +107,14 @@ def test_the_status_lines_and_the_recent_event_are_printed(name: str) -> None:
             continue
         for fact in facts:
             assert fact in lines, (name, fact, printed)
-    events = [name_seats(recent_text(obs, explain=False) or "", session.names) for obs, _ in person.turns if obs["recent"]]
+    events = [name_seats(recent_text(obs, explain=False, names=session.names) or "", session.names) for obs, _ in person.turns if obs["recent"]]
     assert events, f"{name}: no public event in {len(person.turns)} turns"
     text = out.getvalue()
     for event in set(events):
         assert event is not None and event.splitlines()[0] + "\n" in text, (name, event)
     for (before, _), (obs, printed) in zip(person.turns, person.turns[1:], strict=False):
         if obs["recent"] and obs["recent"] == before["recent"]:
-            line = name_seats(recent_text(obs, explain=False) or "", session.names)
+            line = name_seats(recent_text(obs, explain=False, names=session.names) or "", session.names)
             assert line and line.splitlines()[0] + "\n" not in printed, (name, "printed again", line)
 
 
@@ -189,7 +189,7 @@ def test_an_existing_record_is_overwritten_only_when_agreed(tmp_path: Any, monke
 def test_seats_are_named_moves_labelled_and_a_hint_is_given(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = play(monkeypatch, capsys, RIBS, Interrupting(["hint", "bid 2", "hint"]))
     assert code == 0
-    assert "You bid 2." in out and "Seat 1 (Ribs bot)" in out
+    assert "You bid 2." in out and "In turn: you, Ben (Ribs bot), Cleo (Ribs bot), Dan (Ribs bot)." in out
     assert "Hint: Bid 2: it is the only legal move." in out
     assert "Moves weighed (points you score this hand" in out and "sampled deals" in out
 
@@ -197,9 +197,9 @@ def test_seats_are_named_moves_labelled_and_a_hint_is_given(monkeypatch: pytest.
 def test_the_other_seats_are_bots_of_a_level(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = play(monkeypatch, capsys, ["ribs", "--seed", "3", "--bots", "easy,strong(seconds=0.05)"], Interrupting(["bid 2"]))
     assert code == 0
-    assert "Seat 1 (Ribs bot, easy)" in out and "Seat 2 (Ribs bot, strong)" in out and "Seat 3 (Ribs bot, strong)" in out
+    assert "Ben (Ribs bot, easy)" in out and "Cleo (Ribs bot, strong)" in out and "Dan (Ribs bot, strong)" in out
     code, out, _ = play(monkeypatch, capsys, ["ribs", "--seed", "3"], Interrupting(["bid 2"]))
-    assert code == 0 and "Seat 1 (Ribs bot)" in out
+    assert code == 0 and "Ben (Ribs bot)" in out
 
 
 def test_a_move_may_be_typed_as_its_label() -> None:

@@ -225,8 +225,7 @@ def test_seven_and_a_half_and_bezique_keep_events_as_data_worded_without_seat_nu
         view = game.view
         seats = Seats(names[: state.players], me=1)
         said += [view.sentence(e, seats) for e in events]
-        obs = state.observation(1, views=False)
-        view.read(obs, state.log, names[: state.players])
+        obs = state.observation(1, names=names[: state.players])
         said += [f"{s['label']}: {s['value']}" for s in obs["status"]] + [z["label"] for z in obs["zones"]]
         assert any(re.match(r"You\b", line) for line in said)
         for line in said:

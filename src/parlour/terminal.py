@@ -16,9 +16,11 @@ saved (`--record FILE` saves it without asking).
 The other seats are bots of a level, as in the lobby (`--bots strong`, or one a seat:
 `--bots strong,normal,easy`; default normal), or any bot spec.
 
-Words, not notation: the seats are named (You, "Seat 2 (Ribs bot)") in every line through
-`views.name_seats`, cards show their suits (K♠), and the moves are listed by their labels
-(`lay ribs face down`); a move is typed as its text (`play KS`, any case) or its label.
+Words, not notation: the seats are named, the person's as "you" and the bots' by first
+names (`words.table_names`, each said with its kind at the start), in every line the
+game's view writes and in the standings; cards show their suits (K♠), and the moves are
+listed by their labels (`lay ribs face down`); a move is typed as its text (`play KS`, any
+case) or its label.
 `hint` asks parlour.analysis.hint: the move a strong player would make, with its numbers.
 
 Games are kept: `--record FILE` is checked before the first deal (a file that cannot be
@@ -48,6 +50,7 @@ from parlour.views import (
     status_lines,
     table_text,
 )
+from parlour.words import Seats, table_names
 
 DEFAULT_LEVEL = "normal"
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
@@ -81,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     for i, seat in enumerate(others):
         chosen[seat] = specs[min(i, len(specs) - 1)]
         bots[seat] = make_bot(chosen[seat], game, seat, seed * 100 + seat, outside=True)
-    names = ["You" if s == args.seat else f"Seat {s} ({bot_words(game, chosen[s])})" for s in range(n)]
+    names = table_names(n)
     state = game.new_state(options, seed)
     session = TerminalGame(game, state, args.seat, bots, sys.stdin, sys.stdout, names=names)
     if args.record:
@@ -92,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
             f"{args.record} exists. Overwrite it with this game's record? (y/n) "
         ):
             raise OptionsError(f"{args.record} exists and was kept; the game was not started (--force overwrites)")
-    session.say(f"{game.title}, {n} players, seed {seed}. Your seat is number {args.seat}. {HELP}"
+    table = Seats(names, args.seat)
+    players = ", ".join(table.name(s) if s == args.seat else f"{names[s]} ({bot_words(game, chosen[s])})" for s in range(n))
+    session.say(f"{game.title}, {n} players, seed {seed}. In turn: {players}. {HELP}"
                 f" New to {game.title}? 'parlour rules {game.name}' explains it.")
     try:
         session.run()
@@ -150,7 +155,8 @@ class TerminalGame:
         self.bots = bots
         self.inp = inp
         self.out = out
-        self.names = names or ["You" if s == seat else f"Seat {s}" for s in range(state.players)]
+        self.names = names or table_names(state.players)
+        self.seats = Seats(self.names, seat)
         self.hint_seconds = hint_seconds
         self.hands_shown = 0
         self.shown_lines = 0
@@ -185,23 +191,23 @@ class TerminalGame:
                 self.show_news()
         self.show_news()
         if self.state.is_over():
-            winners = " and ".join(f"seat {s}" for s in self.state.winners())
+            winners = self.seats.group(self.state.winners(), start=True)
             self.say(f"The match is over. Winner: {winners}. Final standing: {self.standing()}")
 
     def standing(self) -> str:
         scores = jsonable_scores(self.state.match_scores())
-        return ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores))
+        return ", ".join(f"{self.seats.name(s)}: {v}" for s, v in enumerate(scores))
 
     def show_news(self) -> None:
         """Print the log sentences not shown yet, finishing a hand before the next one."""
-        obs = self.state.observation(self.seat)
+        obs = self.state.observation(self.seat, names=self.names)
         finished = len(self.state.scores_by_hand())
         if finished > self.hands_shown:
             last = obs.get("last_hand") or {}
             for line in last.get("log", [])[self.shown_lines :]:
                 self.say(line)
             scores = jsonable_scores(self.state.hand_scores())
-            self.say("Hand scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores)))
+            self.say("Hand scores: " + ", ".join(f"{self.seats.name(s)}: {v}" for s, v in enumerate(scores)))
             self.say(f"Match standing: {self.standing()}")
             self.say()
             self.hands_shown = finished
@@ -211,17 +217,17 @@ class TerminalGame:
         for line in obs["log"][self.shown_lines :]:
             self.say(line)
         self.shown_lines = len(obs["log"])
-        news = recent_update(obs, self.shown_recent)
+        news = recent_update(obs, self.shown_recent, self.names)
         if news is not None:
             self.say(news)
-        self.shown_recent = recent_text(obs)
+        self.shown_recent = recent_text(obs, names=self.names)
 
     def person_turn(self) -> None:
-        obs = self.state.observation(self.seat)
+        obs = self.state.observation(self.seat, names=self.names)
         render = getattr(self.game, "render_text", None)
         for line in status_lines(obs):
             self.say(line)
-        self.say(table_text(obs, render))
+        self.say(table_text(obs, render, self.names))
         labels = action_labels(obs)
         typed = {label.casefold(): text for text, label in labels.items()}
         legal = list(labels.values())

@@ -42,6 +42,7 @@ from parlour.engine import Game, IllegalAction, State
 from parlour.games import get_game
 from parlour.record import apply_entry, record_of, start_of
 from parlour.replay import ALL, View
+from parlour.words import told_apart
 
 if TYPE_CHECKING:  # a room reads a stored table's fields; it never touches the database
     from parlour.server.storage import StoredTable
@@ -135,10 +136,22 @@ class Room:
 
     # --- the one place observations leave ---------------------------------------------
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know (None: a spectator). Nothing else reads the state for a seat,
-        and before the start there is nothing to know: the deal is not drawn yet."""
+        """What `seat` may know (None: a spectator), its words naming the seats as the table
+        does (`seat_names`; the seat's own as "you"). Nothing else reads the state for a
+        seat, and before the start there is nothing to know: the deal is not drawn yet."""
         self._started()
-        return self.state.observation(seat)
+        return self.state.observation(seat, names=self.seat_names())
+
+    def seat_names(self) -> list[str]:
+        """Each seat as the table's words name it, as the web table names it: a person by
+        the name they sat down with (an empty seat "Open seat"), a bot by its game and
+        level ("Ribs bot (normal)"), told apart where two would read alike."""
+        names = []
+        for seat in range(self.players):
+            bot = self.seats[seat].get("bot")
+            claim = self.claimed.get(seat)
+            names.append(display_name(self.game.name, bot) if bot else claim[1] if claim else "Open seat")
+        return told_apart(names)
 
     def _started(self) -> None:
         if not self.started:

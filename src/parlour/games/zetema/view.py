@@ -1,12 +1,13 @@
 """Zetema in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, so simulation and search pay nothing for words. Seats are named by
-`names` where a front end gives them (the observing seat is "you"), else by the numbered
-convention front ends name later (`parlour.words.Seats.numbered`). A side of partners (4
-and 6 players) reads as a team ("seat 0 and seat 2"); a rank pile by its rank ("the
-sevens' pile"); a card pulled from its pile for a marriage is said so, not starred.
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, so simulation and
+search pay nothing for words. Seats are named by `names` where a front end gives them
+(the observing seat is "you"), else by the numbered convention front ends name later
+(`parlour.words.Seats.numbered`). A side of partners (4 and 6 players) reads as a team
+("seat 0 and seat 2"); a rank pile by its rank ("the sevens' pile"); a card pulled from
+its pile for a marriage is said so, not starred.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from parlour.cards import CARD_TEXTS, KING, QUEEN, RANK_CHARS, SUIT_CHARS, parse_card
 from parlour.games.zetema.pack import MARRY_FLAG, MELD_FLAG, PACKS, Pack, from_hand, marriage_pairs
 from parlour.games.zetema.rules import MELD_DISCARD, side_seats
-from parlour.words import Seats, capital, card, cards, plural, seats_of, signed, suit_name
+from parlour.words import Seats, capital, card, cards, plural, signed, suit_name
 
 RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
 MOVES = ("discard", "meld", "marry")
@@ -39,16 +40,6 @@ def by_side(values: Sequence[int], seats: Seats) -> str:
     return ", ".join(f"{values[s[0]]} for {seats.team(s)}" for s in side_seats(len(seats.names)))
 
 
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`. (The engine words the finished hand's summary once, by `hand_summary`.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, events, seats)
-
-
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     """A finished hand's summary with its log in sentences."""
     return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
@@ -64,7 +55,7 @@ def marriage_words(code: int) -> str:
     return ", ".join(pair_words(s, w) for s, w in marriage_pairs(code))
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """A legal action on a button, its cards in symbol form and a pulled card said so."""
     if action < 52:
         return "discard " + card(action)

@@ -1,0 +1,157 @@
+"""Every text a person reads names the seats as people do: a name or "you", never a number.
+
+Seeded random playouts of every game, at its fewest and its most players, read each seat's
+observation as a front end that knows the players' names asks for it (`observation(seat,
+names=...)`): the labels of the legal moves, the hand's log, the status lines, the last
+event, every zone's label, the finished hand's sentences and the terminal's view. They are
+held to four rules: no digit standing for a seat ("seat 2", "0+2 v 1+3", "steal 1:3"), no
+card code where a card is meant (QS, 10H, TD, JK), no table copy's star (K♥*), and the verb
+agrees with its subject ("You win", "Ann wins", "you and Cy win"; never "you wins" or "Ann
+win").
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from parlour.games import GAMES
+from parlour.views import recent_text, status_lines, table_text
+from parlour.words import third_person
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Kit")
+SEEDS = (1, 2)
+STEPS = 700
+
+SEAT_DIGIT = re.compile(
+    r"\b[Ss]eats? #?\d|\b[Pp]layers? #?\d|\b[Pp]\d\b"  # "seat 2", "player 3", "p1"
+    r"|\b\d\+\d\b|\b\d:\d"  # "0+2 v 1+3", "steal 1:3"
+)
+CODE = re.compile(r"(?<![\w])(10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])|(?<![\w])(JK|T)(?![A-Za-z0-9])")
+STAR = re.compile(r"[♠♥♦♣\w]\*")
+
+VERBS = (
+    "accept add bank be bet bid break bust call cancel claim collect complete contest crack cut deal decline "
+    "declare discard do double draw end fold follow get give go guess have hit hold keep knock lay "
+    "lead lose make marry meld miss move name need offer open owe pass pay pick pitch place play "
+    "put raise reach redouble refuse respond reveal score show sit stand start steal stick take throw turn win"
+).split()
+SUBJECT = rf"[Yy]ou|{'|'.join(NAMES)}"
+GROUP = re.compile(rf"\b(?:(?:{SUBJECT}), )*(?:{SUBJECT}) and (?:{SUBJECT}) ([a-z]+)\b")
+ONE = re.compile(rf"(?<!, )(?<!and )\b({SUBJECT})(?: \([^)]*\))? ([a-z]+)\b")
+YOUR = re.compile(r"\b[Yy]ou and [A-Z]\w+(?: [a-z]+){1,8} their\b")
+THIRD = {third_person(v) for v in VERBS} | {"was"}
+BASE = set(VERBS) - {"be", "do", "have"} | {"are", "have", "do", "were"}
+
+
+def disagreement(text: str) -> str | None:
+    """The first subject and verb (or pronoun) of `text` that do not agree, else None."""
+    pronoun = YOUR.search(text)
+    if pronoun:
+        return pronoun.group(0)
+    for m in GROUP.finditer(text):
+        if m.group(1) in THIRD:
+            return m.group(0)
+    for m in ONE.finditer(text):
+        who, verb = m.group(1), m.group(2)
+        if who.lower() == "you" and verb in THIRD or who.lower() != "you" and verb in BASE:
+            return m.group(0)
+    return None
+
+
+def faults(text: str) -> list[str]:
+    out = []
+    if SEAT_DIGIT.search(text):
+        out.append("a digit for a seat")
+    if CODE.search(text):
+        out.append("a card code")
+    if STAR.search(text):
+        out.append("a table copy's star")
+    wrong = disagreement(text)
+    if wrong:
+        out.append(f"no agreement in {wrong!r}")
+    return out
+
+
+def texts(game: Any, obs: dict[str, Any], names: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text of `obs` a person reads."""
+    for entry in obs.get("legal") or []:
+        yield "legal label", entry["label"]
+    for line in obs.get("log") or []:
+        yield "log", line
+    for line in status_lines(obs):
+        yield "status", line
+    recent = recent_text(obs, names=names)
+    if recent:
+        yield "recent", recent
+    last = obs.get("last_hand") or {}
+    for line in last.get("log") or []:
+        yield "hand summary", line
+    for trick in last.get("tricks") or []:
+        if isinstance(trick, dict) and isinstance(trick.get("explanation"), str):
+            yield "hand summary trick", trick["explanation"]
+    for zone in obs.get("zones") or []:
+        yield "zone label", zone["label"]
+    yield "terminal view", table_text(obs, getattr(game, "render_text", None), names)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["You win.", "Ann wins.", "you and Cy win", "Ann, Bob and you win", "Hand 3: Ann deals.", "Trick 2: Ann K♠, you 10♥", "Trick values: [+0] -1 +3"],
+)
+def test_the_rules_pass_what_a_card_player_writes(text: str) -> None:
+    assert faults(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["you wins", "Ann win.", "You has 3 points", "Ann and Bob wins", "seat 2 deals", "Your hand: QS 10H",
+     "steal 1:3", "0+2 v 1+3", "Your hand: A T 9",
+     "you and Dan must take more points than their opponents", "K♥* from the table", "JK"],
+)
+def test_the_rules_catch_what_no_card_player_writes(text: str) -> None:
+    assert faults(text) != []
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_text_names_the_seats_and_agrees_with_them(name: str) -> None:
+    game = GAMES[name]
+    seen: dict[str, tuple[str, str]] = {}
+    checked: set[tuple[str, str]] = set()  # each text is held to the rules once
+    named: set[str] = set()
+
+    def read(obs: dict[str, Any], when: str) -> None:
+        for where, text in texts(game, obs, NAMES[: obs["players"]]):
+            if (where, text) in checked:
+                continue
+            checked.add((where, text))
+            if re.search(r"\b[Yy]ou\b", text):
+                named.add("you")
+            if any(re.search(rf"\b{n}\b", text) for n in NAMES[: obs["players"]]):
+                named.add("a name")
+            for fault in faults(text):
+                seen.setdefault(f"{where}: {fault}", (text, when))
+
+    for players in sorted({game.min_players, game.max_players}):
+        names = NAMES[:players]
+        for seed in SEEDS:
+            state = game.new_state(game.options(players=players), seed)
+            rng = random.Random(seed)
+            hands = 0
+            for _ in range(STEPS):
+                seat = state.to_act()
+                if seat is None:
+                    break
+                readers = range(players) if state.hand_number != hands else (seat,)
+                hands = state.hand_number
+                for reader in readers:
+                    read(state.observation(reader, names=names), f"{players} players, seed {seed}")
+                state.apply(rng.choice(state.legal_actions()))
+            for reader in range(players):
+                read(state.observation(reader, names=names), f"{players} players, seed {seed}, the end")
+    assert named == {"you", "a name"}, "the views do not name the seats they were given"
+    assert not seen, "\n".join(f"{k}: {t!r} ({where})" for k, (t, where) in seen.items())

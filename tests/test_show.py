@@ -121,6 +121,7 @@ def test_show_tells_every_hand_in_order_with_the_outcome_of_replay(
     text = capsys.readouterr().out
     lines = text.splitlines()
     assert lines[0].startswith(GAMES[name].title)
+    assert not re.search(r"\b[Ss]eats? \d", text), "show names the seats (Ada, Ben, ...)"
 
     # What the engine says, step by step: each hand's header, sentences, last events, scores.
     expected: list[str] = []

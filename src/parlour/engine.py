@@ -955,14 +955,16 @@ class State:
         """The texts of the cards an action moves from the actor's hand (for clients)."""
         return []
 
-    def action_label(self, action: Action) -> str:
+    def action_label(self, action: Action, names: Sequence[str] | None = None, reader: int | None = None) -> str:
         """An action as a person reads it on a button or in a hint: its text with every card
         in symbol form (`play K♠`). A game's view (or, for a game without one, an override
         here) words it where words say more than the notation ("lay ribs face down",
-        "bid 3 ♥"); the text stays the record's notation."""
+        "bid 3 ♥"), naming a seat it speaks of by `names` (`reader`'s as "you"), else
+        numbered; the text stays the record's notation."""
         view = self.game.view
         if view is not None:
-            return str(view.label(self.observation(self.turn, views=False), action, seats_of(self.players)))
+            seats = seats_of(self.players, reader, names)
+            return str(view.label(self.observation(self.turn, views=False), action, seats))
         return symbols(self.action_to_text(action))
 
     # --- shared plumbing ----------------------------------------------------------------
@@ -1162,7 +1164,8 @@ class Game:
     writes its sentences as it plays (string log entries, worded by `sentence`)."""
 
     # Optional hooks a game may define (looked up with getattr by the front ends):
-    # - render_text(observation) -> str: a terminal view nicer than the generic one.
+    # - render_text(observation, names=None) -> str: a terminal view nicer than the generic
+    #   one, its seats named by `names` where the front end gives them.
     # Advice for the seat to act (`hint` in the terminal, e.g. Ridge's double-dummy value
     # of each legal card) is no hook: it comes from analysis, above the games
     # (parlour.analysis.hints, from the game's declared `analysis`).

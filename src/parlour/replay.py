@@ -143,11 +143,11 @@ def observe(state: State, view: View, names: Sequence[str] | None = None) -> dic
     return all_seeing(state, names) if view == ALL else state.observation(view, names=names)
 
 
-def action_label(state: State, action: Action) -> str:
-    """What a person reads for `action`: the game's label where the engine gives one, else
-    its text."""
+def action_label(state: State, action: Action, names: Sequence[str] | None = None, reader: int | None = None) -> str:
+    """What a person reads for `action`: the game's label where the engine gives one (its
+    seats named by `names`, `reader`'s as "you"), else its text."""
     label = getattr(state, "action_label", None)
-    return str(label(action)) if callable(label) else state.action_to_text(action)
+    return str(label(action, names, reader)) if callable(label) else state.action_to_text(action)
 
 
 class ViewError(ValueError):
@@ -232,7 +232,7 @@ def _action_frame(
 ) -> dict[str, Any]:
     """The frame after `state`'s last action; `before` is a copy of the hand before it."""
     actor, action = state.history[-1]
-    label = action_label(before, action)
+    label = action_label(before, action, names, view if isinstance(view, int) else None)
     if ended:
         before.push(action)
         obs = observe(before, view, names)

@@ -3,7 +3,7 @@
 Plain `input()` prompts and printed lines (no full-screen UI), so a script, a test or tmux
 can drive it. Everything shown comes from the person's observation: the log sentences of
 the hand (bids, plays, trick explanations), the person's cards and the table. A game may
-define `render_text(observation)` for a better view; advice (`hint`) comes from the game's
+define `render_text(observation, names)` for a better view; advice (`hint`) comes from the game's
 oracle in parlour.analysis, looked up by the game's name. Every game's headline facts (the
 observation's `status`) are printed as `label: value` lines above the view at each turn, a
 game's own `render_text` or not; the last public event (`recent`, e.g. the last trick with

@@ -79,9 +79,10 @@ def clean_text(text: Any, limit: int) -> str:
     return " ".join(text.split())[:limit].strip()
 
 
-def clean_name(name: Any, seat: int) -> str:
-    """A name fit to show others (`clean_text`, cut to NAME_LIMIT); else "Player n"."""
-    return clean_text(name, NAME_LIMIT) or f"Player {seat}"
+def clean_name(name: Any) -> str:
+    """A name fit to show others (`clean_text`, cut to NAME_LIMIT); else "Guest" (a table's
+    words tell two guests apart: "Guest", "Guest II"), never a seat's number."""
+    return clean_text(name, NAME_LIMIT) or "Guest"
 
 
 def searching_bot(game_name: str, spec: str) -> bool:
@@ -485,7 +486,7 @@ class Room:
         events: list[Event] = []
         if host:
             events.append(("host", {"hash": hashed}))
-        events.append(("claim", {"seat": seat, "hash": hashed, "name": clean_name(name, seat)}))
+        events.append(("claim", {"seat": seat, "hash": hashed, "name": clean_name(name)}))
         if not self.started and open_seats == [seat]:
             events.append(("start", {"seed": seed}))
         return seat, events

@@ -23,7 +23,7 @@ Counts and cards. "1 trick", "2 tricks"; points that change a score are signed (
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from parlour.cards import CARD_TEXTS, SUIT_NAMES, card_symbol, trump_label
 
@@ -125,7 +125,7 @@ class Seats:
         word = "your" if seat == self.me else self.names[seat].split(" (")[0] + "'s"
         return capital(word) if start else word
 
-    def their(self, seats: Iterable[int]) -> str:
+    def their(self, seats: Collection[int]) -> str:
         """A group's possessive pronoun: "your" when the reader is one of them, else "their"
         ("you and Dan must take more points than your opponents")."""
         return "your" if self.me in seats else "their"

@@ -21,7 +21,7 @@ import pytest
 
 from parlour.games import GAMES
 from parlour.views import recent_text, status_lines, table_text
-from parlour.words import third_person
+from parlour.words import Seats, table_names, third_person, told_apart
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Kit")
 SEEDS = (1, 2)
@@ -115,6 +115,14 @@ def test_the_rules_pass_what_a_card_player_writes(text: str) -> None:
 )
 def test_the_rules_catch_what_no_card_player_writes(text: str) -> None:
     assert faults(text) != []
+
+
+def test_seats_nobody_named_and_names_alike_read_apart_without_numbers_of_seats() -> None:
+    assert table_names(4) == ["Ada", "Ben", "Cleo", "Dan"]
+    alike = ["Ann", "Ribs bot (easy)", "Ann", "Ribs bot (easy)", "Bob", "Ann"]
+    assert told_apart(alike) == ["Ann", "Ribs bot 1 (easy)", "Ann II", "Ribs bot 3 (easy)", "Bob", "Ann III"]
+    seats = Seats(["Ann", "Bob", "Cy", "Dee"], me=1)
+    assert (seats.their((1, 3)), seats.their((0, 2))) == ("your", "their")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

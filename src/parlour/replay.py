@@ -273,12 +273,10 @@ def _replay_head(game_name: str, view: View, players: int, seats: list[dict[str,
     }
 
 
-def seat_names(seats: list[dict[str, Any]] | None) -> list[str] | None:
-    """The names a replay's words give the seats: each seat's `name` (an open seat's "Open
-    seat"), told apart where two read alike, as the table tells them apart; None without
-    `seats`."""
-    if seats is None:
-        return None
+def seat_names(seats: list[dict[str, Any]]) -> list[str]:
+    """The names a table's words give its seats, from each seat's info (`name`; an open
+    seat's "Open seat"), told apart where two read alike, as the web table tells them
+    apart."""
     return told_apart([str(s.get("name") or "Open seat") for s in seats])
 
 
@@ -286,7 +284,7 @@ def replay_view(record: dict[str, Any], view: View = ALL, seats: list[dict[str, 
     """A record ready for a viewer: `{game, title, view, players, seats, frames}`, every
     frame. `seats` (each with its `seat` and `name`) default to `Seat N`; given, the frames'
     words name them (`seat_names`)."""
-    page = frame_page(record, view, names=seat_names(seats))
+    page = frame_page(record, view, names=seat_names(seats) if seats is not None else None)
     return {**_replay_head(page.frames[0]["observation"]["game"], view, page.players, seats), "frames": page.frames}
 
 
@@ -296,7 +294,7 @@ def replay_page(
 ) -> dict[str, Any]:
     """A page of a replay, what the server sends: `replay_view`'s keys with frames `start`
     to `start + count` only, and `from`, `total`, `moves` and `deals` (see Page)."""
-    page = frame_page(record, view, start, count, check, seat_names(seats))
+    page = frame_page(record, view, start, count, check, seat_names(seats) if seats is not None else None)
     return {
         **_replay_head(str(record["game"]), view, page.players, seats),
         "from": page.start, "total": page.total, "moves": page.moves, "deals": page.deals, "frames": page.frames,

@@ -13,6 +13,7 @@ and every message each client received is checked against the engine at that ver
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from parlour.games import GAMES
 from parlour.record import apply_entry, start_of
 
 MAX_ACTIONS = 1500  # a match that runs longer is checked up to here
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Kit")  # the table's words name the seats so
 KEYS = {
     "welcome": {"type", "table", "seat", "host", "summary", "history", "chat", "other_tabs"},
     "state": {"type", "table", "version", "seat", "seats", "table_state", "hands_finished", "observation"},
@@ -42,7 +44,7 @@ def test_no_client_ever_hears_a_card_hidden_from_its_seat(fast_server: ServerPro
     table = made["table"]["id"]
     clients: dict[int | None, Client] = {}
     for seat in range(players):
-        joined = server.join(table, seat, name=f"P{seat}")
+        joined = server.join(table, seat, name=NAMES[seat])
         clients[seat] = Client(server, table, joined["token"])
     clients[None] = Client(server, table)
     rng = random.Random(name)
@@ -65,12 +67,14 @@ def test_no_client_ever_hears_a_card_hidden_from_its_seat(fast_server: ServerPro
     finally:
         for client in clients.values():
             client.close()
-    _check_every_message(server.record(table), clients, rng)
+    _check_every_message(server.record(table), clients, rng, NAMES[:players])
 
 
-def _check_every_message(record: dict[str, Any], clients: dict[int | None, Client], rng: random.Random) -> None:
+def _check_every_message(
+    record: dict[str, Any], clients: dict[int | None, Client], rng: random.Random, names: Sequence[str]
+) -> None:
     states = _states_by_version(record)
-    histories = _histories(states)
+    histories = _histories(states, names)
     for seat, client in clients.items():
         checked = 0
         for message in client.messages:
@@ -87,9 +91,9 @@ def _check_every_message(record: dict[str, Any], clients: dict[int | None, Clien
             assert message["seat"] == seat
             state = states[message["version"]]
             observation = message["observation"]
-            assert observation == state.observation(seat), f"seat {seat} got more than its view at v{message['version']}"
+            assert observation == state.observation(seat, names=names), f"seat {seat} got more than its view at v{message['version']}"
             for _ in range(2):
-                assert state.redeal_hidden(seat, rng).observation(seat) == observation, (
+                assert state.redeal_hidden(seat, rng).observation(seat, names=names) == observation, (
                     f"seat {seat}'s message at v{message['version']} depends on cards hidden from it"
                 )
             assert message["hands_finished"] == sum(1 for v in histories_at(states, message["version"]))
@@ -106,11 +110,11 @@ def _states_by_version(record: dict[str, Any]) -> list[State]:
     return out
 
 
-def _histories(states: list[State]) -> list[dict[int | None, Any]]:
+def _histories(states: list[State], names: Sequence[str]) -> list[dict[int | None, Any]]:
     out = []
     for state in states[1:]:
         if state.hand_over():
-            out.append({seat: state.observation(seat)["last_hand"] for seat in [None, *range(state.players)]})
+            out.append({seat: state.observation(seat, names=names)["last_hand"] for seat in [None, *range(state.players)]})
     return out
 
 

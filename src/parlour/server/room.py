@@ -42,7 +42,7 @@ from parlour.engine import Game, IllegalAction, State
 from parlour.games import get_game
 from parlour.record import apply_entry, record_of, start_of
 from parlour.replay import ALL, View
-from parlour.words import told_apart
+from parlour.replay import seat_names as names_of_seats
 
 if TYPE_CHECKING:  # a room reads a stored table's fields; it never touches the database
     from parlour.server.storage import StoredTable
@@ -144,15 +144,11 @@ class Room:
         return self.state.observation(seat, names=self.seat_names())
 
     def seat_names(self) -> list[str]:
-        """Each seat as the table's words name it, as the web table names it: a person by
-        the name they sat down with (an empty seat "Open seat"), a bot by its game and
-        level ("Ribs bot (normal)"), told apart where two would read alike."""
-        names = []
-        for seat in range(self.players):
-            bot = self.seats[seat].get("bot")
-            claim = self.claimed.get(seat)
-            names.append(display_name(self.game.name, bot) if bot else claim[1] if claim else "Open seat")
-        return told_apart(names)
+        """Each seat as the table's words name it, as the web table names it: by the name
+        its seat's info gives (a person by the name they sat down with, a bot by its game
+        and level, "Ribs bot (normal)"), told apart where two would read alike (the rule of
+        a table's replays, `replay.seat_names`)."""
+        return names_of_seats(self.seat_info(Presence(frozenset(), 0, 0.0)))
 
     def _started(self) -> None:
         if not self.started:

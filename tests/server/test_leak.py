@@ -22,6 +22,7 @@ from serverkit import Client, ServerProcess
 from parlour.engine import State
 from parlour.games import GAMES
 from parlour.record import apply_entry, start_of
+from parlour.replay import seat_names
 
 MAX_ACTIONS = 1500  # a match that runs longer is checked up to here
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Kit")  # the table's words name the seats so
@@ -91,9 +92,10 @@ def _check_every_message(
             assert message["seat"] == seat
             state = states[message["version"]]
             observation = message["observation"]
-            assert observation == state.observation(seat, names=names), f"seat {seat} got more than its view at v{message['version']}"
+            seen_as = seat_names(message["seats"])  # the seats as named when it was sent (some still open)
+            assert observation == state.observation(seat, names=seen_as), f"seat {seat} got more than its view at v{message['version']}"
             for _ in range(2):
-                assert state.redeal_hidden(seat, rng).observation(seat, names=names) == observation, (
+                assert state.redeal_hidden(seat, rng).observation(seat, names=seen_as) == observation, (
                     f"seat {seat}'s message at v{message['version']} depends on cards hidden from it"
                 )
             assert message["hands_finished"] == sum(1 for v in histories_at(states, message["version"]))

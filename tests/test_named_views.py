@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 
 from parlour.games import GAMES
-from parlour.views import recent_text, status_lines, table_text
 from parlour.words import Seats, table_names, third_person, told_apart
+from test_words import texts
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Kit")
 SEEDS = (1, 2)
@@ -63,40 +62,12 @@ def disagreement(text: str) -> str | None:
     return None
 
 
+RULES = ((SEAT_DIGIT, "a digit for a seat"), (CODE, "a card code"), (STAR, "a table copy's star"))
+
+
 def faults(text: str) -> list[str]:
-    out = []
-    if SEAT_DIGIT.search(text):
-        out.append("a digit for a seat")
-    if CODE.search(text):
-        out.append("a card code")
-    if STAR.search(text):
-        out.append("a table copy's star")
     wrong = disagreement(text)
-    if wrong:
-        out.append(f"no agreement in {wrong!r}")
-    return out
-
-
-def texts(game: Any, obs: dict[str, Any], names: Sequence[str]) -> Iterator[tuple[str, str]]:
-    """(where, text) for every text of `obs` a person reads."""
-    for entry in obs.get("legal") or []:
-        yield "legal label", entry["label"]
-    for line in obs.get("log") or []:
-        yield "log", line
-    for line in status_lines(obs):
-        yield "status", line
-    recent = recent_text(obs, names=names)
-    if recent:
-        yield "recent", recent
-    last = obs.get("last_hand") or {}
-    for line in last.get("log") or []:
-        yield "hand summary", line
-    for trick in last.get("tricks") or []:
-        if isinstance(trick, dict) and isinstance(trick.get("explanation"), str):
-            yield "hand summary trick", trick["explanation"]
-    for zone in obs.get("zones") or []:
-        yield "zone label", zone["label"]
-    yield "terminal view", table_text(obs, getattr(game, "render_text", None), names)
+    return [what for rule, what in RULES if rule.search(text)] + ([f"no agreement in {wrong!r}"] if wrong else [])
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -27,15 +27,16 @@ CODE = re.compile(r"(?<![\w])(10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])|(?<![\w])JK(?!
 STEPS = 600
 
 
-def texts(game: Any, obs: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    """(where, text) for every text of `obs` a person reads."""
+def texts(game: Any, obs: dict[str, Any], names: Sequence[str] | None = None) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text of `obs` a person reads (the seats named by `names`
+    where the observation was asked for with them)."""
     for entry in obs.get("legal") or []:
         yield "legal label", entry["label"]
     for line in obs.get("log") or []:
         yield "log", line
     for line in status_lines(obs):
         yield "status", line
-    recent = recent_text(obs)
+    recent = recent_text(obs, names=names)
     if recent:
         yield "recent", recent
     last = obs.get("last_hand") or {}
@@ -47,7 +48,7 @@ def texts(game: Any, obs: dict[str, Any]) -> Iterator[tuple[str, str]]:
             yield "last hand trick", trick["explanation"]
     for zone in obs.get("zones") or []:
         yield "zone label", zone["label"]
-    yield "terminal view", table_text(obs, getattr(game, "render_text", None))
+    yield "terminal view", table_text(obs, getattr(game, "render_text", None), names)
 
 
 def faults(text: str) -> list[str]:

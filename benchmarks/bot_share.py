@@ -22,30 +22,17 @@ import argparse
 import asyncio
 import collections
 import json
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
 import websockets
+from common import Clients, against_a_logged_server, quantile
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Share:
+class Share(Clients):
     def __init__(self, args: argparse.Namespace, base: str) -> None:
-        self.args = args
-        self.base = base
-        self.ws_url = base.replace("http://", "ws://") + "/ws"
-        self.stop = False
+        super().__init__(args, base)
         self.measuring = False
         self.gaps: list[float] = []
         self.refused: collections.Counter[str] = collections.Counter()
@@ -102,7 +89,7 @@ class Share:
         print(f"made:       {self.made} strong tables (refused: {refused})")
         if self.gaps:
             gaps = sorted(self.gaps)
-            p90 = gaps[min(len(gaps) - 1, int(0.9 * len(gaps)))]
+            p90 = quantile(gaps, 0.9)
             print(f"quick move: p50 {statistics.median(gaps):.2f} s  p90 {p90:.2f} s  ({len(gaps)} moves)")
         print(f"played for: {log.count('playing a legal move')} bot moves replaced by a random legal move")
 
@@ -115,38 +102,8 @@ def main() -> int:
     parser.add_argument("--bot-delay", type=float, default=0.3)
     parser.add_argument("--server-args", default="", help="more `parlour serve` options")
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        log_path = Path(tmp) / "server.log"
-        with open(log_path, "wb") as log:
-            server = subprocess.Popen(
-                [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(port),
-                 "--db", f"sqlite:///{Path(tmp) / 'share.sqlite3'}", "--bot-delay", str(args.bot_delay),
-                 "--lobby-rate", "1000", *args.server_args.split()],
-                stdout=log, stderr=subprocess.STDOUT,
-            )
-        try:
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    httpx.get(base + "/api/games", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        print("the server did not start", file=sys.stderr)
-                        return 1
-                    time.sleep(0.1)
-            share = Share(args, base)
-            asyncio.run(asyncio.wait_for(share.run(), args.seconds + 120))
-        finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-        share.report(log_path.read_text(errors="replace"))
-    return 0
+    arguments = ["--bot-delay", str(args.bot_delay), "--lobby-rate", "1000", *args.server_args.split()]
+    return against_a_logged_server(lambda base: Share(args, base), arguments, "share.sqlite3", args.seconds + 120)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ import random
 import sys
 import time
 
+from common import random_play
+
 from parlour.engine import State
 from parlour.games import get_game
 
@@ -26,20 +28,8 @@ SLICE = 0.5
 def hands_slice(name: str, seconds: float, seed: int) -> tuple[int, float]:
     """Hands finished and time taken in one slice; a finished match is replaced."""
     game = get_game(name)
-    options = game.Options()
-    choice = random.Random(seed).choice
-    hands = matches = 0
-    start = time.perf_counter()
-    while True:
-        state = game.new_state(options, seed + matches)
-        matches += 1
-        while state.to_act() is not None:
-            state.apply(choice(state.legal_actions()))
-            if state.hand_over():
-                hands += 1
-                elapsed = time.perf_counter() - start
-                if elapsed >= seconds:
-                    return hands, elapsed
+    played = random_play(game, game.Options(), seconds, seed, whole_matches=False)
+    return played.hands, played.elapsed
 
 
 def midhand(name: str, seed: int) -> State:

@@ -25,30 +25,17 @@ import argparse
 import asyncio
 import collections
 import json
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
 import websockets
+from common import Clients, against_a_logged_server, quantile
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Flood:
+class Flood(Clients):
     def __init__(self, args: argparse.Namespace, base: str) -> None:
-        self.args = args
-        self.base = base
-        self.ws_url = base.replace("http://", "ws://") + "/ws"
-        self.stop = False
+        super().__init__(args, base)
         self.moves: dict[str, tuple[int, int]] = {}  # table -> (version at the start, latest)
         self.pings: list[float] = []
         self.answers: collections.Counter[str] = collections.Counter()
@@ -134,7 +121,7 @@ class Flood:
         print("hints:      " + (", ".join(f"{k} {v}" for k, v in sorted(self.answers.items())) or "none asked"))
         if self.pings:
             pings = sorted(self.pings)
-            p99 = pings[min(len(pings) - 1, int(0.99 * len(pings)))]
+            p99 = quantile(pings, 0.99)
             print(f"ping:       p50 {statistics.median(pings) * 1000:.0f} ms  p99 {p99 * 1000:.0f} ms  "
                   f"({len(pings)} pings)")
 
@@ -148,38 +135,8 @@ def main() -> int:
     parser.add_argument("--server-args", default="--search-tables-per-address 100",
                         help="more `parlour serve` options (\"\" for a server without that one)")
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        log_path = Path(tmp) / "server.log"
-        with open(log_path, "wb") as log:
-            server = subprocess.Popen(
-                [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(port),
-                 "--db", f"sqlite:///{Path(tmp) / 'flood.sqlite3'}", "--bot-delay", str(args.bot_delay),
-                 "--lobby-rate", "1000", *args.server_args.split()],
-                stdout=log, stderr=subprocess.STDOUT,
-            )
-        try:
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    httpx.get(base + "/api/games", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        print("the server did not start", file=sys.stderr)
-                        return 1
-                    time.sleep(0.1)
-            flood = Flood(args, base)
-            asyncio.run(asyncio.wait_for(flood.run(), args.seconds + 120))
-        finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-        flood.report(log_path.read_text(errors="replace"))
-    return 0
+    arguments = ["--bot-delay", str(args.bot_delay), "--lobby-rate", "1000", *args.server_args.split()]
+    return against_a_logged_server(lambda base: Flood(args, base), arguments, "flood.sqlite3", args.seconds + 120)
 
 
 if __name__ == "__main__":

@@ -2,22 +2,22 @@
 
 For each game (default options) the script plays seeded random moves and asks a hint at
 `DECISIONS` decisions with more than one legal move, timing each call, and prints per game
-the median and the slowest time, the search's deals per hint and the number of candidates.
-A hint's search has a time budget (`DEFAULT_SECONDS`, 1.5 s); what it may add on top is the
-sampling of the first world and the end of the playout under way when the time is up.
+the median and the slowest time, the deals the advised move was played out on (every move
+still in doubt shares them) and the number of moves weighed. A hint's search has a time
+budget (`DEFAULT_SECONDS`, 1.5 s) and ends sooner on a clear decision; what it may add on
+top is the sampling of the first deal and the playout under way when the time is up.
 Ridge's hint is exact (double dummy) and has no budget: its first call for a deal solves
 the deal's table (DDS), later ones reuse it.
 
 Run: .venv/bin/python benchmarks/hint_speed.py [game ...]
 
-Measured on the 2-core development machine shared with other work (load average about 21),
-`nice -n 10`, four decisions per game: every search hint within 1.55 s (median 0.02 s in
-Pitch, where the race settles after 4 deals, to 1.54 s in Six-Pack Bezique, whose playouts
-are slow: 4 deals in the budget); Ridge's exact hint 2.15 s median, 4.79 s at most (the
-first hint on a deal solves its table). Per game, median / max seconds: ribs 1.51 / 1.52,
-cramps 0.13 / 1.50, ridge 2.15 / 4.79, couillon 0.03 / 1.51, mighty 0.13 / 1.52, pitch
-0.02 / 1.18, seven_and_a_half 0.76 / 1.51, kings_in_the_corner 0.47 / 1.41, zetema 1.51 /
-1.51, six_pack_bezique 1.54 / 1.55, yaniv 0.50 / 1.52, paks 0.82 / 1.50.
+Measured on the 2-core development machine shared with other work (load average about 10),
+`nice -n 10`, four decisions per game. Per game, median / max seconds, median deals:
+ribs 1.51 / 1.52, 23; cramps 1.50 / 1.51, 111; ridge 3.47 / 6.65 (exact); couillon 0.08 /
+1.26, 54; mighty 1.51 / 1.52, 50; pitch 0.90 / 1.51, 108; seven_and_a_half 0.96 / 1.51, 40;
+kings_in_the_corner 0.75 / 1.50, 56; zetema 1.52 / 1.69, 20; six_pack_bezique 1.54 / 1.55,
+4 (its hands are long: a playout is about 250 moves, so its hints say they are quick
+guesses); yaniv 1.50 / 1.51, 37; paks 1.50 / 1.50, 45.
 """
 
 from __future__ import annotations

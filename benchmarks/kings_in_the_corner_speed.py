@@ -15,29 +15,18 @@ of the next card, and log entries stay tuples until an observation reads them.
 
 from __future__ import annotations
 
-import random
 import sys
-import time
+
+from common import random_play
 
 from parlour.games.kings_in_the_corner import GAME, KingsOptions
 
 
 def measure(players: int, seconds: float, seed: int = 0) -> tuple[float, float]:
-    """Hands and actions per second of random play at `players` seats."""
-    options = KingsOptions(players=players)
-    choice = random.Random(seed).choice
-    hands = actions = 0
-    start = time.perf_counter()
-    while True:
-        state = GAME.new_state(options, seed + hands)
-        legal_actions, apply, to_act = state.legal_actions, state.apply, state.to_act
-        while to_act() is not None:
-            apply(choice(legal_actions()))
-            actions += 1
-        hands += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return hands / elapsed, actions / elapsed
+    """Hands and actions per second of random play at `players` seats (the standard match is
+    one hand)."""
+    played = random_play(GAME, KingsOptions(players=players), seconds, seed)
+    return played.matches / played.elapsed, played.actions / played.elapsed
 
 
 def main() -> None:

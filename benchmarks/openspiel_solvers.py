@@ -4,7 +4,8 @@ For each small variant (docs/research.md, "OpenSpiel", says why these): the size
 terminal histories, information states per seat), then for the ones small enough
 OpenSpiel's CFR and external-sampling MCCFR (C++, calling back into the Python game) for a
 fixed number of iterations, with the exploitability of the average policy after each
-block (pyspiel.exploitability: the sum of what a best responder wins against each seat;
+block (pyspiel.exploitability: the NashConv, pyspiel.nash_conv, divided by the number of
+players; in a zero-sum game the mean of what a best responder wins against each seat;
 0 is a Nash equilibrium) and the uniform random policy's as the baseline. The larger games
 are counted up to a cap, to show how far they are from exact solving. Pitch and Couillon
 score each team's points, not a zero-sum game, so they are solved with `returns="zero_sum"`

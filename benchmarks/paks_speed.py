@@ -14,30 +14,17 @@ board card or set of paks; a pak keeps its value; sentences are built only when 
 
 from __future__ import annotations
 
-import random
 import sys
-import time
+
+from common import random_play
 
 from parlour.games.paks import GAME
 
 
 def hands_per_second(players: int, seconds: float, seed: int = 1) -> tuple[float, float]:
     """Hands per second and decisions per hand of random play for `seconds`."""
-    choice = random.Random(seed).choice
-    options = GAME.options(players=players)
-    hands = actions = matches = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = GAME.new_state(options, seed + matches)
-        matches += 1
-        legal_actions, apply, hand_over = state.legal_actions, state.apply, state.hand_over
-        while state.to_act() is not None:
-            apply(choice(legal_actions()))
-            actions += 1
-            if hand_over():
-                hands += 1
-    elapsed = time.perf_counter() - start
-    return hands / elapsed, actions / max(hands, 1)
+    played = random_play(GAME, GAME.options(players=players), seconds, seed)
+    return played.hands / played.elapsed, played.actions / max(played.hands, 1)
 
 
 def main() -> None:

@@ -30,9 +30,7 @@ import asyncio
 import contextlib
 import json
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,23 +38,15 @@ from pathlib import Path
 
 import httpx
 import websockets
+from common import Clients, ServerDidNotStart, quantile, served
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Load:
+class Load(Clients):
     def __init__(self, args: argparse.Namespace, base: str) -> None:
-        self.args = args
-        self.base = base
-        self.ws_url = base.replace("http://", "ws://") + "/ws"
+        super().__init__(args, base)
         self.latencies: list[float] = []
         self.actions = 0
         self.finished = 0
-        self.stop = False
         self.rng = random.Random(1)
 
     async def new_table(self, http: httpx.AsyncClient) -> tuple[str, list[tuple[int, str]]]:
@@ -140,7 +130,7 @@ class Load:
         print(f"actions/s: {actions / elapsed:.0f}")
         if lat:
             p50 = statistics.median(lat) * 1000
-            p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000
+            p99 = quantile(lat, 0.99) * 1000
             print(f"round trip: p50 {p50:.1f} ms  p99 {p99:.1f} ms  ({len(lat)} actions by clients)")
             print(f"target p99 < 50 ms: {'met' if p99 < 50 else 'NOT met'}")
 
@@ -158,7 +148,6 @@ def main() -> int:
     parser.add_argument("--db", default="sqlite",
                         help="sqlite (default), postgresql (a throwaway local cluster), or a SQLAlchemy URL")
     args = parser.parse_args()
-    port = free_port()
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         if args.db == "sqlite":
             url = f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
@@ -169,31 +158,16 @@ def main() -> int:
         else:
             url = args.db
         print(f"database: {args.db}")
-        server = subprocess.Popen(
-            [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(port),
-             "--db", url, "--bot-delay", str(args.bot_delay), "--rate", "100000", "--lobby-rate", "1000",
-             "--evict-after", "30", "--sockets-per-address", "100000", "--tables-per-address", "100000"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
         try:
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(base + "/api/games", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        print("the server did not start", file=sys.stderr)
-                        return 1
-                    time.sleep(0.1)
-            asyncio.run(asyncio.wait_for(Load(args, base).run(), args.warmup + args.seconds + 60))
-        finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            with served(
+                ["--db", url, "--bot-delay", str(args.bot_delay), "--rate", "100000", "--lobby-rate", "1000",
+                 "--evict-after", "30", "--sockets-per-address", "100000", "--tables-per-address", "100000"],
+                wait=30,
+            ) as base:
+                asyncio.run(asyncio.wait_for(Load(args, base).run(), args.warmup + args.seconds + 60))
+        except ServerDidNotStart as exc:
+            print(exc, file=sys.stderr)
+            return 1
     return 0
 
 

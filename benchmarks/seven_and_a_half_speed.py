@@ -14,30 +14,16 @@ shares it), and log sentences are built only when an observation asks for them.
 
 from __future__ import annotations
 
-import random
 import sys
-import time
+
+from common import random_play
 
 from parlour.games.seven_and_a_half import GAME
 
 
 def run(seconds: float, players: int) -> tuple[int, int, float]:
-    options = GAME.options(players=players)
-    choice = random.Random(1).choice
-    hands = actions = matches = 0
-    start = time.perf_counter()
-    while True:
-        state = GAME.new_state(options, matches)
-        matches += 1
-        legal_actions, apply, to_act, hand_over = state.legal_actions, state.apply, state.to_act, state.hand_over
-        while to_act() is not None:
-            apply(choice(legal_actions()))
-            actions += 1
-            if hand_over():
-                hands += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return hands, actions, elapsed
+    played = random_play(GAME, GAME.options(players=players), seconds, seed=1, first_match=0)
+    return played.hands, played.actions, played.elapsed
 
 
 def main() -> None:

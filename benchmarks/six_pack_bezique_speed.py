@@ -16,27 +16,17 @@ cached, and the stock is a tuple read by an index (never copied by clone).
 
 from __future__ import annotations
 
-import random
 import sys
-import time
+
+from common import random_play
 
 from parlour.games.six_pack_bezique import GAME
 
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
-    choice = random.Random(0).choice
-    options = GAME.options()
-    hands = actions = 0
-    start, cpu = time.perf_counter(), time.process_time()
-    while time.perf_counter() - start < seconds:
-        state = GAME.new_state(options, hands)
-        legal_actions, apply = state.legal_actions, state.apply
-        while state.to_act() is not None:
-            apply(choice(legal_actions()))
-            actions += 1
-        hands += 1
-    elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+    played = random_play(GAME, GAME.options(), seconds)
+    hands, actions, elapsed, used = played.matches, played.actions, played.elapsed, played.cpu
     print(f"six_pack_bezique (2 players, whole deals, random play): {hands / elapsed:.0f} hands per second "
           f"({hands / used:.0f} per CPU second: the figure on an idle core), {actions / elapsed:.0f} actions per second")
 

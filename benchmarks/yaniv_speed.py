@@ -40,7 +40,9 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+
+from common import random_play
 
 from parlour.engine import State
 from parlour.games.cramps import GAME as CRAMPS
@@ -53,36 +55,24 @@ PLAYERS = 4
 def yaniv_slice(seconds: float, seed: int, how: str) -> tuple[int, int, float, float]:
     """Hands played, actions taken, wall and CPU time spent in one slice."""
     options = GAME.options(players=PLAYERS)
-    rng = random.Random(seed)
-    choice = rng.choice
-    randrange = rng.randrange
-    hands = actions = matches = 0
+    if how != "rollout":
+        played = random_play(GAME, options, seconds, seed, push=how == "push", whole_matches=False)
+        return played.hands, played.actions, played.elapsed, played.cpu
+    randrange = random.Random(seed).randrange
+    hands = 0
     start, cpu = time.perf_counter(), time.process_time()
-    if how == "rollout":
-        def search_choice(legal: Sequence[object]) -> object:
-            actions_seen[0] += 1
-            return legal[randrange(len(legal))] if len(legal) > 1 else legal[0]
 
-        actions_seen = [0]
-        while True:
-            GAME.new_state(options, seed + hands).rollout(search_choice)
-            hands += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= seconds:
-                return hands, actions_seen[0], elapsed, time.process_time() - cpu
+    def search_choice(legal: Sequence[object]) -> object:
+        actions_seen[0] += 1
+        return legal[randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+    actions_seen = [0]
     while True:
-        state = GAME.new_state(options, seed + matches)
-        matches += 1
-        legal_actions, to_act, hand_over = state.legal_actions, state.to_act, state.hand_over
-        play: Callable[[object], None] = state.apply if how == "apply" else state.push
-        while to_act() is not None:
-            play(choice(legal_actions()))
-            actions += 1
-            if hand_over():
-                hands += 1
-                elapsed = time.perf_counter() - start
-                if elapsed >= seconds:
-                    return hands, actions, elapsed, time.process_time() - cpu
+        GAME.new_state(options, seed + hands).rollout(search_choice)
+        hands += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands, actions_seen[0], elapsed, time.process_time() - cpu
 
 
 def cramps_slice(seconds: float, seed: int) -> tuple[int, int, float, float]:

@@ -17,30 +17,17 @@ held, and log sentences are built only when an observation asks for them.
 
 from __future__ import annotations
 
-import random
 import sys
-import time
+
+from common import random_play
 
 from parlour.games.zetema import GAME
 
 
 def hands_per_second(players: int, seconds: float, seed: int = 0) -> tuple[float, float]:
     """Hands and actions per second of random play with `players` seats."""
-    options = GAME.options(players=players)
-    choice = random.Random(seed).choice
-    hands = actions = matches = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = GAME.new_state(options, seed + matches)
-        matches += 1
-        legal_actions, apply, to_act, hand_over = state.legal_actions, state.apply, state.to_act, state.hand_over
-        while to_act() is not None:
-            apply(choice(legal_actions()))
-            actions += 1
-            if hand_over():
-                hands += 1
-    elapsed = time.perf_counter() - start
-    return hands / elapsed, actions / elapsed
+    played = random_play(GAME, GAME.options(players=players), seconds, seed)
+    return played.hands / played.elapsed, played.actions / played.elapsed
 
 
 def main() -> None:

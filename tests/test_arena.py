@@ -6,7 +6,14 @@ import json
 
 import pytest
 
-from parlour.arena import duplicate_tasks, elo_ratings
+from parlour.arena import (
+    arena_report,
+    duplicate_tasks,
+    elo_note,
+    elo_ratings,
+    print_report,
+    rate_margin_ci,
+)
 from parlour.cli import main
 from parlour.games import get_game
 from parlour.simulate import HandResult, simulate_hand
@@ -72,3 +79,79 @@ def test_bad_arena_input() -> None:
     assert main(["arena", "ribs", "--players", "4", "--bots", "nobody"]) == 2
     assert main(["arena", "ribs", "--players", "4", "--bots", "random", "--hands", "0"]) == 2
     assert main(["arena", "ribs", "--players", "4", "--bots", "random", "--ray-address", "auto"]) == 2
+
+
+def test_a_plot_into_a_missing_folder_is_refused_before_any_hand(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    args = ["arena", "ribs", "--players", "4", "--bots", "random,ribs-heuristic", "--hands", "4"]
+    assert main([*args, "--plot", str(tmp_path / "no" / "such" / "arena.png")]) == 2
+    captured = capsys.readouterr()
+    assert "cannot draw the plot there: the folder" in captured.err and "does not exist" in captured.err
+    assert captured.out == "" and "Traceback" not in captured.err
+
+
+def test_an_arena_of_one_bot_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "ribs", "--players", "4", "--bots", "random", "--hands", "4"]) == 2
+    assert "at least two different" in capsys.readouterr().err
+    assert main(["arena", "ribs", "--players", "4", "--bots", "random,random", "--hands", "4"]) == 2
+
+
+def test_a_win_rate_interval_stays_within_its_bounds() -> None:
+    from parlour.arena import arena_report
+
+    # Deal 1: "a" wins both seatings; deal 2: "a" wins one, the other is tied.
+    results = [HandResult(0, [0, 1], [2, 1]), HandResult(0, [1, 0], [1, 2]),
+               HandResult(1, [0, 1], [2, 1]), HandResult(1, [1, 0], [1, 1])]
+    rows = {row["bot"]: row for row in arena_report(results, ["a", "b"], 2)}
+    assert rows["a"]["win_rate_margin"] == pytest.approx(0.75)
+    low, high = rows["a"]["win_rate_margin_ci95"]
+    assert high <= 1.0 and 0 < low < 0.75
+    assert rows["b"]["win_rate_margin_ci95"][0] >= -1.0
+
+
+def test_elo_and_margin_can_disagree_and_the_table_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    # Two deals of two seatings: "a" wins three hands of four by a point, loses one by ten.
+    results = [
+        HandResult(0, [0, 1], [6, 5]),
+        HandResult(0, [1, 0], [5, 6]),
+        HandResult(1, [0, 1], [6, 5]),
+        HandResult(1, [1, 0], [15, 5]),
+    ]
+    rows = arena_report(results, ["a", "b"], 2)
+    a, b = rows
+    assert a["elo"] > b["elo"] and a["duplicate_margin"] < b["duplicate_margin"]
+    note = elo_note(rows)
+    assert note is not None and "Elo ranks a above b" in note and "points" in note
+    print_report(rows, "constructed")
+    assert "Elo counts the hands won" in " ".join(capsys.readouterr().out.split())
+    # Elo and margin agree: no note.
+    agree = arena_report(results[:3] + [HandResult(1, [1, 0], [5, 6])], ["a", "b"], 2)
+    assert elo_note(agree) is None
+
+
+def test_elo_does_not_depend_on_the_order_of_the_hands() -> None:
+    results = [HandResult(0, [0, 1], [2, 1])] * 5 + [HandResult(0, [0, 1], [0, 1])] * 3
+    assert elo_ratings(results, ["a", "b"]) == pytest.approx(elo_ratings(results[::-1], ["a", "b"]))
+
+
+def test_win_rate_margin_interval_is_wilson_within_the_bounds() -> None:
+    import math
+
+    from parlour.simulate import mean_ci, rate_ci
+
+    # Nineteen deals won outright, one drawn: a normal interval passes +1.
+    per_deal = [1.0] * 19 + [0.0]
+    mean, half = mean_ci(per_deal)
+    assert mean + half > 1.0
+    low, high = rate_margin_ci(per_deal)
+    assert -1.0 <= low < mean <= high <= 1.0
+    # Every deal won outright: the interval still reaches below +1.
+    low, high = rate_margin_ci([1.0] * 10)
+    assert low < 1.0 and high == pytest.approx(1.0)
+    # Margins of +1 and -1 alone are a proportion: Wilson's interval of the deals won.
+    wins = [1.0] * 7 + [-1.0] * 3
+    _, plow, phigh = rate_ci(7, 10)
+    low, high = rate_margin_ci(wins)
+    assert (low, high) == pytest.approx((2 * plow - 1, 2 * phigh - 1))
+    # Losing everywhere mirrors winning everywhere.
+    assert rate_margin_ci([-1.0] * 10) == pytest.approx(tuple(-x for x in rate_margin_ci([1.0] * 10)[::-1]))
+    assert all(math.isfinite(x) for x in rate_margin_ci([0.5]))

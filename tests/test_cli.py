@@ -207,3 +207,41 @@ def test_train_help_lists_the_methods_and_a_methods_help_shows_its_own_flags(cap
         with pytest.raises(SystemExit):
             main(["train", "ribs", "--hands", "1", removed, "1"])
         assert "unrecognized arguments" in capsys.readouterr().err
+
+
+def test_version_and_the_games_listed_by_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0 and re.fullmatch(r"parlour \d+\.\d+\.\d+\S*\n", capsys.readouterr().out)
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    from parlour.games import GAMES
+
+    assert all(f"  {name} " in out for name in GAMES) and "parlour rules GAME" in out
+
+
+def test_rules_takes_a_spec_as_play_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "yaniv(yaniv_max=7)"]) == 0
+    assert "**yaniv_max**: 7 *(changed" in capsys.readouterr().out
+    assert main(["rules", "yaniv(yaniv_max=70)"]) == 2
+    assert "yaniv_max" in capsys.readouterr().err
+    assert main(["rules", "nosuchgame"]) == 2
+    assert "unknown game" in capsys.readouterr().err
+
+
+def test_a_bet_out_of_the_limits_says_the_limits() -> None:
+    from parlour.engine import IllegalAction
+    from parlour.games import GAMES
+
+    game = GAMES["seven_and_a_half"]
+    state = game.new_state(game.options(players=2), 1)
+    while not any(t.startswith("bet ") for t in state.legal_texts()):
+        state.apply(state.legal_actions()[0])
+    lo, hi = state.observation(state.to_act())["limits"]
+    for typed in ("bet 0", "bet -3"):
+        with pytest.raises(IllegalAction, match=f"bets at this table are {lo} to {hi} chips"):
+            state.apply_text(typed)
+    with pytest.raises(IllegalAction, match="whole number"):
+        state.apply_text("bet five")
+    with pytest.raises(IllegalAction, match="not a Seven and a Half action"):
+        state.apply_text("")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from parlour.engine import OBSERVATION_KEYS, IllegalAction, State, cards_conserved
+from parlour.engine import OBSERVATION_KEYS, Game, IllegalAction, State, cards_conserved
 from parlour.games import GAMES
 from parlour.record import record_of, replay
 
@@ -46,21 +46,23 @@ def test_every_game_declares_option_sets(name: str) -> None:
         game.options(**options)
 
 
-def _new(name: str, players: int, options: dict[str, Any], seed: int) -> State:
-    game = GAMES[name]
-    return game.new_state(game.options(players=players, **options), seed)
-
-
 def _seats(state: State) -> list[int | None]:
     return [None, *range(state.players)]
 
 
 @pytest.mark.parametrize(("name", "players", "options"), cases())
 def test_random_playouts_keep_the_contract(name: str, players: int, options: dict[str, Any]) -> None:
-    game = GAMES[name]
+    keep_the_contract(GAMES[name], players, options)
+
+
+def keep_the_contract(game: Game, players: int, options: dict[str, Any]) -> None:
+    """Random matches of `game` checked against the contract at every step: legal actions,
+    texts, illegal actions, clones, card conservation, invariants, every seat's observation
+    (the leak test and determinize included), the record's round trip, the match's end.
+    The game must be in the registry for its record to replay."""
     for seed in range(SEEDS_PER_CASE):
-        state = _new(name, players, options, seed)
-        twin = _new(name, players, options, seed)
+        state = game.new_state(game.options(players=players, **options), seed)
+        twin = game.new_state(game.options(players=players, **options), seed)
         rng = random.Random(seed)
         check = random.Random(seed + 1000)
         hands = 0
@@ -97,7 +99,7 @@ def test_random_playouts_keep_the_contract(name: str, players: int, options: dic
             assert state.winners() == []
 
 
-def _check_observations(game: Any, state: State, rng: random.Random) -> None:
+def _check_observations(game: Game, state: State, rng: random.Random) -> None:
     for seat in _seats(state):
         obs = state.observation(seat)
         missing = [k for k in OBSERVATION_KEYS if k not in obs]

@@ -34,10 +34,10 @@ ALLOWED: dict[tuple[str, str], str] = {
 
 
 def _own(path: Path, name: str) -> bool:
-    """Whether `path` is the game's own place: its package, or its PettingZoo module
-    (`envs/<name>_v0.py`, named as PettingZoo classic names its environments)."""
+    """Whether `path` is the game's own place: its package (its PettingZoo module,
+    `parlour.envs.<name>_v0`, is made from the registry and has no file)."""
     relative = path.relative_to(SOURCE).as_posix() if path.is_relative_to(SOURCE) else ""
-    return relative.startswith(f"games/{name}/") or relative == f"envs/{name}_v0.py"
+    return relative.startswith(f"games/{name}/")
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

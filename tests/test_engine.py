@@ -40,6 +40,20 @@ def test_a_clone_deals_the_next_hand_as_the_original_would() -> None:
         assert again.deals == state.deals, "cloning did not move the original's stream"
 
 
+def test_a_cramps_clone_deals_its_next_hand_from_keys_drawn_before_the_stream_was_shared() -> None:
+    """Only a deal draws in Cramps, so the next deal's keys are drawn once, before a clone
+    shares the stream: the copy deals without taking a copy of the stream, and the original
+    still deals what it would have dealt uncloned."""
+    state = mid_hand(3)
+    copy = state.clone()
+    finish_hand(copy, 7)
+    assert len(copy.deals) == 2 and copy._rng_shared, "the copy took its own stream to deal"
+    finish_hand(state, 8)
+    uncloned = mid_hand(3)
+    finish_hand(uncloned, 8)
+    assert state.deals == uncloned.deals == copy.deals
+
+
 def test_a_clone_draws_independently_of_its_original() -> None:
     state = mid_hand(1)
     copy = state.clone()

@@ -1,5 +1,5 @@
 """The shapes Engine v2 gives the games still to come, held to the contract by Draw Toy
-(tests/toy_draw.py): lower scores better, seats that leave the match, a stock made again
+(examples/draw_toy, the example game of docs/architecture.md): lower scores better, seats that leave the match, a stock made again
 from the discards and recorded in the deal, compound turns, and cards known to be in a hand
 (required in determinize's deal)."""
 
@@ -9,10 +9,10 @@ import random
 from typing import Any
 
 import pytest
+from draw_toy import DRAW_PILE, DRAW_STOCK, GAME, ToyState
 
 from parlour.engine import IllegalAction, State, cards_conserved
 from test_conformance import _check_clone_independent, _check_observations
-from toy_draw import DRAW_PILE, DRAW_STOCK, GAME, ToyState
 
 
 def _play(players: int, seed: int, *, check: bool = False, pile_bias: float = 0.3) -> ToyState:

@@ -11,16 +11,7 @@ from typing import Any
 import pytest
 
 from parlour.engine import OptionsError
-from parlour.games import (
-    GAMES,
-    couillon,
-    cramps,
-    kings_in_the_corner,
-    pitch,
-    six_pack_bezique,
-    yaniv,
-    zetema,
-)
+from parlour.games import GAMES
 from parlour.howto import (
     OPTIONS_HEADING,
     game_text,
@@ -74,47 +65,16 @@ def test_every_game_has_a_short_plain_summary_under_its_title() -> None:
         assert blurb != module_line, name
 
 
-# Numbers each text states, taken from the game's options and constants, so a changed
-# default or constant that the text does not follow fails here.
-KEY_PHRASES: dict[str, Any] = {
-    "ribs": lambda o: [f"Win {o.hands_to_win} hands", f"first player to win {o.hands_to_win} hands",
-                       f"({4 * (o.players - 1)} with four players)"],
-    "cramps": lambda o: [f"reach {o.target} points", f"{o.target} or more",
-                         "| Points | " + " | ".join(f"{v:+d}" if v else "0" for v in o.values) + " |",
-                         f"from {o.min_bid} up to 30", f"Everyone gets {cramps.TRICKS} cards"],
-    "ridge": lambda o: [f"reach {o.target} points", f"{o.target} points or more",
-                        f"from {o.min_bid} to 13"],
-    "couillon": lambda o: [f"{o.deck} cards", f"Everyone gets {couillon.HAND_CARDS} cards",
-                           f"starts with {couillon.LINES} wins", "count goes from 5 down to 4",
-                           "ace 4, king 3, queen 2, jack 1"],
-    "mighty": lambda o: [f"After {o.hands} hands", f"After {o.hands} scored hands",
-                         f"from {o.min_bid} to 20", f"contract less 12 ({o.min_bid} is worth {o.min_bid - 12}"],
-    "pitch": lambda o: [f"reach {o.target} points", f"{o.target} or more", f"it costs {o.smudge_set}",
-                        f"Everyone gets {pitch.TRICKS} cards"],
-    "seven_and_a_half": lambda o: [f"After {o.hands} hands", f"from {o.min_bet} to {o.max_bet} chips",
-                                   "All 40 cards are shuffled before every hand"],
-    "kings_in_the_corner": lambda o: [f"Everyone gets {kings_in_the_corner.HAND} cards",
-                                      "The match is one hand" if o.hands == 1 else f"{o.hands} hands",
-                                      "minus one point for every card left"],
-    "zetema": lambda o: [f"Everyone gets {o.hand_size} cards", f"reach {o.target} points",
-                         f"show {o.hand_size} cards", f"all five at once {o.five_marriages}",
-                         "One pair scores {1}, two {2}, three {3}, four {4}".format(*zetema.MARRIAGES)],
-    "six_pack_bezique": lambda o: [
-        f"scores the dealer {six_pack_bezique.CUT_BONUS}", f"scores the other player {six_pack_bezique.GUESS_BONUS}",
-        f"very last trick scores {six_pack_bezique.LAST_TRICK}", f"gains {six_pack_bezique.GAME_BONUS} more",
-        f"fewer than {six_pack_bezique.RUBICON} points",
-        f"from {24 - o.cut_spread} to {24 + o.cut_spread}",
-        "| 40 |", "| {2} / {3} / {4} |".format(*six_pack_bezique.BEZIQUES)],
-    "yaniv": lambda o: [f"Everyone gets {yaniv.HAND_SIZE} cards", f"worth {o.yaniv_max} or less",
-                        f"the caller {yaniv.PENALTY} more", f"above {yaniv.OUT_ABOVE} is out"],
-    "paks": lambda o: [f"reach {o.target} points", f"at {o.target} or more"],
-}
-
-
 @pytest.mark.parametrize("name", list(GAMES))
 def test_each_text_states_the_numbers_of_the_standard_game(name: str) -> None:
+    """The numbers each text states come from the game's options and constants (its
+    declared `howto_facts`), so a changed default or constant the text does not follow
+    fails here."""
+    game = GAMES[name]
+    phrases = game.howto_facts(game.options())
+    assert phrases, "declare the numbers the text states (Game.howto_facts)"
     text = " ".join(game_text(name).split())
-    for phrase in KEY_PHRASES[name](options_of(name)):
+    for phrase in phrases:
         assert phrase in text, (name, phrase)
 
 

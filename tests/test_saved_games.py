@@ -51,7 +51,16 @@ def test_arena_saves_every_seating_and_replay_reads_the_file(
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 8 and all(json.loads(line)["game"] == "ribs" for line in lines)
     assert main(["replay", str(path), "--index", "2"]) == 0
-    assert "hand 1:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "hand 1:" in out
+    # Seating 2 of the first deal: ribs-heuristic (bot 0) at seat 2, random elsewhere.
+    assert records[2]["bots"] == ["random", "random", "ribs-heuristic", "random"]
+    assert (
+        "seats: seat 0: Ribs bot (random), seat 1: Ribs bot (random), "
+        "seat 2: Ribs bot (ribs-heuristic), seat 3: Ribs bot (random)"
+    ) in out
+    assert main(["replay", str(path), "--index", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bots"] == records[2]["bots"]
     assert main(["replay", str(path), "--index", "8"]) == 2
     assert "holds records 0 to 7" in capsys.readouterr().err
 
@@ -66,3 +75,12 @@ def test_replay_names_the_record_and_the_action_that_fails(tmp_path: Path, capsy
     path.write_text(json.dumps(records[0]) + "\nnot json\n")
     assert main(["replay", str(path)]) == 2
     assert "line 2, is not JSON" in capsys.readouterr().err
+
+
+def test_a_seats_bot_reads_as_people_see_it() -> None:
+    from parlour.replay import seat_bot
+
+    assert seat_bot("ribs", "normal") == "Ribs bot (normal)"
+    assert seat_bot("pitch", "strong(seconds=0.5)") == "Pitch bot (strong), strong(seconds=0.5)"
+    assert seat_bot("ribs", "ismcts(iterations=8)") == "Ribs bot (ismcts), ismcts(iterations=8)"
+    assert seat_bot("ribs", None) == "a player"

@@ -197,3 +197,48 @@ def test_show_names_the_action_a_broken_record_fails_at(capsys: pytest.CaptureFi
     assert "action 3" in capsys.readouterr().err
     with pytest.raises(RecordError, match="action 3"):
         list(show_lines(record, ALL))
+
+
+def test_show_reads_simulates_json_lines_and_takes_an_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "ribs", "--players", "4", "--bots", "random", "--hands", "3", "--record", str(tmp_path)]) == 0
+    capsys.readouterr()
+    (path,) = tmp_path.glob("*.jsonl")
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert all(f"=== Record {k} of {path} ===" in out for k in range(3)) and "Extra data" not in out
+    assert main(["show", str(path), "--index", "1"]) == 0
+    one = capsys.readouterr().out
+    assert "=== Record" not in one and one.startswith("Ribs, 4 players")
+    assert main(["show", str(path), "--index", "3"]) == 2
+    assert "holds records 0 to 2" in capsys.readouterr().err
+
+
+def test_every_hand_shown_shows_seven_and_a_half_hole_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = recorded("seven_and_a_half")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "??" not in out
+    holes = [s["hole"] for f in frames(record, 0) for s in f["observation"]["seats"] if s.get("hole")]
+    assert holes and symbols(holes[0]) in out
+    assert main(["show", str(path), "--seat", "none"]) == 0
+    assert "??" in capsys.readouterr().out  # a spectator still sees them face down
+
+
+def test_show_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(recorded("six_pack_bezique")))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent / "src")}
+    proc = subprocess.Popen([sys.executable, "-m", "parlour.cli", "show", str(path)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0, err
+    assert "Traceback" not in err and "BrokenPipeError" not in err

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from parlour.bots import make_bot
+from parlour.cards import card_symbol
 from parlour.games import GAMES
-from parlour.terminal import TerminalGame
+from parlour.terminal import NEXT_DEAL, TerminalGame
 from parlour.views import name_seats, recent_text
 
 
@@ -85,8 +86,8 @@ class Watcher(io.StringIO):
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_status_lines_and_the_recent_event_are_printed(name: str) -> None:
     """Each turn prints the observation's status as `label: value` lines before the prompt;
-    the recent event is printed when it changes, not again at a prompt where it has not
-    (two alike events, the same discard in two hands, are each printed)."""
+    the recent event is told when it changes (printed, or its cards named by the lines that
+    told it), not again at a prompt where it has not."""
     game = GAMES[name]
     options = game.options(players=game.min_players)
     state = game.new_state(options, 11)
@@ -105,13 +106,17 @@ def test_the_status_lines_and_the_recent_event_are_printed(name: str) -> None:
         if printed.startswith("Legal actions:"):
             assert not any(fact in lines for fact in facts)  # not on every prompt
             continue
+        if printed.endswith(NEXT_DEAL):
+            continue
         for fact in facts:
             assert fact in lines, (name, fact, printed)
-    events = [name_seats(recent_text(obs, explain=False, names=session.names) or "", session.names) for obs, _ in person.turns if obs["recent"]]
+    events = [obs for obs, printed in person.turns if obs["recent"] and not printed.endswith(NEXT_DEAL)]
     assert events, f"{name}: no public event in {len(person.turns)} turns"
     text = out.getvalue()
-    for event in set(events):
-        assert event is not None and event.splitlines()[0] + "\n" in text, (name, event)
+    for obs in events:
+        line = name_seats(recent_text(obs, explain=False, names=session.names) or "", session.names)
+        cards = [card_symbol(c) for play in obs["recent"]["plays"] for c in play.get("cards") or []]
+        assert line.splitlines()[0] + "\n" in text or all(c in text for c in cards), (name, line)
     for (before, _), (obs, printed) in zip(person.turns, person.turns[1:], strict=False):
         if obs["recent"] and obs["recent"] == before["recent"]:
             line = name_seats(recent_text(obs, explain=False, names=session.names) or "", session.names)
@@ -191,7 +196,10 @@ def test_seats_are_named_moves_labelled_and_a_hint_is_given(monkeypatch: pytest.
     assert code == 0
     assert "You bid 2." in out and "In turn: you, Ben (Ribs bot), Cleo (Ribs bot), Dan (Ribs bot)." in out
     assert "Hint: Bid 2: it is the only legal move." in out
-    assert "Moves weighed (points you score this hand" in out and "sampled deals" in out
+    assert "Moves weighed over " in out and "possible deals (points you score this hand, on average):" in out
+    hint_text = out[out.index("Hint: Bid 2: it is the only legal move."):]
+    for jargon in ("sampled", "tries", "heuristic", "search"):
+        assert jargon not in hint_text.lower()
 
 
 def test_the_other_seats_are_bots_of_a_level(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -219,3 +227,130 @@ def test_a_move_may_be_typed_as_its_label() -> None:
         session.run()
     assert state.history[played] == (bidder, state.text_to_action(entry["text"]))
     assert "You play the ribs face down." in out.getvalue() and "Not allowed" not in out.getvalue()
+
+
+class Recorder(io.StringIO):
+    """Plays random legal moves, presses Enter between deals, and keeps at each prompt the
+    observation (as the person reads it, the seats named) and the text printed since the
+    previous prompt."""
+
+    def __init__(self, session: list[TerminalGame], out: io.StringIO, seed: int, prompts: int) -> None:
+        super().__init__()
+        self.session = session
+        self.out = out
+        self.rng = random.Random(seed)
+        self.prompts = prompts
+        self.seen = 0
+        self.turns: list[tuple[dict[str, Any], str, str]] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        state = self.session[0].state
+        text = self.out.getvalue()
+        chunk, self.seen = text[self.seen :], len(text)
+        if len(self.turns) >= self.prompts:
+            return ""
+        answer = "" if chunk.endswith(NEXT_DEAL) else self.rng.choice(state.legal_texts())
+        self.turns.append((state.observation(0, names=self.session[0].names), chunk, answer))
+        return answer + "\n"
+
+
+def told(name: str, seed: int = 5, prompts: int = 400, **options: Any) -> tuple[TerminalGame, Recorder, str]:
+    game = GAMES[name]
+    state = game.new_state(game.options(players=game.min_players, **options), seed)
+    holder: list[TerminalGame] = []
+    out = io.StringIO()
+    person = Recorder(holder, out, seed, prompts)
+    bot = game.heuristic_bot() or "random"
+    session = TerminalGame(game, state, 0, {s: make_bot(bot, game, s, s) for s in range(1, state.players)}, person, out)
+    holder.append(session)
+    session.run()
+    return session, person, out.getvalue()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_hand_is_told_to_its_end_before_the_next_deal(name: str) -> None:
+    """Each hand ends with its last events, why it scored and its scores, then a wait for
+    Enter; the next deal's first line comes only after it, and nothing is told twice."""
+    session, person, text = told(name)
+    ends = [(obs, chunk) for obs, chunk, _ in person.turns if chunk.endswith(NEXT_DEAL)]
+    if session.state.is_over():
+        ends.append((session.state.observation(0, names=session.names), text[person.seen :]))
+    assert ends, f"{name}: no hand ended"
+    hands = len(session.state.scores_by_hand())
+    assert len(ends) == hands, (name, "hands told", len(ends), "of", hands)
+    for obs, chunk in ends:
+        assert chunk.count("Hand scores:") == 1, (name, chunk)
+        result = chunk.index("Hand scores:")
+        last = (obs.get("last_hand") or {}).get("log")
+        if last:
+            ending = name_seats(last[-1], session.names)
+            assert chunk.count(ending) == 1 and chunk.index(ending) < result, (name, ending, chunk)
+        if not obs["match_over"] and obs["log"]:
+            assert name_seats(obs["log"][0], session.names) not in chunk, (name, "next deal told early", chunk)
+    for i, (obs, chunk, _) in enumerate(person.turns[:-1]):
+        if chunk.endswith(NEXT_DEAL) and obs["log"]:
+            assert person.turns[i + 1][1].lstrip("\n").startswith(name_seats(obs["log"][0], session.names)), name
+
+
+def test_the_last_events_of_a_hand_come_before_its_scores() -> None:
+    """Yaniv's showdown, Ribs' last round and Paks' cancelling are told before the scores."""
+    _, _, text = told("yaniv", prompts=120)
+    showdown = text.index("Showdown: ")
+    assert text.index("Hand scores:") > showdown > text.index("calls yaniv")
+    _, _, text = told("ribs", prompts=60)
+    assert text.index("Trick 4: ") < text.index("Hand 1 over") < text.index("Hand scores:")
+    _, _, text = told("paks", prompts=200)
+    assert "after cancelling" in text and text.index("after cancelling") < text.index("Hand scores:")
+
+
+def test_the_bots_plays_to_a_trick_are_told_before_the_person_follows() -> None:
+    session, person, _ = told("pitch", prompts=60)
+    followed = 0
+    for obs, chunk, _ in person.turns:
+        trick = obs.get("trick") or {}
+        if obs["to_act"] == 0 and trick.get("cards"):
+            for seat, card in zip(range(trick["leader"], trick["leader"] + 4), trick["cards"], strict=False):
+                who = session.names[seat % 4]
+                assert any(line.startswith(f"{who} p") and card_symbol(card) in line for line in chunk.splitlines()), chunk
+                followed += 1
+    assert followed > 5
+
+
+def test_an_action_without_a_line_is_told_by_its_seats_name_the_verb_agreeing() -> None:
+    game = GAMES["pitch"]
+    out = io.StringIO()
+    session = TerminalGame(game, game.new_state(game.options(), 1), 0, {}, io.StringIO(), out)
+    session.pending = [(0, "play KS", []), (1, "play QH", []), (2, "pass", [])]
+    session.tell()
+    assert out.getvalue() == "You play K♠.\nBen plays Q♥.\nCleo passes.\n"
+
+
+def test_your_own_draw_names_the_card_to_you() -> None:
+    _, person, _ = told("yaniv", prompts=60)
+    drew = 0
+    for (before, _, answer), (after, chunk, _) in zip(person.turns, person.turns[1:], strict=False):
+        if answer == "draw stock" and after["hand_number"] == before["hand_number"]:
+            from collections import Counter
+
+            new = list((Counter(after["hand"]) - Counter(before["hand"])).elements())
+            assert len(new) == 1 and f"Into your hand: {card_symbol(new[0])}." in chunk, chunk
+            drew += 1
+    assert drew > 2
+
+
+def test_quit_at_the_next_deal_stops_before_it_is_told() -> None:
+    game = GAMES["yaniv"]
+    state = game.new_state(game.options(players=2), 5)
+    out = io.StringIO()
+
+    class Person(io.StringIO):
+        rng = random.Random(5)
+
+        def readline(self, size: int | None = -1) -> str:
+            return "quit\n" if out.getvalue().endswith(NEXT_DEAL) else self.rng.choice(state.legal_texts()) + "\n"
+
+    session = TerminalGame(game, state, 0, {1: make_bot("random", game, 1, 1)}, Person(), out)
+    session.run()
+    text = out.getvalue()
+    assert text.endswith(NEXT_DEAL + "Stopped.\n")
+    assert state.observation(0, names=session.names)["log"][0] not in text.split("Hand scores:")[-1]

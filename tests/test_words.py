@@ -2,9 +2,10 @@
 
 Random playouts of every game (fewest and most players) read every text of the acting
 seat's observation that a person reads (the labels of the legal moves, the log, the status,
-the recent event, the finished hand's sentences, zone labels, the terminal's view) and hold
-them to three rules: no raw Python values (lists, dicts, tuples, None/True/False), no "1
-tricks"-style plurals, and no card codes where a person reads suits (K♠, not KS).
+the recent event, the finished hand's sentences, its reasons and its line of the score
+sheet, zone labels, the terminal's view) and hold them to three rules: no raw Python
+values (lists, dicts, tuples, None/True/False), no "1 tricks"-style plurals, and no card
+codes where a person reads suits (K♠, not KS).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 
 from parlour.cards import card_symbol, symbols, trump_label
 from parlour.games import GAMES
-from parlour.views import name_seats, recent_text, status_lines, table_text
+from parlour.views import hand_lines, name_seats, recent_text, status_lines, table_text
 
 RAW = re.compile(r"\[\s*-?\d+(\.\d+)?\s*,|\[\s*'|\{\s*'|\{\s*-?\d+\s*,|\(\s*-?\d+\s*,\s*-?\d+\s*\)|\[\]|\{\}|\bNone\b|\bTrue\b|\bFalse\b")
 NOUNS = "tricks|points|cards|hands|marks|lines|chips|stakes|deals|players|seats|bids|rounds|melds|games|pairs|ribs"
@@ -43,6 +44,12 @@ def texts(game: Any, obs: dict[str, Any], names: Sequence[str] | None = None) ->
     for line in last.get("log") or []:
         if isinstance(line, str):
             yield "last hand log", line
+    for line in last.get("why") or []:
+        yield "last hand why", line
+    for column in (last.get("sheet") or {}).get("columns") or []:
+        yield "sheet column", column
+    for line in hand_lines(last):
+        yield "hand's end", line
     for trick in last.get("tricks") or []:
         if isinstance(trick, dict) and isinstance(trick.get("explanation"), str):
             yield "last hand trick", trick["explanation"]

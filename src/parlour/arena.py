@@ -5,7 +5,7 @@
 Duplicate: deal k is dealt from seed `seed + k` by seat `k mod n` and played n times, once
 per seating: in seating r bot j of the list sits at seat `(j + r) mod n`. The cards stay
 with the seats while the bots move round, so every bot holds every hand of every deal and
-luck of the deal cancels out. `--hands H` plays ceil(H / n) deals, so H rounded up to a
+luck of the deal cancels out. An arena compares bots: it needs two different ones at least. `--hands H` plays ceil(H / n) deals, so H rounded up to a
 whole number of deals. A bot list shorter than the table is filled with its last entry.
 
 Teams: where the game has fixed partnerships (`Game.teams`: Couillon and Pitch {0, 2} v
@@ -22,7 +22,10 @@ seats in the same hands, averaged over deals, 95% interval over deals: the figur
 says whether a bot beats the field; the same for the hand-win rate) and an Elo rating: a Bradley-Terry fit of every
 hand's pairwise results between seats held by different bots (a better score beats a
 worse, equal scores are half a win each), scaled to Elo points (400 per factor of 10
-in odds) around a mean of 1500. The fit does not depend on the order of the hands.
+in odds) around a mean of 1500. The fit does not depend on the order of the hands. Elo
+counts hands won, by any amount, where the margin counts points, so the two can order two
+bots differently (winning most hands by a point and losing the others by ten); the table
+says so under it when they do.
 "Best" and "better" are in the game's score sense (`Game.score_sense`, carried by every
 `HandResult`): where lower scores are better (penalty points) the hand is won by the lowest
 score and the score margin is the others' mean minus the bot's, so a positive margin says
@@ -30,7 +33,9 @@ the bot is better in every game. Where the game pays money, the mean money per h
 column too.
 
 `--record DIR` saves every hand played as a record (JSON lines, see parlour.simulate).
-`--plot FILE.png` draws the mean scores and the hand-win rates with their intervals.
+`--plot FILE.png` draws the mean scores and the hand-win rates with their intervals (the
+path is checked before the first hand). A win-rate margin's interval is kept within -100 ..
++100 points, the bounds of a difference of two rates.
 `--backend ray` runs the same hands on Ray (`--ray-address`, or a local Ray); the hands
 are seeded and gathered in order, so the table is the same as with the local backend.
 The pieces that simulate and arena share (the hand runner, the task runner with its
@@ -45,7 +50,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.arguments import add_game_arguments
+from parlour.arguments import add_game_arguments, writable
 from parlour.engine import OptionsError, best_of
 from parlour.simulate import (
     BotStats,
@@ -95,6 +100,11 @@ def run(args: argparse.Namespace) -> int:
     game, options, bots = table_from_args(args)
     if args.ray_address and args.backend != "ray":
         raise OptionsError("--ray-address goes with --backend ray")
+    if len(set(bots)) < 2:
+        raise OptionsError("an arena compares bots: name at least two different ones, like --bots strong,normal")
+    problem = writable(args.plot) if args.plot else None
+    if problem:
+        raise OptionsError(f"cannot draw the plot there: {problem}")
     tasks = duplicate_tasks(game.name, options, bots, args.hands, args.seed, record=args.record is not None)
     results = run_tasks(
         simulate_hand,
@@ -185,6 +195,30 @@ def elo_ratings(results: Sequence[HandResult], bots: Sequence[str], rounds: int 
     return {name: 1500 + 400 * math.log10(strength[index[name]]) for name in names}
 
 
+def rate_margin_ci(per_deal: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a mean win-rate margin: a Wilson score interval, so never beyond
+    -1 .. 1 (a difference of two rates), where a normal interval passes them when nearly every
+    deal is won.
+
+    Each deal's margin lies in -1 .. 1, so at a true mean m its variance is at most
+    1 - m * m (all of it when every deal is won or lost outright, as a proportion's is).
+    The interval is every m with (mean - m)^2 <= z^2 r (1 - m^2) / n, r the deals' observed
+    variance as a share of that most (1 when it is all at the bounds). With margins of
+    +1 and -1 alone this is exactly Wilson's interval of the share of deals won; and no m
+    beyond -1 .. 1 qualifies, where 1 - m^2 is negative.
+    """
+    n = len(per_deal)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(per_deal) / n
+    most = 1.0 - mean * mean
+    variance = sum((v - mean) ** 2 for v in per_deal) / n
+    share = min(1.0, variance / most) if most > 1e-12 else 1.0
+    k = z * z * share / n
+    half = math.sqrt(max(0.0, k * (1.0 + k - mean * mean)))
+    return max(-1.0, (mean - half) / (1.0 + k)), min(1.0, (mean + half) / (1.0 + k))
+
+
 def arena_report(results: Sequence[HandResult], bots: Sequence[str], seatings: int) -> list[dict[str, Any]]:
     """The table's rows, JSON-ready: simulate's per-bot figures plus margin and rating."""
     stats: list[BotStats] = tally(results, bots)
@@ -194,13 +228,32 @@ def arena_report(results: Sequence[HandResult], bots: Sequence[str], seatings: i
     rows = []
     for s in stats:
         row = s.to_json()
-        for key, per_deal in (("duplicate_margin", margins[s.bot]), ("win_rate_margin", win_margins[s.bot])):
-            margin, half = mean_ci(per_deal)
-            row[key] = margin if per_deal else None
-            row[f"{key}_ci95"] = [margin - half, margin + half] if per_deal else None
+        margin, half = mean_ci(margins[s.bot])
+        row["duplicate_margin"] = margin if margins[s.bot] else None
+        row["duplicate_margin_ci95"] = [margin - half, margin + half] if margins[s.bot] else None
+        per_deal = win_margins[s.bot]
+        row["win_rate_margin"] = sum(per_deal) / len(per_deal) if per_deal else None
+        row["win_rate_margin_ci95"] = list(rate_margin_ci(per_deal)) if per_deal else None
         row["elo"] = round(ratings[s.bot], 1)
         rows.append(row)
     return rows
+
+
+def elo_note(rows: Sequence[dict[str, Any]]) -> str | None:
+    """A sentence for the table when the Elo column orders two bots against their score
+    margins. Both are right: Elo counts hands won and lost between two bots' seats (by any
+    amount), the margin counts points, so a bot that wins most hands by a little and
+    loses a few by a lot has the better Elo and the worse margin."""
+    rated = [row for row in rows if row.get("duplicate_margin") is not None]
+    for a in rated:
+        for b in rated:
+            if a["elo"] > b["elo"] and a["duplicate_margin"] < b["duplicate_margin"]:
+                return (
+                    f"Elo ranks {a['bot']} above {b['bot']} and the score margin below: Elo "
+                    f"counts the hands won between the bots' seats, by any amount, the margin "
+                    f"counts points (many hands won by a little, a few lost by a lot)."
+                )
+    return None
 
 
 def print_report(rows: Sequence[dict[str, Any]], title: str) -> None:
@@ -242,7 +295,11 @@ def print_report(rows: Sequence[dict[str, Any]], title: str) -> None:
         )
     import sys
 
-    Console(width=None if sys.stdout.isatty() else 160).print(table)
+    console = Console(width=None if sys.stdout.isatty() else 160)
+    console.print(table)
+    note = elo_note(rows)
+    if note:
+        console.print(note)
 
 
 def plot_report(rows: Sequence[dict[str, Any]], title: str, path: str) -> None:

@@ -8,6 +8,7 @@ top layer and imports every subcommand: a subcommand importing it back made a ci
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -55,3 +56,16 @@ class CommandParser(argparse.ArgumentParser):
         if chosen is not None:
             return chosen.parse_known_args(args, namespace)
         return super().parse_known_args(args, namespace)
+
+
+def writable(path: str) -> str | None:
+    """Why a file (a record, a plot) cannot be written to `path`, or None when it can:
+    checked before play, so a game or a long run is not lost to a typo at its end."""
+    if os.path.isdir(path):
+        return f"{path} is a folder"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if os.path.exists(path):
+        return None if os.access(path, os.W_OK) else f"{path} cannot be written (permission denied)"
+    return None if os.access(folder, os.W_OK) else f"{folder} cannot be written in (permission denied)"

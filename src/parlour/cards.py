@@ -2,7 +2,8 @@
 
 A card is a small int, `suit * 13 + rank` with rank 0..12 for 2..A and suit 0..3 for
 S H D C (G-5); a joker is `JOKER` (52). Texts are rank then suit: `AS`, `TH`, `7D`, `JK`;
-`10` is read as `T`. A hand of one pack is a bitmask (bit `card` set); a hand of several
+`10` is read as `T`, and an action typed with the table's symbols (`pak 10♥ with 4♥ 8♥`)
+is read through `action_text`. A hand of one pack is a bitmask (bit `card` set); a hand of several
 packs is a count vector indexed by card (copies of a face are interchangeable, G-5).
 Ribs, whose cards have no suits, uses ranks alone (`A K Q J T 9 8 7`): see games/ribs.py.
 
@@ -55,7 +56,41 @@ def parse_card(text: str) -> int:
     try:
         return _CARD_BY_TEXT[t]
     except KeyError:
-        raise ValueError(f"{text!r} is not a card (write rank then suit, like AS, TH, 7D, JK)") from None
+        raise ValueError(f"{text!r} is not a card (write rank then suit, like A♠ or AS, 10♥ or TH, Joker)") from None
+
+
+_SUIT_OF_SYMBOL = {
+    "\u2660": "S", "\u2664": "S", "\u2665": "H", "\u2661": "H",
+    "\u2666": "D", "\u2662": "D", "\u2663": "C", "\u2667": "C",
+}
+_SYMBOL_CLASS = "".join(_SUIT_OF_SYMBOL)
+_TYPED = re.compile(
+    rf"(?<![\w])(?:(10|[2-9TJQKA])([SHDC]|[{_SYMBOL_CLASS}]\ufe0f?)(?![A-Za-z0-9])"
+    rf"|(JOKER|JKR|JK)(?!\w)"
+    rf"|([{_SYMBOL_CLASS}])\ufe0f?(?![\w]))",
+    re.IGNORECASE,
+)
+
+
+def _card_code(match: re.Match[str]) -> str:
+    rank, suit, joker, lone = match.groups()
+    if joker is not None:
+        return JOKER_TEXT
+    if lone is not None:
+        return _SUIT_OF_SYMBOL[lone]
+    return ("T" if rank == "10" else rank.upper()) + _SUIT_OF_SYMBOL.get(suit[0], suit.upper())
+
+
+@functools.lru_cache(maxsize=4096)
+def action_text(text: str) -> str:
+    """An action as typed, with every card written as the table shows it (`10♥`, `q♠`,
+    `Joker`, `th`, `jk`) or a lone suit symbol (`trump ♥`) put back into the notation of
+    records (`TH`, `QS`, `JK`, `trump H`); the other words are left as typed.
+
+    Every front end and every record reads actions through this one place, so a move
+    typed from what the table shows means what its canonical text means; canonical
+    texts come back unchanged."""
+    return _TYPED.sub(_card_code, text)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[int]:

@@ -3,7 +3,7 @@
 Each subcommand lives in the module that does its work and exposes `add_arguments(parser)`
 and `run(args) -> int`; this file only lists them, so adding a command is one line.
 Errors a person can fix (bad options, unreadable records) print one sentence on stderr and
-exit with status 2. The arguments several subcommands share are in parlour.arguments: a
+exit with status 2; output cut short by its reader (`| head`) ends quietly. The arguments several subcommands share are in parlour.arguments: a
 subcommand never imports this file, the top of the layers.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -33,8 +34,20 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def version() -> str:
+    """The installed parlour's version (the package's metadata, from pyproject.toml)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("parlour")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlour", description="A house of card games.")
+    parser.add_argument("--version", action="version", version=f"parlour {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=CommandParser)
     for name, (module_name, help_text) in COMMANDS.items():
         module = importlib.import_module(module_name)
@@ -57,6 +70,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader stopped reading (`parlour show FILE | head`): what is left to print goes
+        # nowhere, and Python's own flush at exit must not fail on the closed pipe either.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

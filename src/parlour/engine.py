@@ -41,7 +41,7 @@ from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Se
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
-from parlour.cards import CARD_TEXTS, deal_constrained, symbols
+from parlour.cards import CARD_TEXTS, action_text, deal_constrained, symbols
 from parlour.declaration import Fact, Figure, Levels
 from parlour.words import Seats, seats_of
 
@@ -115,6 +115,21 @@ class Zone:
 def _no_actions(state: State) -> list[Action]:
     """The legal actions of a finished match: none."""
     return []
+
+
+def _match_over(state: State, action: Action) -> bool:
+    """No action is legal once the match is over, and a player is told so."""
+    raise IllegalAction("The match is over.")
+
+
+def _in_legal_list(state: State, action: Action) -> bool:
+    """Whether `action` is among the legal actions, for a phase whose game cannot answer
+    directly: the list `legal_actions` just gave (the usual `apply(choose(legal_actions()))`)
+    when its caller has not changed it in length, else the list worked out again."""
+    memo = state._legal_memo
+    if memo is not None and memo[0] == len(state.history) and len(memo[1]) == memo[2] and action in memo[1]:
+        return True
+    return action in state._LEGAL[state.phase](state)
 
 
 class IllegalAction(ValueError):
@@ -331,7 +346,9 @@ class State:
     What a game defines:
     - `_new_match()`: its match-level fields (totals, wins); `_deal(given)`: one hand's
       deal, from the record's deal `given` or the seeded shuffle, appended to `deals`.
-    - `_legal_<phase>()` and `_apply_<phase>(action)` for every phase; `phase` and `turn`.
+    - `_legal_<phase>()` and `_apply_<phase>(action)` for every phase; `phase` and `turn`;
+      optionally `_is_legal_<phase>(action)`, the legal list's answer without the list,
+      which `apply` then asks instead of searching the list.
     - At a hand's end `_hand_ended(scores, summary)`; the match ends when
       `_match_winners()` names winners.
     - `facts(seat)`: what that seat may know beyond the common keys; optionally
@@ -358,26 +375,39 @@ class State:
     """Attributes holding lists (or sets) that `clone` copies; the rest are shared or immutable."""
     NESTED: ClassVar[tuple[str, ...]] = ()
     """Attributes holding lists of lists (or sets) that `clone` copies two levels deep."""
-    _LEGAL: ClassVar[dict[str, Callable[..., list[Any]]]] = {}
-    _APPLY: ClassVar[dict[str, Callable[..., None]]] = {}
+    _LEGAL: dict[str, Callable[..., list[Any]]] = {}
+    _APPLY: dict[str, Callable[..., None]] = {}
+    _CHECK: dict[str, Callable[..., bool]] = {}
+    """The class's dispatch tables by phase; each match holds them as its own attributes too,
+    which Python reads faster than a class's on every move."""
     _FLAT: ClassVar[tuple[str, ...]] = ("history", "hand_results", "deals")
     """What `clone` copies one level deep: the engine's lists and the game's COPIED, worked
     out once per class (a search clones thousands of times a second)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Collect the game's `_legal_<phase>`/`_apply_<phase>` into dispatch tables once,
-        and the attributes `clone` copies."""
+        """Collect the game's `_legal_<phase>`/`_apply_<phase>`/`_is_legal_<phase>` into
+        dispatch tables once, and the attributes `clone` copies.
+
+        A phase with `_is_legal_<phase>(action)` is checked by it (a lookup: a mask test, a
+        count), the others against the legal list; where every phase answers directly,
+        `legal_actions` need not remember its list for `apply`."""
         super().__init_subclass__(**kwargs)
         legal: dict[str, Callable[..., list[Any]]] = {OVER: _no_actions}
         apply: dict[str, Callable[..., None]] = {}
+        direct: dict[str, Callable[..., bool]] = {}
         for klass in reversed(cls.__mro__):
             for name, fn in vars(klass).items():
                 if name.startswith("_legal_") and callable(fn):
                     legal[name[7:]] = fn
                 elif name.startswith("_apply_") and callable(fn):
                     apply[name[7:]] = fn
+                elif name.startswith("_is_legal_") and callable(fn):
+                    direct[name[10:]] = fn
         cls._LEGAL = legal
         cls._APPLY = apply
+        cls._CHECK = {phase: direct.get(phase, _in_legal_list) for phase in legal} | {OVER: _match_over}
+        if apply and all(phase in direct for phase in apply) and "legal_actions" not in vars(cls):
+            cls.legal_actions = State._legal_unremembered  # type: ignore[method-assign]
         cls._FLAT = tuple(dict.fromkeys(("history", "hand_results", "deals", *cls.COPIED)))
 
     def __init__(
@@ -397,6 +427,7 @@ class State:
         rng: random.Random | None = None,
     ) -> None:
         """The bookkeeping every match keeps, set before the first deal."""
+        self._LEGAL, self._APPLY, self._CHECK = self._LEGAL, self._APPLY, self._CHECK
         self.options = options
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
@@ -548,34 +579,46 @@ class State:
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act (empty once the match is over).
 
-        The list is remembered until the next action, so that `apply` of one of them (the
+        Where the game cannot tell an action's legality directly (`_is_legal_<phase>`),
+        the list is remembered until the next action, so that `apply` of one of them (the
         usual `apply(choose(legal_actions()))`) checks it without working the list out
         again; a list the caller has changed in length is not trusted."""
         legal = self._LEGAL[self.phase](self)
         self._legal_memo = (len(self.history), legal, len(legal))
         return legal
 
-    def apply(self, action: Action) -> None:
-        """Play an action for the seat to act; IllegalAction leaves the state unchanged."""
-        if self.phase == OVER:
-            raise IllegalAction("The match is over.")
-        memo = self._legal_memo
-        if (
-            memo is not None
-            and memo[0] == len(self.history)
-            and len(memo[1]) == memo[2]
-            and type(action) is not bool
-            and action in memo[1]
-        ):
-            self.push(action)
-            return
+    def _legal_unremembered(self) -> list[Action]:
+        """`legal_actions` of a game that checks every phase directly: nothing to remember."""
+        return self._LEGAL[self.phase](self)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat to act may play `action` now, without listing the legal actions
+        where the game can tell directly."""
+        if self.phase == OVER or type(action) is bool:
+            return False
         try:
-            legal = type(action) is not bool and action in self._LEGAL[self.phase](self)
-        except TypeError:
-            legal = False
+            return bool(self._CHECK[self.phase](self, action))
+        except (TypeError, IndexError, KeyError):
+            return _in_legal_list(self, action)
+
+    def apply(self, action: Action) -> None:
+        """Play an action for the seat to act; IllegalAction leaves the state unchanged.
+
+        The check costs a lookup where the game answers it directly, else a search of the
+        legal list; then the action is played as `push` plays it."""
+        phase = self.phase
+        try:
+            legal = self._CHECK[phase](self, action) and type(action) is not bool
+        except (TypeError, IndexError, KeyError):
+            try:
+                legal = type(action) is not bool and _in_legal_list(self, action)
+            except TypeError:
+                legal = False
         if not legal:
             raise IllegalAction(self.why_illegal(action))
-        self.push(action)
+        self.just_ended = False
+        self.history.append((self.turn, action))
+        self._APPLY[phase](self, action)
 
     def push(self, action: Action) -> None:
         """Play a legal action without checking it (search and replays of checked records):
@@ -724,8 +767,8 @@ class State:
                 {"text": to_text(a), "label": view.label(obs, a, seats), "cards": self.action_cards(a)} for a in legal
             ]
             obs["log"] = [view.sentence(e, seats) for e in self.log]
-            hands = getattr(view, "hand_zones", None)
-            obs["zones"] = (hands(obs, seats) if hands else self.hand_zones(seat, obs, seats)) + view.table_zones(obs, seats)
+            hands = view.hand_zones(obs, seats) if hasattr(view, "hand_zones") else self.hand_zones(seat, obs, seats)
+            obs["zones"] = hands + view.table_zones(obs, seats)
             obs["status"] = view.status(obs, seats)
             obs["recent"] = view.recent(obs, self.log, seats)
         elif views:
@@ -772,11 +815,14 @@ class State:
 
         A game with a view keeps the summary as data; its words are made by the view the
         first time a reader reads it, and kept for that reader until the next hand ends, so
-        play and search that never read it pay nothing."""
+        play and search that never read it pay nothing. A summary restored from an
+        observation (determinize) is already worded, its `why` told: it is read as it is."""
         last = self.last_hand
         view = self.game.view
         if view is None or last is None:
             return last
+        if "why" in last:
+            return dict(last)
         reader = (seat, tuple(names)) if names is not None else None
         worded = self.__dict__.get("_last_hand_words")
         if worded is None or worded[0] is not last or worded[1] != reader:
@@ -969,8 +1015,14 @@ class State:
 
     # --- shared plumbing ----------------------------------------------------------------
     def apply_text(self, text: str) -> Action:
-        """Read `text` and apply it; returns the action."""
-        action = self.text_to_action(text)
+        """Read `text` (cards as the table shows them too: `cards.action_text`, asked only of
+        a text the game cannot read as it is) and apply it; returns the action."""
+        try:
+            action = self.text_to_action(text)
+        except IllegalAction:
+            if action_text(text) == text:
+                raise
+            action = self.text_to_action(action_text(text))
         self.apply(action)
         return action
 
@@ -1155,6 +1207,13 @@ class Game:
     beside the standard game (the Options defaults), which they always play."""
     howto: ClassVar[str] = "howto.md"
     """The How to play text (markdown, parlour.howto), a file of the game's package."""
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        """Phrases the How to play text states for the game of `options` ("reach 500
+        points", "Everyone gets 13 cards"), made from the options and the rules' constants,
+        so that a default or a constant the text does not follow fails its test
+        (tests/test_howto.py)."""
+        return []
 
     view: ClassVar[Any] = None
     """The game's view (its package's `view` module): every word a person reads, made from

@@ -2,7 +2,8 @@
 hand (`parlour show`).
 
 `parlour replay FILE [--json] [--index K]`: FILE holds one record, or JSON lines of records
-(what `simulate --record` and `arena --record` write), each replayed and printed in turn.
+(what `simulate --record` and `arena --record` write), each replayed and printed in turn,
+with the bot at each seat where the record holds it (theirs do).
 
 Exit status 2 with one sentence on stderr when the record cannot be replayed; the sentence
 names the failing action's index and the reason.
@@ -34,7 +35,7 @@ from typing import Any, Literal
 
 from parlour.engine import Action, State, jsonable_scores
 from parlour.games import get_game
-from parlour.record import RecordError, apply_entry, load, load_all, replay, start_of, summary
+from parlour.record import RecordError, apply_entry, load_all, replay, start_of, summary
 from parlour.views import generic_view, recent_text, recent_update, status_lines
 from parlour.words import Seats, listing, seats_of, table_names, told_apart
 
@@ -68,20 +69,24 @@ def run(args: argparse.Namespace) -> int:
                 raise RecordError(f"record {k}: {exc}" if len(records) > 1 else str(exc), exc.index) from None
             if len(records) > 1 and not args.json:
                 print(f"record {k}:")
-            print_outcome(state, args.json)
+            print_outcome(state, args.json, record.get("bots"))
     except RecordError as exc:
         print(f"parlour replay: {exc}", file=sys.stderr)
         return 2
     return 0
 
 
-def print_outcome(state: State, as_json: bool) -> None:
-    """A replayed record's outcome: hand scores, standing, money and winners."""
+def print_outcome(state: State, as_json: bool, bots: Any = None) -> None:
+    """A replayed record's outcome: who sat where (a simulate or arena record's `"bots"`),
+    hand scores, standing, money and winners."""
     out = summary(state)
+    seated = isinstance(bots, list) and len(bots) == state.players
     if as_json:
-        print(json.dumps(out))
+        print(json.dumps({**out, "bots": bots} if seated else out))
         return
     print(f"{state.game.title}: {'match over' if out['over'] else 'match in progress'}")
+    if seated:
+        print("seats: " + ", ".join(f"seat {s}: {seat_bot(state.game.name, b)}" for s, b in enumerate(bots)))
     for k, scores in enumerate(out["hand_scores"]):
         print(f"hand {k + 1}: {seat_values(scores)}")
     print(f"match standing: {seat_values(state.match_scores())}")
@@ -89,6 +94,17 @@ def print_outcome(state: State, as_json: bool) -> None:
         print(f"money: {seat_values(out['money'])}")
     if out["winners"]:
         print("winners: " + ", ".join(f"seat {s}" for s in out["winners"]))
+
+
+def seat_bot(game_name: str, spec: Any) -> str:
+    """A seat's bot as people read it, "Ribs bot (normal)", with its spec where that says
+    more (its settings, an outside bot's module): "Ribs bot (ismcts), ismcts(iterations=8)"."""
+    from parlour.bots.levels import display_name
+
+    if not isinstance(spec, str) or not spec:
+        return "a player"
+    name = display_name(game_name, spec)
+    return name if name.endswith(f"({spec})") else f"{name}, {spec}"
 
 
 def seat_values(values: Any, seats: Seats | None = None) -> str:
@@ -119,22 +135,47 @@ def all_seeing(state: State, names: Sequence[str] | None = None) -> dict[str, An
     """The spectator's observation with every seat's hidden cards shown: each zone a seat
     owns takes its cards from that seat's own observation (its hand, its face-down ribs),
     so nothing about what is shown is worked out twice. What no seat may see (a stock's
-    order, a widow nobody has taken) stays hidden. The seats are named by `names` where
-    given."""
+    order, a widow nobody has taken) stays hidden. `revealed` is set when a zone shows
+    cards the spectator's facts keep hidden (a game's own text view, drawn from those facts,
+    would show them face down). The seats are named by `names` where given."""
     obs = state.observation(None, names=names)
-    seen: dict[int, dict[str, dict[str, Any]]] = {}
+    owners: dict[int, dict[str, Any]] = {}
     for zone in obs["zones"]:
         owner = zone.get("owner")
         if not zone.get("hidden") or not isinstance(owner, int) or not 0 <= owner < state.players:
             continue
-        if owner not in seen:
-            seen[owner] = {z["id"]: z for z in state.observation(owner)["zones"]}
-        own = seen[owner].get(zone["id"])
+        if owner not in owners:
+            owners[owner] = state.observation(owner)
+        own = next((z for z in owners[owner]["zones"] if z["id"] == zone["id"]), None)
         if own is not None and len(own.get("cards") or []) > len(zone.get("cards") or []):
             zone["cards"] = list(own["cards"])
             zone["hidden"] = own.get("hidden", 0)
+            obs["revealed"] = True
+    if obs.get("revealed"):
+        _owners_facts(obs.get("status") or [], [_facts_as_spectator(state, o, names) for o in owners.values()])
     obs["all_seeing"] = True
     return obs
+
+
+def _owners_facts(status: list[dict[str, Any]], theirs: list[list[dict[str, Any]]]) -> None:
+    """The spectator's headline facts with each fact that one seat alone reads otherwise (a
+    punter's cards, its hole card face up) as that seat reads it."""
+    for i, fact in enumerate(status):
+        values = {
+            other[i]["value"] for other in theirs
+            if len(other) == len(status) and other[i]["label"] == fact["label"] and other[i]["value"] != fact["value"]
+        }
+        if len(values) == 1:
+            fact["value"] = values.pop()
+
+
+def _facts_as_spectator(state: State, obs: dict[str, Any], names: Sequence[str] | None) -> list[dict[str, Any]]:
+    """A seat's headline facts worded as the spectator reads the seats (none of them "you"),
+    so that they line up with the spectator's own, fact by fact."""
+    view = state.game.view
+    if view is None:
+        return list(obs.get("status") or [])
+    return list(view.status(obs, seats_of(state.players, None, names)))
 
 
 def observe(state: State, view: View, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -303,20 +344,36 @@ def replay_page(
 
 # --- parlour show -----------------------------------------------------------------------------
 def add_show_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a game record (JSON)")
+    parser.add_argument(
+        "file", help="a game record (JSON), or JSON lines of records as simulate and arena --record write them"
+    )
     parser.add_argument(
         "--seat", default=ALL, metavar="N|all|none",
         help="see the game as seat N, as a spectator (none), or with every hand shown (all, the default)",
     )
+    parser.add_argument("--index", type=int, metavar="K", help="of a file of several records, show record K only (from 0)")
 
 
 def run_show(args: argparse.Namespace) -> int:
+    """Each record of the file told in turn (a file of several, each under its number), or
+    record `--index K` alone."""
     try:
-        record = load(args.file)
-        players = start_of(record).players
-        view = parse_view(args.seat, players)
-        for line in show_lines(record, view):
-            print(line)
+        records = load_all(args.file)
+        numbered = list(enumerate(records))
+        if args.index is not None:
+            if not 0 <= args.index < len(records):
+                raise RecordError(f"--index {args.index}: {args.file} holds records 0 to {len(records) - 1}")
+            numbered = [numbered[args.index]]
+        for k, record in numbered:
+            players = start_of(record).players
+            view = parse_view(args.seat, players)
+            if len(numbered) > 1:
+                print(f"{'' if k == numbered[0][0] else chr(10)}=== Record {k} of {args.file} ===")
+            try:
+                for line in show_lines(record, view):
+                    print(line)
+            except RecordError as exc:
+                raise RecordError(f"record {k}: {exc}" if len(records) > 1 else str(exc), exc.index) from None
     except (RecordError, ValueError) as exc:
         print(f"parlour show: {exc}", file=sys.stderr)
         return 2
@@ -334,6 +391,12 @@ def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
     seats = Seats(names, view if isinstance(view, int) else None)
     data = replay_view(record, view, [{"seat": s, "name": name} for s, name in enumerate(names)])
     render = getattr(get_game(data["game"]), "render_text", None)
+
+    def table(obs: dict[str, Any]) -> str:
+        """The game's own text view, unless every hand is shown and it would hide some
+        (it reads the spectator's facts): then the view of the zones, every card shown."""
+        return render(obs, names) if render and not obs.get("revealed") else generic_view(obs, names)
+
     first = data["frames"][0]["observation"]
     eyes = "every hand shown" if view == ALL else "as a spectator" if view is None else f"as {names[view]} (you)"
     yield f"{data['title']}, {first['players']} players ({listing(names)}), {eyes}."
@@ -347,7 +410,7 @@ def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
             yield from frame["log"]
             shown_status = status_lines(obs)
             yield from shown_status
-            yield render(obs, names) if render else generic_view(obs, names)
+            yield table(obs)
             shown_recent = recent_text(obs, names=names)
             continue
         lines = frame["log"]

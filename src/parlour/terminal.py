@@ -6,10 +6,13 @@ the hand (bids, plays, trick explanations), the person's cards and the table. A 
 define `render_text(observation, names)` for a better view; advice (`hint`) comes from the game's
 oracle in parlour.analysis, looked up by the game's name. Every game's headline facts (the
 observation's `status`) are printed as `label: value` lines above the view at each turn, a
-game's own `render_text` or not; the last public event (`recent`, e.g. the last trick with
-its winner marked `*`) is printed once each time it changes, after the log lines (its
-explanation too, unless a log line just said it). Plain text
-(no `rich`), so the output is the same in a pipe, a test or tmux.
+game's own `render_text` or not. A hand is told in order, each event once: the log lines
+each action wrote, or the action itself where it wrote none (a bot's card led to a trick);
+the last public event (`recent`, e.g. the last trick with its winner marked `*`) where it
+shows what those lines do not; the cards new in the person's hand that no line named (a
+card drawn from the stock, said to the person alone). A hand ends with its last events, why
+it scored, its scores and the standing, and the next deal waits for Enter. Plain text (no
+`rich`), so the output is the same in a pipe, a test or tmux.
 Bad input re-prompts with the reason and changes nothing. At the end the record can be
 saved (`--record FILE` saves it without asking).
 
@@ -33,26 +36,33 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+from collections import Counter
 from typing import Any, TextIO
 
 from parlour.analysis import NoHint, hint, hints
-from parlour.arguments import add_game_arguments, game_from_args
+from parlour.arguments import add_game_arguments, game_from_args, writable
 from parlour.bots import Bot, make_bot
-from parlour.engine import Game, IllegalAction, OptionsError, State, jsonable_scores, plural
+from parlour.cards import card_symbol, symbols
+from parlour.engine import Action, Game, IllegalAction, OptionsError, State, jsonable_scores, plural
 from parlour.record import record_of, save
 from parlour.spec import parse_spec
 from parlour.views import (
     action_labels,
+    hand_lines,
+    match_summary,
     name_seats,
     recent_text,
-    recent_update,
+    sheet_lines,
     status_lines,
     table_text,
 )
 from parlour.words import Seats, table_names
 
 DEFAULT_LEVEL = "normal"
+NEXT_DEAL = "Press Enter for the next deal ('quit' stops). "
+CARD_CODE = re.compile(r"(?<![\w])(?:[2-9TJQKA][SHDC]|JK)(?![A-Za-z0-9])")
 HELP = "Type an action as shown, 'help' for the legal actions, 'hint' for advice, 'quit' to stop."
 
 
@@ -122,19 +132,6 @@ def bot_words(game: Game, spec: str) -> str:
     return f"{game.title} bot, {kind}"
 
 
-def writable(path: str) -> str | None:
-    """Why a record cannot be written to `path`, or None when it can (checked before play,
-    so a game is not lost to a typo at its end)."""
-    if os.path.isdir(path):
-        return f"{path} is a folder"
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return f"the folder {folder} does not exist"
-    if os.path.exists(path):
-        return None if os.access(path, os.W_OK) else f"{path} cannot be written (permission denied)"
-    return None if os.access(folder, os.W_OK) else f"{folder} cannot be written in (permission denied)"
-
-
 class TerminalGame:
     """The prompt loop; reads from `inp`, writes to `out` (so tests can drive it)."""
 
@@ -158,9 +155,14 @@ class TerminalGame:
         self.names = names or table_names(state.players)
         self.seats = Seats(self.names, seat)
         self.hint_seconds = hint_seconds
-        self.hands_shown = 0
-        self.shown_lines = 0
-        self.shown_recent: str | None = None
+        self.told_hand: int | None = None
+        self.told_lines = 0
+        self.told_recent: str | None = None
+        self.told_event: dict[str, Any] | None = None
+        self.told_text: list[str] = []
+        self.held: Counter[str] = Counter()
+        self.pending: list[tuple[int | None, str, list[str]]] = []
+        self.summaries: list[dict[str, Any]] = []
         self.quit = False
 
     def say(self, text: str = "") -> None:
@@ -179,48 +181,123 @@ class TerminalGame:
         return line.strip()
 
     def run(self) -> None:
+        if self.told_hand is None:
+            self.start_hand()
         while not self.quit and self.state.to_act() is not None:
             actor = self.state.to_act()
             assert actor is not None
             if actor == self.seat:
-                self.show_news()
+                self.tell()
                 self.person_turn()
             else:
-                self.state.apply_text(self.bots[actor].choose(self.state.observation(actor)))
-            if self.state.hand_over():
-                self.show_news()
-        self.show_news()
+                self.act(self.bots[actor].choose(self.state.observation(actor)))
+        if not self.state.is_over():
+            self.tell()
         if self.state.is_over():
             winners = self.seats.group(self.state.winners(), start=True)
             self.say(f"The match is over. Winner: {winners}. Final standing: {self.standing()}")
+            for line in sheet_lines(self.summaries) + match_summary(self.summaries, self.state.winners(), self.seats):
+                self.say(line)
 
     def standing(self) -> str:
         scores = jsonable_scores(self.state.match_scores())
         return ", ".join(f"{self.seats.name(s)}: {v}" for s, v in enumerate(scores))
 
-    def show_news(self) -> None:
-        """Print the log sentences not shown yet, finishing a hand before the next one."""
+    def start_hand(self) -> None:
+        """Begin telling the hand now dealt: its log from the first line, the person's cards
+        as dealt (new cards are told from here on), the last event shown already (a new
+        deal opens with the last hand's final event, which was told at that hand's end)."""
         obs = self.state.observation(self.seat, names=self.names)
-        finished = len(self.state.scores_by_hand())
-        if finished > self.hands_shown:
-            last = obs.get("last_hand") or {}
-            for line in last.get("log", [])[self.shown_lines :]:
+        self.told_hand = self.state.hand_number
+        self.pending.append((None, "", list(obs["log"])))
+        self.told_lines = len(obs["log"])
+        self.told_recent = recent_text(obs, names=self.names)
+        self.told_event = obs.get("recent")
+        self.told_text = []
+        self.held = Counter(obs.get("hand") or [])
+
+    def act(self, text: str) -> Action:
+        """Apply an action of the seat to act and keep what it brought, to be told in order
+        at the person's next turn or at the hand's end: the log lines it added, or, when it
+        added none (a card led to a trick), the action itself as its seat made it; the last
+        public event where it shows what those lines do not name; the cards it put in the
+        person's hand that no line names (a card drawn from the stock)."""
+        before = self.state.clone(hand_only=True)
+        actor = self.state.to_act()
+        action = self.state.apply_text(text)
+        ended = self.state.hand_over()
+        if ended:
+            before.apply(action)
+        obs = (before if ended else self.state).observation(self.seat, names=self.names)
+        lines = list(obs["log"][self.told_lines :])
+        self.told_lines = len(obs["log"])
+        said = " ".join(lines)
+        event = obs.get("recent")
+        if lines and event and event.get("plays") != (self.told_event or {}).get("plays"):
+            shown = [card_symbol(str(c)) for play in event["plays"] for c in play.get("cards") or []]
+            if any(c not in said for c in shown) or any(play.get("face_down") for play in event["plays"]):
+                why = event.get("explanation")
+                at = next((i + 1 for i, line in enumerate(lines) if why and why in line), len(lines))
+                news = recent_text(obs, explain=at == len(lines) and why not in obs["log"], names=self.names)
+                if news is not None:
+                    lines.insert(at, news)
+        self.told_recent, self.told_event = recent_text(obs, names=self.names), event
+        hand = Counter(obs.get("hand") or [])
+        fresh = [c for c in sorted((hand - self.held).elements()) if card_symbol(c) not in said]
+        if fresh and not ended:
+            lines.append(f"Into your hand: {symbols(' '.join(fresh))}.")
+        self.held = hand
+        self.pending.append((actor, obs["actions"][-1][1] if obs["actions"] else "", lines))
+        if ended:
+            self.tell()
+            self.end_hand()
+        return action
+
+    def tell(self) -> None:
+        """Print what happened since the last telling, in order: each action's lines, or the
+        action itself where it wrote none and no later line of the telling names its cards
+        (a trick's line names the cards played to it)."""
+        pending, self.pending = self.pending, []
+        for i, (actor, text, lines) in enumerate(pending):
+            if lines:
+                for line in lines:
+                    self.say(line)
+                self.told_text.extend(lines)
+                continue
+            later = " ".join(line for _a, _t, ls in pending[i + 1 :] for line in ls)
+            codes = CARD_CODE.findall(text)
+            if actor is None or not text or (codes and all(card_symbol(c) in later for c in codes)):
+                continue
+            verb, _, rest = symbols(text).partition(" ")
+            self.say(f"{self.seats.does(actor, verb, start=True)} {rest}".rstrip() + ".")
+
+    def end_hand(self) -> None:
+        """Close the hand just told: the last hand's final event where the next deal shows
+        one the telling has not (a showdown of the hands), why it scored, the hand's scores
+        and the standing; then, unless the match is over, wait for Enter before the deal."""
+        now = self.state.observation(self.seat, names=self.names)
+        summary = now.get("last_hand") or {}
+        told = self.told_text
+        event = now.get("recent")
+        if event and event.get("explanation") not in now["log"] and event.get("plays") != (self.told_event or {}).get("plays"):
+            shown = recent_text(now, explain=event.get("explanation") not in told, names=self.names)
+            if shown:
+                self.say(shown)
+        for line in hand_lines(summary):
+            if line not in told:
                 self.say(line)
-            scores = jsonable_scores(self.state.hand_scores())
-            self.say("Hand scores: " + ", ".join(f"{self.seats.name(s)}: {v}" for s, v in enumerate(scores)))
-            self.say(f"Match standing: {self.standing()}")
+        self.summaries.append(summary)
+        scores = jsonable_scores(self.state.hand_scores())
+        self.say("Hand scores: " + ", ".join(f"{self.seats.name(s)}: {v}" for s, v in enumerate(scores)))
+        self.say(f"Match standing: {self.standing()}")
+        if not self.state.is_over():
+            answer = self.ask(NEXT_DEAL)
+            if answer is None or answer.lower() in ("quit", "exit", "q"):
+                self.quit = True
+                self.say("Stopped.")
+                return
             self.say()
-            self.hands_shown = finished
-            self.shown_lines = 0
-        if obs["match_over"]:
-            return
-        for line in obs["log"][self.shown_lines :]:
-            self.say(line)
-        self.shown_lines = len(obs["log"])
-        news = recent_update(obs, self.shown_recent, self.names)
-        if news is not None:
-            self.say(news)
-        self.shown_recent = recent_text(obs, names=self.names)
+            self.start_hand()
 
     def person_turn(self) -> None:
         obs = self.state.observation(self.seat, names=self.names)
@@ -248,7 +325,7 @@ class TerminalGame:
                 self.say("\n".join(self.hint_lines(obs)))
                 continue
             try:
-                self.state.apply_text(typed.get(line.casefold(), line))
+                self.act(typed.get(line.casefold(), line))
             except IllegalAction as exc:
                 self.say(f"Not allowed: {exc} Try again ('help' lists the legal actions).")
                 continue
@@ -266,10 +343,13 @@ class TerminalGame:
             return [str(exc)]
         lines = [f"Hint: {advice.why}"]
         if len(advice.candidates) > 1:
-            lines.append(f"Moves weighed ({advice.unit}):")
+            deals = advice.candidates[0].get("visits") or 0
+            over = f" over {plural(deals, 'possible deal')}" if deals else ""
+            lines.append(f"Moves weighed{over} ({advice.unit}):")
             for c in advice.candidates[:6]:
-                share = f", best score in {c['wins']:.0%}" if "wins" in c else ""
-                lines.append(f"  {c['label']}: {c['value']:g} (over {plural(c['visits'], 'deal')}{share})")
+                left = c.get("visits", 0) < deals
+                note = f", left behind after {plural(c['visits'], 'deal')}" if left else ""
+                lines.append(f"  {c['label']}: {c['value']:g}{note}")
         return lines
 
     def offer_record(self, path: str | None) -> None:

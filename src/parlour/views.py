@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from parlour.cards import symbols
+from parlour.words import Seats
 
 
 def said(cards: Sequence[Any]) -> str:
@@ -163,3 +164,111 @@ def name_seats(text: str, names: Sequence[str]) -> str:
 
     named = _SEATS.sub(replace, text)
     return _AFTER_YOU.sub(lambda m: f"{m.group(1)}{m.group(2)} {_base_form(m.group(3))}", named)
+
+
+_ONE = {"points": "point", "hands won": "hand won", "wins needed": "win needed", "chips": "chip", "stakes": "stake"}
+
+
+def _number(x: Any) -> float:
+    """A score as a number to compare ("3/2" is a fraction of chips)."""
+    if isinstance(x, str) and "/" in x:
+        top, bottom = x.split("/")
+        return int(top) / int(bottom)
+    return float(x)
+
+
+def _amount(count: Any, unit: str) -> str:
+    return f"{count} {_ONE.get(unit, unit) if str(count) in ('1', '-1') else unit}"
+
+
+def standings(summaries: Sequence[dict[str, Any] | None]) -> list[tuple[int, dict[str, Any], list[Any]]]:
+    """The score sheet: for each finished hand with a sheet line, its number (from 0), the
+    line and the standing after it (the hand's own where its summary gives it, else what
+    the hands so far add up to)."""
+    out: list[tuple[int, dict[str, Any], list[Any]]] = []
+    running: list[Any] | None = None
+    for k, hand in enumerate(summaries):
+        sheet = (hand or {}).get("sheet")
+        if not sheet:
+            continue
+        if sheet.get("totals") is not None:
+            running = list(sheet["totals"])
+        else:
+            adds = sheet["adds"] if sheet.get("adds") is not None else sheet["points"]
+            running = [a + (running[i] if running else 0) for i, a in enumerate(adds)]
+        number = hand.get("hand_number", k) if hand else k
+        out.append((number if isinstance(number, int) else k, sheet, running))
+    return out
+
+
+def hand_lines(summary: dict[str, Any] | None) -> list[str]:
+    """A finished hand told at its end, after its log: why it scored what it did (what the
+    log has not said already), then its line of the score sheet ("Hand 2: seat 0 and seat
+    2 3, seat 1 and seat 3 1.")."""
+    if not summary:
+        return []
+    told = set(summary.get("log") or [])
+    lines = [line for line in summary.get("why") or [] if line not in told]
+    sheet = summary.get("sheet")
+    if sheet:
+        number = summary.get("hand_number")
+        head = f"Hand {number + 1}" if isinstance(number, int) else "This hand"
+        cells = ", ".join(f"{col} {pts}" for col, pts in zip(sheet["columns"], sheet["points"], strict=True))
+        lines.append(f"{head}: {cells}.")
+    return lines
+
+
+def sheet_lines(summaries: Sequence[dict[str, Any] | None]) -> list[str]:
+    """The score sheet across hands as lines of text: each hand's scores and the standing
+    after it, its columns the seats or teams by name."""
+    rows = standings(summaries)
+    if not rows:
+        return []
+    out = ["Score sheet (each hand, then the standing after it):"]
+    for number, sheet, running in rows:
+        cells = ", ".join(f"{col} {pts}" for col, pts in zip(sheet["columns"], sheet["points"], strict=True))
+        standing = ", ".join(str(t) for t in running)
+        out.append(f"  Hand {number + 1}: {cells}; {sheet['unit']} {standing}.")
+    return out
+
+
+def match_summary(
+    summaries: Sequence[dict[str, Any] | None], winners: Sequence[int], seats: Seats | None = None
+) -> list[str]:
+    """The end of a match in words: who won, by how much, and the hands that decided it
+    (those that most favoured the winners against the runners-up), each with its why; the
+    seats as the reader names them (`seats`: its names, the reader as "you"), else numbered
+    for the front end to name."""
+    rows = standings(summaries)
+    if not rows or not winners:
+        return []
+    _, last, totals = rows[-1]
+    cols = last["seats"]
+    sign = -1 if last["lower"] else 1
+    w = next((i for i, c in enumerate(cols) if set(c) & set(winners)), None)
+    others = [i for i in range(len(cols)) if i != w]
+    if w is None or not others:
+        return []
+    r = max(others, key=lambda i: sign * _number(totals[i]))
+    seats = seats or Seats.numbered(1 + max(s for c in cols for s in c))
+    unit = last["unit"]
+    who = seats.team(cols[w], start=True)
+    verb = seats.verb(cols[w][0], "win") if len(cols[w]) == 1 else "win"
+    margin = abs(_number(totals[w]) - _number(totals[r]))
+    by = _amount(int(margin) if margin == int(margin) else round(margin, 2), unit)
+    fewer = " (fewer is better)" if last["lower"] else ""
+    out = [f"{who} {verb} the match with {_amount(totals[w], unit)} against {totals[r]} for "
+           f"{seats.team(cols[r])}{fewer}: by {by}."]
+    swings = []
+    before = [0.0] * len(cols)
+    for number, sheet, running in rows:
+        now = [_number(t) for t in running]
+        swing = sign * ((now[w] - before[w]) - (now[r] - before[r]))
+        if swing > 0:
+            swings.append((swing, number, sheet))
+        before = now
+    decided = sorted(sorted(swings, key=lambda x: -x[0])[:2], key=lambda x: x[1])
+    said = [f"hand {number + 1} ({sheet['points'][w]} against {sheet['points'][r]})" for _, number, sheet in decided]
+    if said:
+        out.append(f"{'The hands that decided it' if len(said) > 1 else 'The hand that decided it'}: {' and '.join(said)}.")
+    return out

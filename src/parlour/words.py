@@ -158,6 +158,32 @@ def seats_of(players: int, me: int | None = None, names: Sequence[str] | None = 
     return Seats(names, me) if names is not None else Seats.numbered(players)
 
 
+def score_sheet(
+    seats: Seats,
+    columns: Sequence[Sequence[int]],
+    points: Sequence[object],
+    *,
+    totals: Sequence[object] | None = None,
+    adds: Sequence[int] | None = None,
+    unit: str = "points",
+    lower: bool = False,
+) -> dict[str, object]:
+    """A hand's line of the score sheet, read across hands by every front end: one column per
+    seat or team (`columns`, seats; named "You and Bob"), what each scored this hand
+    (`points`), the standing after it where the hand's summary knows it (`totals`, in
+    `unit`), else what the hand adds to the standing (`adds`, the points where None). `lower`:
+    the standing is won by the lowest (penalty points, lines left to erase)."""
+    return {
+        "columns": [seats.team(c, start=True) for c in columns],
+        "seats": [sorted(c) for c in columns],
+        "points": list(points),
+        "totals": list(totals) if totals is not None else None,
+        "adds": list(adds) if adds is not None else None,
+        "unit": unit,
+        "lower": lower,
+    }
+
+
 PLAYER_NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eli", "Fay", "Gil", "Hana", "Ivo", "June")
 
 

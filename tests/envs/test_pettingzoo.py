@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,25 @@ def test_api_test_of_each_game_module(name: str) -> None:
     api_test(wrapped, num_cycles=30)
     assert wrapped.metadata["name"] == f"{name}_v0"
     assert wrapped.metadata["render_modes"] == ["ansi", "human"]
+
+
+def test_each_game_module_is_made_from_the_registry_in_every_import_form() -> None:
+    """`import parlour.envs.<name>_v0`, `from parlour.envs import <name>_v0` and the
+    attribute of the package give one module per registered game, and no other name."""
+    import parlour.envs
+
+    for name in GAMES:
+        module = _module(name)
+        assert sys.modules[f"parlour.envs.{name}_v0"] is module
+        exec(f"from parlour.envs import {name}_v0 as imported", namespace := {})
+        assert namespace["imported"] is module is getattr(parlour.envs, f"{name}_v0")
+        assert GAMES[name].title in (module.__doc__ or "")
+        assert module.raw_env().game is GAMES[name]
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("parlour.envs.lemons_v0")
+    with pytest.raises(ImportError):
+        exec("from parlour.envs import lemons_v0", {})
+    assert not hasattr(parlour.envs, "lemons_v0")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -171,3 +191,25 @@ def test_match_reward_pays_the_outcome_at_the_end(spec: str) -> None:
     assert 0 < len(winners) < e.n
     assert all(total[f"player_{s}"] == 1.0 for s in winners)
     assert abs(sum(total.values())) < 1e-9
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_tensor_of_random_play_lies_in_the_observation_box(name: str) -> None:
+    """The Box holds each entry's real bounds (one-hot slots 0 .. 1, a face's count at most
+    its copies in the pack, ...), and random hands at the fewest and the most players stay
+    inside them: every seat's tensor at every step, the finished hand's included."""
+    game = GAMES[name]
+    for players in sorted({game.min_players, game.max_players}):
+        e = raw_env(f"{name}(players={players})", max_hands=2, max_cycles=3000)
+        box = e.observation_space("player_0")["observation"]
+        assert np.isfinite(box.low).mean() > 0.5 and np.isfinite(box.high).mean() > 0.5
+
+        def check(agent: str, obs: dict[str, Any], box: Any = box, e: ParlourEnv = e) -> None:
+            for other in e.agents:
+                tensor = e.observe(other)["observation"]
+                outside = np.flatnonzero((tensor < box.low) | (tensor > box.high))
+                assert not outside.size, (e.n, other, [(i, tensor[i], box.low[i], box.high[i]) for i in outside[:5]])
+
+        out = _play(e, players, check)
+        for last in out["last"].values():
+            assert box.contains(last["observation"])

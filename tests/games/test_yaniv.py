@@ -209,6 +209,19 @@ def test_scenario_5_draws_from_the_previous_group_s_ends() -> None:
     assert state.observation(None)["dead"] == ["AH", "8D", "9D", "TD"], "the rest of the group is dead"
 
 
+def test_a_draw_from_the_discards_names_its_card() -> None:
+    """The buttons say which card each end is: "draw 8♦ (first)", not "draw first"."""
+    state = dealt(["2S 3S 4S 5S 6S", "8D 9D TD JD KS", "2C 3C 4C 5C 6C"], "AH")
+    state.apply_text("discard 8D 9D TD JD")
+    state.apply_text("draw stock")
+    state.apply_text("discard 2C")
+    labels = {e["text"]: e["label"] for e in state.observation(2)["legal"]}
+    assert labels == {"draw stock": "draw stock", "draw first": "draw 8\u2666 (first)", "draw last": "draw J\u2666 (last)"}
+    single = dealt(["2S 3S 4S 5S 6S", "8D 9D TD JD KS"], "AH")
+    single.apply_text("discard KS")
+    assert [e["label"] for e in single.observation(1)["legal"]] == ["draw stock", "draw A\u2665"]
+
+
 def test_the_first_player_draws_the_upcard_as_a_one_card_group() -> None:
     state = dealt(["2S 3S 4S 5S 6S", "8D 9D TD JD KS"], "AH")
     state.apply_text("discard KS")

@@ -14,8 +14,6 @@ import pytest
 from serverkit import ServerProcess
 from test_browser import ARTIFACTS, create_table, open_browser, playwright  # noqa: F401
 
-from parlour.bots.levels import level_spec
-
 HOSTILE_NAME = "<i>Bob</i>\u202e<img src=x>"
 HOSTILE_TEXT = "<script>window.__pwned=2</script><b>hi</b>"
 
@@ -39,7 +37,7 @@ def test_friends_gather_chat_lose_a_player_and_get_him_back(web: ServerProcess, 
     try:
         ann = ann_browser.new_page()
         ann.on("pageerror", lambda exc: errors.append(str(exc)))
-        table = create_table(ann, web, {1: "person", 2: "person", 3: "bot:" + level_spec("ribs", "normal")})
+        table = create_table(ann, web, {1: "person", 2: "person", 3: "level:normal"})
         ann.wait_for_selector("#waiting >> text=waiting room")
         assert ann.locator("#start").is_visible()  # the host's controls
 

@@ -230,3 +230,46 @@ def test_a_table_still_playing_shows_no_hand_early(web: ServerProcess, browser: 
         assert not errors, errors
     finally:
         context.close()
+
+
+BOXES = """() => { const box = (sel) => { const el = document.querySelector(sel); if (!el) return null;
+    const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }; };
+  return { table: box('#replay .replay-table'), board: box('#replay .replay-table > .board'), side: box('#replay .replay-table > .side'),
+    centre: box('#replay .replay-table .centre'), caption: box('#replay-action'), height: innerHeight, width: innerWidth }; }"""
+
+
+@pytest.mark.parametrize("name", ["ribs", "kings_in_the_corner"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (375, 740)])
+def test_the_replayed_board_is_above_the_fold(web: ServerProcess, browser: Any, tmp_path: Path, name: str, width: int, height: int) -> None:
+    """Wide, the board and the side panels are two columns, the board the wide one and begun
+    above the fold with its caption and the table's middle; narrow, the board fills the
+    width above the side panels. The page scrolls to the last panel."""
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(a_finished_hand(name)))
+    context, page, errors = open_page(browser, width, height)
+    try:
+        page.goto(web.base + "/")
+        page.wait_for_selector("#load-record", state="attached")
+        page.set_input_files("#load-record", str(path))
+        at_frame(page, 0)
+        for _ in range(4):
+            page.keyboard.press("ArrowRight")
+        at_frame(page, 4)
+        got = page.evaluate(BOXES)
+        board, side = got["board"], got["side"]
+        assert got["caption"]["bottom"] <= height and board["top"] < height / 2, got
+        if width > 860:
+            assert side["left"] >= board["right"] - 1 and abs(side["top"] - board["top"]) < 2, got
+            assert board["width"] >= 0.6 * got["table"]["width"], got
+            assert got["centre"]["top"] < height, got
+        else:
+            assert board["width"] >= 0.9 * width and side["top"] >= board["bottom"], got
+        page.mouse.move(width / 2, height / 2)
+        for _ in range(3):  # a reader's wheel, not a script's scrollIntoView (which scrolls even what may not scroll)
+            page.mouse.wheel(0, 1500)
+            page.wait_for_timeout(200)
+        side = page.evaluate(BOXES)["side"]
+        assert side["bottom"] <= height + 1, f"the side panels cannot be scrolled into view: {side}"
+        assert not errors, errors
+    finally:
+        context.close()

@@ -6,12 +6,18 @@ and from the table's bar with the server's text for that table's options; the st
 shows the game's headline facts with seats named; a hint arrives and names a legal move;
 the hand panel lies over no element of the table at either width, and at 375 px its tap
 targets are at least 44 px. A taken trick's cards move toward the winner and vanish (only vanish
-under reduced motion). Screenshots go to test-artifacts/ (gitignored).
+under reduced motion). At 1280x800 and at 375x740: a hint leaves the table in view (and
+on a phone the table has at least half the screen); a finished hand's summary keeps the
+bar on that hand and its last trick is not gathered after Next hand; a resigning player
+is told; a long name is not squeezed; Yaniv's draws name their cards; the turn sound is
+off at first, remembered, and beeps for a hidden tab only. Screenshots go to
+test-artifacts/ (gitignored).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -64,13 +70,16 @@ def check_howto(page: Any, server: ServerProcess, game: str, opener: str, option
 
 
 def check_hint(page: Any) -> None:
-    """The Hint button shows a thinking state, then a legal move, highlighted where it is made."""
+    """The Hint button shows a thinking state, then a legal move, highlighted where it is made,
+    in a player's words."""
     legal = {e["text"]: e for e in page.evaluate("() => window.__parlour.msg.observation.legal")}
     page.click("#hint")
     page.wait_for_selector("#hint-box[data-action]", timeout=15_000)
     action = page.get_attribute("#hint-box", "data-action")
     assert action in legal, f"the hint {action!r} is not a legal move"
     assert page.locator(".mine .hinted").count() >= 1, "the hinted move is not highlighted"
+    words = page.inner_text("#hint-box").lower()
+    assert not [w for w in ("sampled", "tries", "heuristic", "search") if w in words], words
 
 
 MY_TURN = """() => { const v = window.__parlour;
@@ -253,3 +262,245 @@ def test_a_finished_trick_is_gathered_toward_its_winner(web: ServerProcess, brow
             assert all(g["to"] != ["0px", "0px"] for g in gathers), gathers
     finally:
         page.close()
+
+
+# What is seen of an element: its box clipped by the viewport and by every ancestor that
+# scrolls or clips (the table's scrolling middle, the hand panel).
+SEEN = """(el) => { const a = el.getBoundingClientRect();
+  let top = Math.max(a.top, 0), bottom = Math.min(a.bottom, innerHeight);
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    if (getComputedStyle(p).overflowY === 'visible') continue;
+    const c = p.getBoundingClientRect(); top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
+  }
+  return { top: a.top, bottom: a.bottom, height: a.height, seen: Math.max(0, bottom - top) }; }"""
+
+LAYOUT = f"""() => {{ const seen = {SEEN};
+  const one = (sel) => {{ const el = document.querySelector(sel); return el && el.getClientRects().length ? seen(el) : null; }};
+  return {{ topbar: one('.topbar'), bar: one('.table-view > .tablebar'), middle: one('.table-view > .middle'), mine: one('#mine'),
+    hint: one('#hint-box .hint-move'), centre: [...document.querySelectorAll('.centre > *')].filter((el) => el.getClientRects().length).map(seen),
+    scrolled: scrollY, height: innerHeight }}; }}"""
+
+
+def ask_for_a_hint(page: Any) -> None:
+    page.click("#hint")
+    page.wait_for_selector("#hint-box[data-action]", timeout=30_000)
+
+
+@pytest.mark.parametrize("name", ["cramps", "kings_in_the_corner"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (375, 740)])
+def test_the_table_stays_in_view_with_a_hint(web: ServerProcess, browser: Any, name: str, width: int, height: int) -> None:
+    """A hint takes no room from the table. Wide: the hand panel keeps its height and the
+    trick, board or piles stay in view. On a phone: the page does not scroll, the table's
+    bar is one row, and the table (everything between the bar and the hand panel) keeps at
+    least half the screen, its scrolling middle a good part of it; the hinted move is in view."""
+    players = 4 if name == "cramps" else 2
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        create_table(page, web, {s: "bot:random" for s in range(1, players)}, name, players)
+        page.wait_for_function(READY)
+        if page.locator("#next-hand").count():
+            page.click("#next-hand")
+            page.wait_for_function(READY)
+        before = page.evaluate(LAYOUT)
+        ask_for_a_hint(page)
+        got = page.evaluate(LAYOUT)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"table-hint-{name}-{width}.png"))
+        assert got["hint"] and got["hint"]["seen"] >= got["hint"]["height"] - 1, f"the hinted move is out of view: {got}"
+        assert got["scrolled"] == 0 and got["topbar"]["top"] == 0, f"the page scrolled: {got}"
+        if width > 860:
+            assert abs(got["mine"]["height"] - before["mine"]["height"]) <= 2, f"the hint made the hand panel taller: {before} {got}"
+            assert got["centre"] and all(part["seen"] >= part["height"] - 2 for part in got["centre"]), f"the table's middle is out of view: {got}"
+        else:
+            assert got["bar"]["height"] <= 50, f"the table's bar takes more than a row: {got['bar']}"
+            table = got["mine"]["top"] - got["bar"]["bottom"]
+            assert table >= height / 2, f"the table gets {table} of {height} px: {got}"
+            assert got["middle"]["seen"] >= 0.3 * height, f"the table's middle gets {got['middle']['seen']} px: {got}"
+            assert got["mine"]["bottom"] <= height, got
+            if page.locator("#hint-box .hint-more").count():  # the why, folded on a phone, opens within the hand panel
+                assert page.locator("#hint-box details:not([open])").count() == 1
+                page.click("#hint-box summary")
+                page.wait_for_selector("#hint-box details[open]")
+                opened = page.evaluate(LAYOUT)
+                assert opened["scrolled"] == 0 and opened["mine"]["bottom"] <= height, opened
+                assert opened["mine"]["top"] - opened["bar"]["bottom"] >= height / 2, f"the open why takes the table's room: {opened}"
+    finally:
+        page.close()
+
+
+SIZES = [(1280, 800), (375, 740)]
+
+MY_HAND_SIZE = """() => { const v = window.__parlour; const o = v.msg.observation;
+  return (o.zones || []).filter((z) => z.owner === v.msg.seat && z.kind === 'hand').reduce((n, z) => n + (z.cards || []).length, 0); }"""
+
+
+def move(page: Any) -> None:
+    """Seat 0 makes its last legal move (a ribs bid rather than a pass), and the page waits for what follows."""
+    legal = page.evaluate("() => window.__parlour.msg.observation.legal")
+    version = page.evaluate("() => window.__parlour.msg.version")
+    page.evaluate("(text) => window.__parlour.send(text)", legal[-1]["text"])
+    page.wait_for_function(f"() => window.__parlour.msg.version > {version} || window.__parlour.holding")
+
+
+def play_to_the_hand_s_end(page: Any, limit: int = 200) -> None:
+    """Seat 0 moves until a finished hand's summary waits; its last moves at the slow
+    speed, so that a finished trick is held in view a while before it is gathered."""
+    for _ in range(limit):
+        page.wait_for_function(READY)
+        if page.evaluate("() => window.__parlour.holding"):
+            return
+        if page.evaluate(MY_HAND_SIZE) <= 3:
+            page.evaluate("() => localStorage.setItem('parlour:speed', '\"slow\"')")
+        move(page)
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_finished_hand_is_spoken_of_until_the_player_moves_on(web: ServerProcess, browser: Any, width: int, height: int) -> None:
+    """While a hand's summary waits, the bar, the status and the window's title speak of
+    that hand (no "Your turn", no facts of the next deal); after Next hand the trick that
+    ended it, which the new deal still shows, is not gathered across the new table."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(WATCH_GATHER)
+    try:
+        create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "ribs", 4)
+        page.evaluate("() => localStorage.setItem('parlour:speed', '\"fast\"')")
+        for hand in range(1, 4):  # until a hand ends on a trick that the next deal still shows
+            play_to_the_hand_s_end(page)
+            page.wait_for_selector("#next-hand")
+            status = page.locator("#status").text_content() or ""
+            assert f"Hand {hand} is over" in status and "Your turn" not in status, status
+            assert f"hand {hand} \u00b7 over" in (page.locator(".tablebar .title").text_content() or "")
+            assert page.locator("#facts").count() == 0, "the next deal's facts show under the summary"
+            assert "Your turn" not in page.title()
+            ends_on_a_trick = page.evaluate("() => trickTaker(window.__parlour.msg.observation.recent) !== undefined")
+            gathers = page.evaluate("() => window.__gathers.length")
+            page.click("#next-hand")
+            if ends_on_a_trick:
+                break
+            page.evaluate("() => localStorage.setItem('parlour:speed', '\"fast\"')")
+        assert ends_on_a_trick, "no hand ended on a trick that the next deal shows"
+        assert f"hand {hand + 1} \u00b7" in (page.locator(".tablebar .title").text_content() or "")
+        page.wait_for_timeout(4_500)  # longer than the slow speed's finished trick and its gathering
+        assert page.evaluate("() => window.__gathers.length") == gathers, "the last hand's trick was gathered after Next hand"
+        assert not page.locator("#recent .plays").is_visible()
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_player_who_resigns_is_told(web: ServerProcess, browser: Any, width: int, height: int) -> None:
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "cramps", 4)
+        page.wait_for_function(READY)
+        if width < 520:
+            page.click("#bar-menu")
+        page.click("#resign")
+        page.click("[data-key='yes-Resign']")
+        page.wait_for_selector("#toast:not([hidden])")
+        assert "You resigned" in (page.locator("#toast").text_content() or "")
+        page.wait_for_function("() => /You resigned/.test(document.querySelector('#status').textContent)")
+        assert page.locator("#hint").count() == 0 and page.locator("#resign").count() == 0
+    finally:
+        page.close()
+
+
+LONG_NAME = "Bartholomew Featherstone"
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_long_name_is_not_squeezed(web: ServerProcess, browser: Any, width: int, height: int) -> None:
+    """A friend with a long name, away (so marked, with a countdown): the name keeps a
+    readable width, ends in an ellipsis if it must, and is whole in its title."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        table = create_table(page, web, {1: "person", **{s: "bot:random" for s in range(2, 6)}}, "ribs", 6)
+        web.join(table, seat=1, name=LONG_NAME)  # the last open seat taken: the table deals
+        page.wait_for_selector(".seat[data-seat='1'] .tag.away")
+        name = page.locator(".seat[data-seat='1'] .seat-name")
+        box = name.bounding_box()
+        line = float(name.evaluate("(el) => parseFloat(getComputedStyle(el).lineHeight) || 18"))
+        assert box["width"] >= 80, f"the name is squeezed to {box['width']} px"
+        assert box["height"] <= 2 * line + 2, f"the name takes {box['height']} px (lines of {line})"
+        assert name.get_attribute("title") == LONG_NAME and name.text_content() == LONG_NAME
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"table-long-name-{width}.png"))
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_yaniv_s_draws_name_their_cards(web: ServerProcess, browser: Any, width: int, height: int) -> None:
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        create_table(page, web, {1: "bot:random"}, "yaniv", 2)
+        for _ in range(6):
+            page.wait_for_function(READY)
+            texts = [e["text"] for e in page.evaluate("() => window.__parlour.msg.observation.legal")]
+            if "draw first" in texts:
+                break
+            move_text = next(t for t in texts if t.startswith("discard"))
+            version = page.evaluate("() => window.__parlour.msg.version")
+            page.evaluate("(text) => window.__parlour.send(text)", move_text)
+            page.wait_for_function(f"() => window.__parlour.msg.version > {version}")
+        labels = page.eval_on_selector_all("#actions button[data-action^='draw']", "(els) => els.map((el) => el.textContent)")
+        assert "draw stock" in labels and len(labels) >= 2, labels
+        assert all(re.fullmatch(r"draw stock|draw (10|[2-9JQKA])[\u2660\u2665\u2666\u2663]( \((first|last)\))?|draw Joker( \((first|last)\))?", t)
+                   for t in labels), labels
+    finally:
+        page.close()
+
+
+FAKE_AUDIO = """window.__beeps = 0;
+window.AudioContext = class {
+  constructor() { this.state = 'running'; this.currentTime = 0; this.destination = {}; }
+  resume() { return Promise.resolve(); }
+  createOscillator() { return { type: '', frequency: { value: 0 }, connect() {}, start() { window.__beeps += 1; }, stop() {} }; }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} }; }
+};
+Object.defineProperty(document, 'hidden', { configurable: true, get: () => !!window.__hidden });"""
+
+
+def until_my_next_turn(page: Any) -> None:
+    page.wait_for_function(READY)
+    version = page.evaluate("() => window.__parlour.msg.version")
+    legal = page.evaluate("() => window.__parlour.msg.observation.legal")
+    page.evaluate("(text) => window.__parlour.send(text)", legal[0]["text"])
+    page.wait_for_function(f"() => window.__parlour.msg.version > {version} && (window.__parlour.msg.observation.to_act === 0 || window.__parlour.holding)")
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_turn_sound_for_a_tab_in_the_background(web: ServerProcess, playwright: Any, width: int, height: int) -> None:
+    """Off at first (no beep in a hidden tab); turned on in the page it is remembered, and
+    beeps when the turn comes while the tab is hidden, not while it is seen."""
+    context = open_browser(playwright, width, height)
+    context.add_init_script(FAKE_AUDIO)
+    page = context.pages[0] if context.pages else context.new_page()
+    try:
+        create_table(page, web, {1: "bot:random", 2: "bot:random", 3: "bot:random"}, "cramps", 4)
+        page.evaluate("() => { window.__hidden = true; }")
+        until_my_next_turn(page)
+        assert page.evaluate("() => window.__beeps") == 0, "a beep with the sound off"
+        if width < 520:
+            page.click("#bar-menu")
+        assert not page.is_checked("#turn-sound")
+        page.check("#turn-sound")
+        assert page.evaluate("() => localStorage.getItem('parlour:sound')") == "true"
+        page.reload()
+        page.wait_for_function(READY)
+        if width < 520:
+            page.click("#bar-menu")
+        assert page.is_checked("#turn-sound")
+        until_my_next_turn(page)  # seen: no beep
+        assert page.evaluate("() => window.__beeps") == 0
+        page.evaluate("() => { window.__hidden = true; }")
+        until_my_next_turn(page)
+        assert page.evaluate("() => window.__beeps") >= 1, "no beep when the turn came in a hidden tab"
+    finally:
+        context.close()

@@ -6,7 +6,8 @@ and every message each client received is checked against the engine at that ver
 - a `state` carries exactly `observation(seat)` of the true state (None for a spectator);
 - that observation is unchanged when the cards hidden from the seat are redealt
   (`redeal_hidden`), so no card the engine holds hidden from the seat is in it;
-- the hand history carries exactly the seat's `last_hand` of each finished hand;
+- the hand history carries exactly the seat's `last_hand` of each finished hand, and the
+  match's summary is made from those alone;
 - every message is of a known type with known keys, so nothing else can ride along.
 """
 
@@ -23,12 +24,14 @@ from parlour.engine import State
 from parlour.games import GAMES
 from parlour.record import apply_entry, start_of
 from parlour.replay import seat_names
+from parlour.views import match_summary
+from parlour.words import Seats
 
 MAX_ACTIONS = 1500  # a match that runs longer is checked up to here
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Kit")  # the table's words name the seats so
 KEYS = {
     "welcome": {"type", "table", "seat", "host", "summary", "history", "chat", "other_tabs"},
-    "state": {"type", "table", "version", "seat", "seats", "table_state", "hands_finished", "observation"},
+    "state": {"type", "table", "version", "seat", "seats", "table_state", "hands_finished", "observation", "match_summary"},
     "seats": {"type", "table", "version", "seats"},
     "notice": {"type", "table", "code", "message"},
     "chat": {"type", "table", "seat", "name", "text", "watcher", "at"},
@@ -99,6 +102,9 @@ def _check_every_message(
                     f"seat {seat}'s message at v{message['version']} depends on cards hidden from it"
                 )
             assert message["hands_finished"] == sum(1 for v in histories_at(states, message["version"]))
+            finished = [h[seat] for h in histories[: message["hands_finished"]]]
+            ending = match_summary(finished, state.winners(), Seats(seen_as, seat)) if observation["match_over"] else None
+            assert message["match_summary"] == ending, f"seat {seat}'s match summary at v{message['version']}"
             checked += 1
         assert checked > 0
 

@@ -245,6 +245,10 @@ def test_the_seat_to_act_gets_a_hint_naming_a_legal_move_and_others_are_refused(
         assert advice["why"].startswith(advice["label"][:1].upper() + advice["label"][1:]) and advice["unit"]
         assert advice["candidates"][0]["action"] == advice["action"]
         assert {c["action"] for c in advice["candidates"]} <= set(legal)
+        best = max(c["value"] for c in advice["candidates"])
+        assert advice["candidates"][0]["value"] == best or "too close to tell apart" in advice["why"]
+        words = f"{advice['why']} {advice['unit']}".lower()
+        assert not [w for w in ("sampled", "tries", "heuristic", "search") if w in words], words
         for client in (ann, watcher):
             client.send({"type": "hint"})
             refused = client.until(lambda m: m["type"] in ("error", "hint"), timeout=30)

@@ -460,3 +460,20 @@ def test_a_seat_reads_the_match_with_the_table_s_names_and_itself_as_you() -> No
     assert "Hand 1: Ann deals." in said and "Your hand" in said and "Ann's hand" in said
     assert any(line.startswith("Ribs bot 2 (easy) ") for line in said)
     assert not [line for line in said if re.search(r"\b[Ss]eats? \d|\bBob\b", line)]
+
+
+def test_a_seat_reads_why_each_hand_scored_and_the_match_s_summary_by_the_table_s_names() -> None:
+    """A finished hand's reasons, its line of the score sheet and the summary sent when the
+    match is over name the seats as the table does, the reader's own as "you"."""
+    room = playing_room()
+    play_out(room, random.Random(4))
+    message = room.message_for(1, NOBODY)
+    last = message["observation"]["last_hand"]
+    summary = message["match_summary"]
+    assert summary and last["why"] and last["sheet"]["columns"]
+    said = [*last["why"], *last["sheet"]["columns"], *summary]
+    assert not [line for line in said if re.search(r"\b[Ss]eats? \d|\bBob\b", line)], said
+    assert any(re.search(r"\b(you|You)\b", line) for line in said), said
+    assert re.match(r"(You win|(Ann|Ribs bot [23] \(easy\)) wins) the match ", summary[0]), summary[0]
+    spectator = room.message_for(None, NOBODY)["match_summary"]
+    assert spectator and not re.search(r"\b[Yy]ou\b|\b[Ss]eats? \d", spectator[0]), spectator

@@ -5,14 +5,20 @@ observation alone (what a person at that seat may know):
 
 - Ridge shows every card, so its hint is exact: the double-dummy value of every legal action
   (parlour.analysis.ridge), the best first.
-- Every other game asks the search bot (`ismcts` under a time budget, the "strong" player)
-  and reads the root of its search (`ISMCTSBot.root_statistics`): each move it tried, over
-  how many sampled deals, with the seat's average score for the hand after it and how often
-  that score was the hand's best. The search races every legal move against the game's
-  heuristic, which it plays unless a rival does surely better; the sentence says which.
+- Every other game plays its moves out (`ISMCTSBot.weigh`): the heuristic player's own move
+  and its rivals (every legal move when they fit in `MOVES`), each on the same deals of the
+  cards the seat cannot see, with the others played alike in each deal, so two moves'
+  figures differ only through the moves; a move surely behind stops being played, so the
+  time goes to the moves in doubt. The figure shown is the seat's mean score for the hand
+  after the move (for a move left behind, an estimate of it: `judged`); the hint advises
+  the best of them, unless the best moves are within
+  the noise of each other (a gap that does not clear `SURE` standard errors), when it says
+  they are too close to tell apart and which of them it would play and why: the heuristic
+  player's move with its reason where it is among them, else the best figure. A hint on
+  fewer than `QUICK_DEALS` deals (a long game on a busy machine) says it is a quick guess.
 
 A time budget (`seconds`) makes the answer depend on the machine's speed; an `iterations`
-budget with a `seed` gives the same hint every time (the tests use it).
+budget (the most deals) with a `seed` gives the same hint every time (the tests use it).
 """
 
 from __future__ import annotations
@@ -20,15 +26,33 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from parlour.bots.ismcts import ISMCTSBot, MoveStats
+from parlour.bots.ismcts import ISMCTSBot, Weighing, gap_bounds
 from parlour.cards import symbols
 from parlour.declaration import resolve
 from parlour.engine import Game
 from parlour.games import get_game
 from parlour.views import action_labels
+from parlour.words import capital, listing, plural
 
 DEFAULT_SECONDS = 1.5
 """The search's budget: with the host's overhead a hint arrives within about 2 seconds."""
+
+
+MOVES = 8
+"""The most moves a hint weighs: the model's own and its rivals (all the legal ones when they
+fit); fewer moves each get more deals in the same time."""
+
+MOST_DEALS = 400
+"""Deals a hint plays every move out on at most."""
+
+LEAST_DEALS = 32
+"""Deals a hint plays before it may stop early on a clear decision."""
+
+QUICK_DEALS = 20
+"""Fewer deals than this in the time, and the hint says it is a quick guess."""
+
+SURE = 2.0
+"""How many standard errors (Student-t) a gap must clear for one move to be surely better."""
 
 
 EXACT_PATIENCE = 20.0
@@ -48,8 +72,11 @@ class NoHint(ValueError):
 @dataclasses.dataclass(frozen=True)
 class Hint:
     """Advice for one decision. `candidates`: `{action, label, value, visits}` per move
-    considered, the advised one first (`visits` 0 for an exact oracle); `unit` says what
-    `value` counts; `why` is the sentence a person reads."""
+    considered, the advised one first, then best first (`visits`, the deals every move was
+    played out on, 0 for an exact oracle; a search's candidates add `wins`, the share of
+    those deals in which the seat had the hand's best score, and `close`, whether the
+    move's figure is within the noise of the best's); `unit` says what `value` counts;
+    `why` is the sentence a person reads."""
 
     action: str
     label: str
@@ -130,54 +157,119 @@ def _search_hint(
     seat = observation["seat"]
     budget: dict[str, Any] = {"iterations": iterations} if iterations is not None else {"seconds": seconds or DEFAULT_SECONDS}
     bot = ISMCTSBot(game, seat, seed, **budget)
-    action = bot.choose(observation)
-    stats = bot.root_statistics() or [MoveStats(action, 0, 0.0, 0.0, 0.0, True)]
-    fewer = game.score_sense < 0
-    unit = ("penalty points you take this hand (fewer is better)" if fewer else "points you score this hand") + (
-        ", on average over the sampled deals"
-    )
+    weighing = bot.weigh(observation, moves=MOVES, deals=MOST_DEALS, least=LEAST_DEALS, z=SURE)
+    return judged(weighing, labels, game.score_sense)
+
+
+@dataclasses.dataclass(frozen=True)
+class Standing:
+    """One move's figures: its mean score and how often it was the hand's best, over the
+    `deals` it was played out on."""
+
+    action: str
+    points: float
+    wins: float
+    deals: int
+    close: bool
+    """Within the noise of the best move's figure (the best move itself included)."""
+
+
+def judged(weighing: Weighing, labels: Any, sense: int) -> Hint:
+    """The hint a weighing supports: the move with the best mean score, or, where the best
+    moves are too close to tell apart, the one a sound player would pick among them (the
+    model's own move with its reason where it is one of them, else the best figure), and
+    saying so.
+
+    The moves played out on every deal are compared on those deals. A move left behind
+    early (`Weighing.behind`) shows its mean over its own deals moved by the luck of those
+    deals as the move it fell behind saw them (that move's figure, less its gap over
+    them): an estimate of its mean over every deal, and below the figure of the move it
+    fell behind, so the advice and every figure shown agree."""
+    points = weighing.points
+    n = weighing.deals
+    signed = [[sense * p for p in row] for row in points]
+    full = [k for k, row in enumerate(points) if len(row) == n]
+    best = max(full, key=lambda k: (sum(signed[k]), k == weighing.model))
+
+    def figure(k: int) -> float:
+        if k in full:
+            return sum(points[k]) / n
+        ahead, m = weighing.behind[k], len(points[k])
+        return figure(ahead) - sum(points[ahead][:m]) / m + sum(points[k]) / m
+
+    rows = []
+    for k, action in enumerate(weighing.actions):
+        deals = len(points[k])
+        close = k in full and (k == best or n < 2 or gap_bounds(signed[best], signed[k], SURE)[0] <= 0)
+        rows.append(Standing(action, figure(k), sum(weighing.wins[k]) / max(1, deals), deals, close))
+    level = [k for k, r in enumerate(rows) if r.close]
+    advised = weighing.model if weighing.model in level and weighing.reason else best
+    order = sorted(range(len(rows)), key=lambda k: (k != advised, -sense * rows[k].points))
     candidates = [
-        {"action": m.action, "label": labels(m.action), "value": round(m.points, 2), "visits": m.visits,
-         "wins": round(m.wins, 3)}
-        for m in stats
+        {"action": rows[k].action, "label": labels(rows[k].action), "value": round(rows[k].points, 2),
+         "visits": rows[k].deals, "wins": round(rows[k].wins, 3), "close": rows[k].close}
+        for k in order
     ]
-    why = _why(stats, labels, fewer)
-    reason = bot.model_reason()
-    if reason and any(m.model for m in stats):
-        why += f" The heuristic player's reasoning: {symbols(reason)}"
-    return Hint(action, labels(action), why, candidates, unit)
+    unit = ("penalty points you take this hand (fewer is better)" if sense < 0 else "points you score this hand") + (
+        ", on average"
+    )
+    why = _why([rows[k] for k in order], labels, sense, n, weighing.reason if advised == weighing.model else None)
+    return Hint(rows[advised].action, labels(rows[advised].action), why, candidates, unit)
 
 
 def _points(value: float) -> str:
-    whole = round(value, 1)
-    return f"{whole:g} point" if whole in (1, -1) else f"{whole:g} points"
+    figure = _figure(value)
+    return f"{figure} point" if figure in ("1", "-1") else f"{figure} points"
 
 
-def _how_often(wins: float) -> str:
+def _figure(value: float) -> str:
+    """A figure as a person reads it: two decimals under 10 (a trick game's gaps are
+    tenths), one above (Bezique's thousands)."""
+    return f"{round(value, 2 if abs(value) < 10 else 1):g}"
+
+
+def _deals(n: int) -> str:
+    return f"{'only ' if n < QUICK_DEALS else ''}{plural(n, 'possible deal')} of the cards you cannot see"
+
+
+def _why(rows: list[Standing], labels: Any, sense: int, deals: int, reason: str | None) -> str:
+    """What a player would say of the move and its rivals, from the figures shown."""
+    advised = rows[0]
+    verb = "takes" if sense < 0 else "scores"
+    quick = "a quick guess" if deals < QUICK_DEALS else ""
+    level = [r for r in rows if r.close]
+    if len(level) == 1:
+        why = f"{capital(labels(advised.action))}{', ' + quick if quick else ''}. "
+        why += f"Played out over {_deals(deals)}, it {verb} {_points(advised.points)} on average"
+        if len(rows) > 1:
+            nxt = rows[1]
+            why += f"; the next best, {labels(nxt.action)}, {verb} {_figure(nxt.points)}"
+        return why + f". It gives you the hand's best score {_share(advised.wins)}."
+    named = [labels(r.action) for r in level[:3]]
+    more = len(level) - len(named)
+    choices = listing([*named, plural(more, "other move")]) if more else _either(named)
+    why = f"{capital(choices)}: too close to tell apart{' (' + quick + ')' if quick else ''}. "
+    figures = listing(_figure(r.points) for r in level[:3])
+    they = "they take" if sense < 0 else "they score"
+    why += f"Played out over {_deals(deals)}, {they} {figures} points on average"
+    why += f"{' respectively' if len(named) > 1 else ''}. I would {labels(advised.action)}"
+    if reason:
+        return why + f". {symbols(reason)}"
+    alike = [r for r in level[1:] if r.points == advised.points]
+    if not alike:
+        return why + ", which does a little better on average."
+    if all(advised.wins > r.wins for r in alike):
+        return why + f", which gives you the hand's best score more often ({_share(advised.wins)})."
+    return why + ": there is nothing to choose between them."
+
+
+def _either(named: list[str]) -> str:
+    return " or ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else named[0]
+
+
+def _share(wins: float) -> str:
     if wins <= 0:
-        return "never has the hand's best score"
+        return "in none of them"
     if wins >= 1:
-        return "always has the hand's best score"
-    return f"has the hand's best score in {wins:.0%} of them"
-
-
-def _why(stats: list[MoveStats], labels: Any, fewer: bool) -> str:
-    """The sentence behind a search's choice, from its numbers."""
-    chosen = stats[0]
-    deals = chosen.visits
-    sample = f"{deals} sampled deal" + ("" if deals == 1 else "s")
-    taken = "takes" if fewer else "scores"
-    why = (f"{_capital(labels(chosen.action))}: over {sample} it {taken} {_points(chosen.points)} on average "
-           f"and {_how_often(chosen.wins)}.")
-    others = [m for m in stats[1:] if m.visits]
-    if others:
-        nxt = max(others, key=lambda m: m.value)
-        tried = f"{nxt.visits} deal" + ("" if nxt.visits == 1 else "s")
-        why += (f" Next best by the search: {labels(nxt.action)} ({tried}: {_points(nxt.points)}, "
-                f"best score in {nxt.wins:.0%}).")
-    if chosen.model and len(stats) > 1:
-        why += " It is what the game's heuristic player would do, and no other move did surely better."
-    elif len(stats) > 1 and any(m.model for m in stats):
-        model = next(m for m in stats if m.model)
-        why += f" The heuristic player would {labels(model.action)}; the search found this surely better."
-    return why
+        return "in every one of them"
+    return f"in {wins:.0%} of them"

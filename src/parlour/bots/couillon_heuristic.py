@@ -24,6 +24,7 @@ def _pts(c: int) -> int:
 
 class CouillonHeuristicBot(Bot):
     name = "couillon-heuristic"
+    READS = frozenset({"hand", "legal_actions", "phase", "seat", "trick", "trump_suit", "upcard"})
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal: list[str] = observation["legal_actions"]

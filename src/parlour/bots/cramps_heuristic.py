@@ -23,6 +23,10 @@ def _suit(c: int) -> int:
 
 class CrampsHeuristicBot(Bot):
     name = "cramps-heuristic"
+    READS = frozenset({
+        "auction", "hand", "legal_actions", "phase", "players", "queen_values", "trick",
+        "trick_number", "trick_values", "trump",
+    })
     last_reason: str | None = None
 
     def choose(self, observation: dict[str, Any]) -> str:

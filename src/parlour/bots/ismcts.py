@@ -68,6 +68,15 @@ unscaled, so meant for `root=paired`, whose test does not depend on scale). Each
 reads the game's score sense (`Game.score_sense`): where lower hand scores are better
 (penalty points) the scores are negated first, so "best" is the lowest.
 
+**Weighing, for hints (`ISMCTSBot.weigh`).** A hint must show figures that agree with
+its advice, which a race's cannot: the race plays the heuristic's move unless a rival is
+surely better, and a rival settled after four worlds keeps a mean over those four. So a
+hint plays the heuristic's move and its rivals (every legal move when `moves` allows) on
+the same worlds, every one of them on each, the model bots reseeded alike, and stops at
+the time limit, at `deals` worlds, or from `least` worlds on once the best move so far is
+surely ahead of or level with every other; what it makes of the figures is
+parlour.analysis.advice's business.
+
 Speed: playouts work on copies that stop at the hand's end (`clone(hand_only=True)`: no
 next deal), apply actions with the unchecked `push` (every action they play comes from
 the world's own legal list, or is the searching seat's legal move, legal in every world
@@ -236,7 +245,8 @@ class MoveStats:
     """What one search learnt of one root move: how often it was played out (`visits`),
     its mean reward (`value`, the search's own measure), the searching seat's mean hand
     score after it (`points`, in the game's unit) and the share of playouts in which that
-    seat had the best hand score (`wins`). A hint reads these; the bot plays `chosen`."""
+    seat had the best hand score (`wins`). The bot plays `chosen`; a hint weighs its moves
+    afresh on common deals (`ISMCTS.weigh`), since a race's moves end on different deals."""
 
     action: str
     visits: int
@@ -246,6 +256,38 @@ class MoveStats:
     chosen: bool = False
     model: bool = False
     """The model bot's own choice (the prior the paired search races the others against)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Weighing:
+    """Moves played out on the same deals, for a hint: `points[k][w]` is the seat's hand
+    score after `actions[k]` in deal w, `wins[k][w]` whether it was the hand's best there.
+    The others are reseeded alike in each deal, so two moves' figures differ only through
+    the moves (common random numbers). A move surely behind another stops being played:
+    `behind[k]` names the move it fell behind, and its deals are the first
+    `len(points[k])` of that move's. `model` is the index of the model bot's own choice,
+    with its `reason` where it gives one."""
+
+    actions: list[str]
+    points: list[list[float]]
+    wins: list[list[bool]]
+    model: int
+    behind: dict[int, int] = dataclasses.field(default_factory=dict)
+    reason: str | None = None
+
+    @property
+    def deals(self) -> int:
+        return max((len(row) for row in self.points), default=0)
+
+
+def gap_bounds(ahead: list[float], behind: list[float], z: float) -> tuple[float, float]:
+    """`gain_bounds` of `ahead` over `behind`, deal by deal, with a tie's bounds exact: where
+    every deal gives the same gap (no chance left, or the moves always alike) the gap is
+    known, not unknown."""
+    gaps = [a - b for a, b in zip(ahead, behind, strict=True)]
+    if gaps and all(g == gaps[0] for g in gaps):
+        return gaps[0], gaps[0]
+    return gain_bounds(ahead, behind, z)
 
 
 class Tally:
@@ -340,8 +382,7 @@ class ISMCTS:
 
     def root_statistics(self) -> list[MoveStats]:
         """The root moves of the last search with what it learnt of each, the move it chose
-        first, then by mean reward. Read by hints: the numbers behind the bot's choice,
-        without a second search."""
+        first, then by mean reward: the numbers behind the bot's choice."""
         return list(self.last_root)
 
     def _keep_root(
@@ -487,6 +528,78 @@ class ISMCTS:
         chosen = candidates[paired_choice(rewards, z)]
         self._keep_root(world, tallies, chosen, prior_action)
         return world.action_to_text(chosen)
+
+    def weigh(
+        self,
+        observation: dict[str, Any],
+        prior: str,
+        *,
+        moves: int,
+        deals: int,
+        least: int,
+        z: float,
+        deadline: float | None = None,
+    ) -> Weighing:
+        """The model's choice `prior` and at most `moves - 1` rivals (`_rivals`), played out
+        on the same deals, for a hint to compare fairly.
+
+        Every move still in play is played out on each deal. From `SETTLE_WORLDS` * 2 deals
+        on, a move surely behind the best so far (its gap's interval, at `z` raised for the
+        number of rivals, wholly above zero) stops being played, so the time goes to the
+        moves still in doubt; the moves left in play always share every deal. Deals are
+        added until `deals` of them, or the `deadline` (only whole deals count, and at least
+        one is played), or, from `least` deals on, until no move in play is in doubt: each
+        is the best or level with it in every deal. A clear decision costs `least` deals,
+        a close one the whole time."""
+        seat = observation["seat"]
+        sense = self.game.score_sense
+        self.doubts = None
+        self.action_of = {}
+        world = self.sample_world(observation)
+        legal = world.legal_actions()
+        prior_action = world.text_to_action(prior)
+        candidates = [prior_action, *self._rivals(observation, world, legal, prior_action, max(0, moves - 1))]
+        points: list[list[float]] = [[] for _ in candidates]
+        signed: list[list[float]] = [[] for _ in candidates]
+        wins: list[list[bool]] = [[] for _ in candidates]
+        behind: dict[int, int] = {}
+        live = list(range(len(candidates)))
+        z_all = bonferroni_z(z, len(candidates) - 1)
+        done = 0
+        while done < deals:
+            if done:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                world = self.sample_world(observation)
+            stream = self.rng.getrandbits(32)
+            results: list[tuple[float, bool]] = []
+            for k in live:
+                if done and deadline is not None and time.perf_counter() >= deadline:
+                    break  # a deal not every move in play has seen is left out
+                copy = world.clone(hand_only=True)
+                copy.push(candidates[k])
+                for b, bot in enumerate(self.rollout_bots or ()):
+                    bot.rng.seed(stream + b)
+                scores = copy.hand_scores()
+                if not copy.hand_over() and copy.to_act() is not None:
+                    scores = self._rollout(copy, None)
+                results.append((float(scores[seat]), self._won(scores, seat)))
+            if len(results) < len(live):
+                break
+            for k, (score, won) in zip(live, results, strict=True):
+                points[k].append(score)
+                signed[k].append(sense * score)
+                wins[k].append(won)
+            done += 1
+            self.simulations += len(live)
+            if done % SETTLE_WORLDS == 0 and done >= 2 * SETTLE_WORLDS:
+                best = max(live, key=lambda k: sum(signed[k]))
+                bounds = {k: gap_bounds(signed[best], signed[k], z_all) for k in live if k != best}
+                behind.update((k, best) for k, (low, _) in bounds.items() if low > 0)
+                live = [k for k in live if k not in behind]
+                if done >= least and all(bounds[k][0] == bounds[k][1] for k in live if k != best):
+                    break
+        return Weighing([world.action_to_text(a) for a in candidates], points, wins, 0, behind)
 
     def sample_world(self, observation: dict[str, Any]) -> State:
         """A world consistent with the observation and, where the model can judge it, with
@@ -813,6 +926,29 @@ class ISMCTSBot(Bot):
         """The root moves of the last search, the one played first (see `ISMCTS.root_statistics`);
         empty when the last move was forced."""
         return self.search.root_statistics()
+
+    def weigh(
+        self,
+        observation: dict[str, Any],
+        *,
+        moves: int,
+        deals: int,
+        least: int,
+        z: float,
+    ) -> Weighing:
+        """The model's move and its rivals played out on the same deals, within the bot's
+        budget (`seconds`, or `iterations` as the most deals), for a hint (`ISMCTS.weigh`);
+        the model's reason for its move comes with it."""
+        if self.prior_bot is None or self.search.rollout_bots is None:
+            raise OptionsError(f"{self.game.name} has no heuristic bot to weigh moves with")
+        deadline = earliest(time.perf_counter() + self.time_limit if self.time_limit is not None else None,
+                            self.seconds)
+        prior = self.prior_bot.choose(observation)
+        weighing = self.search.weigh(
+            observation, prior, moves=moves, deals=min(deals, self.iterations or deals), least=least, z=z,
+            deadline=deadline,
+        )
+        return dataclasses.replace(weighing, reason=self.prior_bot.last_reason)
 
     def model_reason(self) -> str | None:
         """The heuristic's own reason for its choice in the last search (the move marked

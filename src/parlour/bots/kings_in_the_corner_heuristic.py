@@ -40,6 +40,7 @@ def run_length(start: int, hand: list[int]) -> int:
 
 class KingsHeuristicBot(Bot):
     name = "kings_in_the_corner-heuristic"
+    READS = frozenset({"hand", "legal_actions", "options", "piles"})
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal: list[str] = observation["legal_actions"]

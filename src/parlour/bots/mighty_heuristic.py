@@ -67,6 +67,10 @@ def known_sides(obs: dict[str, Any], hand: list[int]) -> tuple[set[int], bool]:
 
 class MightyHeuristicBot(Bot):
     name = "mighty-heuristic"
+    READS = frozenset({
+        "bid_suit", "called", "declarer", "discards", "hand", "legal_actions", "partner", "phase",
+        "seat", "sides_known", "trick", "tricks", "trump",
+    })
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]

@@ -27,6 +27,7 @@ def _points(texts: list[str]) -> int:
 
 class PaksHeuristicBot(Bot):
     name = "paks-heuristic"
+    READS = frozenset({"legal_actions", "paks", "players", "seat", "sides", "stock_size"})
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal: list[str] = observation["legal_actions"]

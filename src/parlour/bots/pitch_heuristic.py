@@ -47,6 +47,9 @@ def suit_value(hand: list[int], s: int) -> float:
 
 class PitchHeuristicBot(Bot):
     name = "pitch-heuristic"
+    READS = frozenset({
+        "bids", "hand", "legal_actions", "phase", "pitcher", "seat", "trick", "tricks", "trump",
+    })
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal = observation["legal_actions"]

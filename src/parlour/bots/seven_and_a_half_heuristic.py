@@ -39,6 +39,7 @@ another kind of player."""
 
 class SevenHalfHeuristicBot(Bot):
     name = "seven_and_a_half-heuristic"
+    READS = frozenset({"banker", "hand", "legal_actions", "options", "phase", "seat", "seats"})
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal: list[str] = observation["legal_actions"]

@@ -47,6 +47,10 @@ def worth(cards: list[int]) -> float:
 
 class YanivHeuristicBot(Bot):
     name = "yaniv-heuristic"
+    READS = frozenset({
+        "actions", "dead", "discard", "eliminated", "hand", "hand_sizes", "known", "legal_actions",
+        "offer", "options", "phase", "upcard", "yaniv_max",
+    })
 
     def choose(self, observation: dict[str, Any]) -> str:
         legal: list[str] = observation["legal_actions"]

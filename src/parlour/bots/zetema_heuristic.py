@@ -32,6 +32,10 @@ from parlour.games.zetema import (
 
 class ZetemaHeuristicBot(Bot):
     name = "zetema-heuristic"
+    READS = frozenset({
+        "extra_suit", "hand", "legal_actions", "meld_length", "options", "rank_piles",
+        "stock_size", "wastepile",
+    })
 
     def choose(self, observation: dict[str, Any]) -> str:
         obs = observation

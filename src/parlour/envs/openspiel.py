@@ -33,6 +33,8 @@ What an OpenSpiel game is here, and why:
 
 `ISMCTS` is OpenSpiel's own information-set MCTS (open_spiel.python.algorithms.ismcts) as a
 parlour bot, `parlour arena ribs --bots 'parlour.envs.openspiel:ISMCTS(simulations=200),ismcts'`.
+Not the C++ `pyspiel.ISMCTSBot`: pyspiel's C++ wrapper of a Python state does not forward
+`ResampleFromInfostate` to Python, so from C++ the resampling below is never reached.
 """
 
 from __future__ import annotations

@@ -125,9 +125,10 @@ class ParlourEnv(AECEnv):
             self.index = {}
         self.width = len(self.universe) if self.universe is not None else LEGAL_SLOTS
         self.encoder: Encoder = encoder_of(game, options)
+        low, high = self.encoder.bounds()
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, self.encoder.shape, np.float32),
+                "observation": spaces.Box(low, high, self.encoder.shape, np.float32),
                 "action_mask": spaces.Box(0, 1, (self.width,), np.int8),
             }
         )
@@ -179,8 +180,16 @@ class ParlourEnv(AECEnv):
         choices = self.universe if self.universe is not None else match.legal_actions()[:LEGAL_SLOTS]
         if not 0 <= index < len(choices):
             raise ValueError(f"action {index} is outside 0..{len(choices) - 1}")
+        self.play(choices[index])
+
+    def play(self, action: Any) -> None:
+        """Apply an engine action (not an index) for the agent to act, with the bookkeeping
+        of `step`: how a fixed bot's choice is played (parlour.single_agent), where Paks'
+        capture may lie past the listed slots."""
+        agent = self.agent_selection
+        match = self.match
         self._cumulative_rewards[agent] = 0.0
-        match.apply(choices[index])
+        match.apply(action)
         self.cycles += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if match.hand_over():

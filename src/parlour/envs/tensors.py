@@ -101,7 +101,13 @@ class Encoder:
         self.options = options
         self.n = options.players
         probe = game.new_state(options, 0)
-        self.faces: list[str] = sorted(set(probe.full_pack()))
+        pack = [card.split("*")[0] for card in probe.full_pack()]
+        self.faces: list[str] = sorted(set(pack))
+        self.copies = np.array([pack.count(face) for face in self.faces], np.float32)
+        """How many cards of each face the pack holds: no count of a face can pass it."""
+        self.pack_size = len(pack)
+        self.longest_hand: int | None = game.algorithm_facts(options).max_hand_actions
+        """The most actions a hand can take by the rules, where they bound it."""
         self.face_index = {f: i for i, f in enumerate(self.faces)}
         course = game.tensor_course
         self.call_verbs = frozenset(course.get("call_verbs", ()))
@@ -154,6 +160,7 @@ class Encoder:
             at += size
         self.size = at
         self.shape: tuple[int] = (at,)
+        self._bounds: tuple[np.ndarray, np.ndarray] | None = None
 
     # --- sizes ---------------------------------------------------------------------------
     def _size(self, fact: Fact) -> int:
@@ -195,6 +202,89 @@ class Encoder:
             return n * (len(self.calls) + 1)
         if kind == "card_actions":
             return len(self.verbs) * f * (n + 1)
+        raise ValueError(f"unknown section kind {kind!r}")
+
+    # --- bounds ------------------------------------------------------------------------
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each entry's lowest and highest value (the observation Box of the environments),
+        from the sections' kinds: one-hot and flag slots 0 .. 1, a face's count at most the
+        pack's copies of it, positions in the hand and counts of actions at least 0 and,
+        where the rules bound a hand's length (`Game.algorithm_facts`), at most what that
+        length allows. A number whose range nothing declares (scores, a game's own facts)
+        is -inf .. inf."""
+        if self._bounds is None:
+            low = np.empty(self.size, np.float32)
+            high = np.empty(self.size, np.float32)
+            at = 0
+            for fact in [section.fact for section in self.sections]:
+                lo, hi = self._fact_bounds(fact)
+                low[at : at + len(lo)] = lo
+                high[at : at + len(hi)] = hi
+                at += len(lo)
+            assert at == self.size
+            self._bounds = (low, high)
+        return self._bounds
+
+    def _fact_bounds(self, fact: Fact) -> tuple[list[float], list[float]]:
+        inf = float("inf")
+        n, kind = self.n, fact.kind
+        copies = [float(c) for c in self.copies]
+        longest = self.longest_hand
+        most_actions = inf if longest is None else float(longest)
+        when = inf if longest is None else longest / self.course_scale
+
+        def flags(width: int) -> tuple[list[float], list[float]]:
+            return [0.0] * width, [1.0] * width
+
+        if kind in ("seat", "seats", "choice", "side"):
+            return flags(self._size(fact))
+        if kind == "number":
+            if fact.path == "hand_number":
+                return [-1.0, 0.0], [1.0, inf]
+            return [-1.0, -inf], [1.0, inf]
+        if kind == "seat_numbers" and fact.path == "hand_sizes":
+            return [0.0] * n, [self.pack_size / fact.scale] * n
+        if kind in ("seat_numbers", "team_numbers", "numbers"):
+            width = self._size(fact)
+            return [-inf] * width, [inf] * width
+        if kind == "seat_words":
+            width = self._size(fact)
+            return [0.0] * width, [inf] * width
+        if kind == "cards":
+            return [0.0] * len(copies), list(copies)
+        if kind in ("seat_cards", "team_cards", "named_cards"):
+            times = self._size(fact) // len(copies)
+            return [0.0] * (times * len(copies)), copies * times
+        if kind == "plays":
+            m = self._whos(fact)
+            lo, hi = flags(m + 1)
+            return (lo + [0.0] * len(copies)) * fact.length, (hi + copies) * fact.length
+        if kind == "records":
+            lo, hi = [0.0], [1.0]
+            for item in fact.items:
+                a, b = self._fact_bounds(item)
+                lo, hi = lo + a, hi + b
+            return lo * fact.length, hi * fact.length
+        if kind == "seat_records":
+            lo, hi = [], []
+            for item in fact.items:
+                a, b = self._fact_bounds(item)
+                lo, hi = lo + a, hi + b
+            return lo * n, hi * n
+        if kind == "calls":
+            c = len(self.calls)
+            lo, hi = flags(n + c + 1)
+            return (lo + [0.0]) * fact.length, (hi + [when]) * fact.length
+        if kind == "call_counts":
+            width = self._size(fact)
+            return [0.0] * width, [most_actions] * width
+        if kind == "card_actions":
+            lo, hi = [], []
+            for _verb in self.verbs:
+                for copy in copies:
+                    lo += [0.0] * (n + 1)
+                    hi += [most_actions * copy] * n + [when]
+            return lo, hi
         raise ValueError(f"unknown section kind {kind!r}")
 
     # --- encoding ----------------------------------------------------------------------

@@ -16,7 +16,7 @@ shows it.
   while in the hand, voids, and `finish`, which deals each segment's remaining cards into
   its open slots with `cards.deal_constrained` so kinds and voids hold.
 
-`Course` is the more general of the two; Yaniv (and tests/toy_draw.py) could move onto it.
+`Course` is the more general of the two; Yaniv (and the example game, examples/draw_toy) could move onto it.
 """
 
 from __future__ import annotations

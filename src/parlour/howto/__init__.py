@@ -21,9 +21,10 @@ from importlib import resources
 from typing import Any
 
 from parlour.arguments import parse_option_args
-from parlour.engine import Game, Options, option_docs
+from parlour.engine import Game, Options, OptionsError, option_docs
 from parlour.games import get_game
 from parlour.howto.markup import to_html
+from parlour.spec import SpecError, parse_spec
 
 OPTIONS_HEADING = "Rule options at this table"
 CHANGED_NOTE = (
@@ -93,21 +94,41 @@ def how_to_play_html(game_name: str, options: dict[str, Any] | None = None) -> s
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="the game's name, e.g. ribs")
+    parser.add_argument("game", nargs="?", help="the game's name or spec, e.g. ribs or 'yaniv(yaniv_max=7)'; "
+                        "without it, the games are listed")
     parser.add_argument("--players", type=int, help="seats at the table")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule option of the table")
     parser.add_argument("--html", action="store_true", help="print HTML instead of text")
 
 
+def games_list() -> str:
+    """Every game with its line for a newcomer, and how to read its rules."""
+    from parlour.games import GAMES
+
+    lines = ["The games (parlour rules GAME explains one):", ""]
+    for name in sorted(GAMES):
+        game = GAMES[name]
+        lines.append(f"  {name:<20} {game.title}: {summary(name)}")
+    return "\n".join(lines) + "\n"
+
+
 def run_rules(args: argparse.Namespace) -> int:
-    """`parlour rules GAME`: rendered by rich in a terminal, the markdown itself in a pipe."""
-    values: dict[str, Any] = dict(parse_option_args(args.option))
+    """`parlour rules GAME`: rendered by rich in a terminal, the markdown itself in a pipe.
+    A spec names the table as `play` does (`yaniv(yaniv_max=7)`); no game lists them."""
+    if args.game is None:
+        sys.stdout.write(games_list())
+        return 0
+    try:
+        name, spec_values = parse_spec(args.game)
+    except SpecError as exc:
+        raise OptionsError(str(exc)) from None
+    values: dict[str, Any] = {**spec_values, **parse_option_args(args.option)}
     if args.players is not None:
         values["players"] = args.players
     if args.html:
-        sys.stdout.write(how_to_play_html(args.game, values) + "\n")
+        sys.stdout.write(how_to_play_html(name, values) + "\n")
         return 0
-    text = how_to_play(args.game, values)
+    text = how_to_play(name, values)
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.markdown import Markdown

@@ -38,11 +38,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parlour.bots.levels import LEVELS, display_name, level_of, level_spec
+from parlour.cards import action_text
 from parlour.engine import Game, IllegalAction, State
 from parlour.games import get_game
 from parlour.record import apply_entry, record_of, start_of
 from parlour.replay import ALL, View
 from parlour.replay import seat_names as names_of_seats
+from parlour.views import match_summary
+from parlour.words import Seats
 
 if TYPE_CHECKING:  # a room reads a stored table's fields; it never touches the database
     from parlour.server.storage import StoredTable
@@ -149,6 +152,11 @@ class Room:
         and level, "Ribs bot (normal)"), told apart where two would read alike (the rule of
         a table's replays, `replay.seat_names`)."""
         return names_of_seats(self.seat_info(Presence(frozenset(), 0, 0.0)))
+
+    def seats_of(self, seat: int | None) -> Seats:
+        """The seats as `seat` reads them in the table's own sentences (the match's
+        summary): by `seat_names`, its own as "you"."""
+        return Seats(self.seat_names(), seat)
 
     def _started(self) -> None:
         if not self.started:
@@ -295,6 +303,8 @@ class Room:
             "table_state": self.phase,
             "hands_finished": len(self.hands),
             "observation": observation,
+            "match_summary": match_summary(self.history_for(seat), observation["winners"], self.seats_of(seat))
+            if observation is not None and observation.get("match_over") else None,
         }
 
     def messages_for(self, seats: Iterable[int | None], presence: Presence) -> dict[int | None, dict[str, Any]]:
@@ -659,7 +669,7 @@ class Room:
         if seat != to_act:
             raise TableError("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
         try:
-            action = self.state.text_to_action(text)
+            action = self.state.text_to_action(action_text(text))
             canonical = self.state.action_to_text(action)
             self.state.apply(action)  # IllegalAction leaves the state unchanged
         except IllegalAction as exc:

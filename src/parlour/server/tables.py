@@ -64,7 +64,7 @@ from typing import Any
 
 from parlour.analysis import NoHint, hint, hint_patience
 from parlour.bots import Bot, bot_names, make_bot
-from parlour.bots.levels import LEVELS, display_name, level_spec
+from parlour.bots.levels import LEVELS, display_name, level_of, level_spec
 from parlour.engine import Game, GameOptions, OptionsError, State
 from parlour.games import GAMES, get_game
 from parlour.howto import summary
@@ -533,8 +533,10 @@ def checked_options(game: Game, values: Any, players: Any = NO_PLAYERS) -> GameO
         raise TableError("bad_options", str(exc)) from None
     except (TypeError, ValueError, OverflowError) as exc:
         raise TableError("bad_options", f"an option has a value of the wrong kind ({exc})"[:300]) from None
-    if not game.min_players <= options.players <= game.max_players:
-        raise TableError("bad_options", f"{game.title} is for {game.min_players} to {game.max_players} players")
+    counts = game.player_counts()
+    if options.players not in counts:
+        played_by = ", ".join(str(n) for n in counts[:-1]) + f" or {counts[-1]}" if len(counts) > 1 else str(counts[0])
+        raise TableError("bad_options", f"{game.title} is played by {played_by} players, not {options.players}")
     for name, most in game.table_limits.items():
         value = getattr(options, name, None)
         if isinstance(value, int | float) and value > most:
@@ -751,6 +753,7 @@ class TableManager:
                     "title": game.title,
                     "min_players": game.min_players,
                     "max_players": game.max_players,
+                    "player_counts": game.player_counts(),
                     "options": [o for o in game.Options.describe() if o["name"] != "players"],
                     "bots": bot_names(game.name),
                     "default_bot": self.default_bot(game),
@@ -763,8 +766,10 @@ class TableManager:
                 "grace": self.settings.grace, "close_after": self.settings.close_after}
 
     def open_tables(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The newest tables waiting or in play (finished and closed ones are left out)."""
-        tables = sorted((t for t in self.tables.values() if t.phase in ("waiting", "playing")), key=lambda t: -t.stored.created)
+        """The newest tables waiting or in play (finished and closed ones are left out), the
+        waiting ones first: they are the lobby's open tables, never crowded out by play."""
+        tables = sorted((t for t in self.tables.values() if t.phase in ("waiting", "playing")),
+                        key=lambda t: (t.phase != "waiting", -t.stored.created))
         return [t.summary() for t in tables[:limit]]
 
     def finished_tables(self, limit: int = 10) -> list[dict[str, Any]]:
@@ -861,17 +866,25 @@ class TableManager:
 
     def checked_bot(self, spec: Any, game: Game, seat: int) -> str:
         """A bot asked for at table creation: one of the game's named bots (with their
-        default, bounded settings), or, when the server allows any bot, any spec the bot
-        itself accepts (its parameters are bounded there)."""
+        default, bounded settings), a level's bot as the lobby lists it, or, when the
+        server allows any bot, any spec the bot itself accepts (its parameters are bounded
+        there). A refusal names the levels to choose from and the bots by name, never a
+        bot's settings: a person reads it."""
         if not isinstance(spec, str) or len(spec) > 200:
             raise TableError("bad_options", f"seat {seat}: a bot is named by a short text, e.g. \"random\"")
         spec = spec.strip()
         names = bot_names(game.name)
         outside = self.settings.allow_outside_bots and ":" in spec.split("(")[0]
-        if spec not in names and not self.settings.allow_any_bot and not outside:
-            known = spec.split("(")[0].strip() in names
-            why = "this server offers its bots with their own settings only" if known else "unknown bot"
-            raise TableError("bad_options", f"seat {seat}: {why} {spec[:60]!r} (bots for {game.name}: {', '.join(names)})")
+        offered = spec in names or level_of(game.name, spec) is not None
+        if not offered and not self.settings.allow_any_bot and not outside:
+            name = spec.split("(")[0].strip()
+            others = ", ".join(n for n in names if n not in LEVELS)
+            choose = f"choose a level, {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, or a bot by its name: {others}"
+            if name in names:
+                why = "this server plays its bots with their own settings only"
+            else:
+                why = f"unknown bot {name[:40]!r} at {game.title}" if name and "=" not in name else "unknown bot"
+            raise TableError("bad_options", f"seat {seat}: {why}; {choose}")
         try:
             make_bot(spec, game, seat, 0, outside=self.settings.allow_outside_bots)
         except OptionsError as exc:

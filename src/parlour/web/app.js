@@ -116,6 +116,7 @@ class LobbyView {
         this.form),
       this.yoursBox,
       h("section", { class: "panel lobby-tables" }, h("h2", {}, "Open tables"), this.tablesBox),
+      this.playingBox = h("section", { class: "panel lobby-playing", id: "playing-tables", hidden: true }),
       this.finishedBox = h("section", { class: "panel lobby-finished", id: "finished-tables", hidden: true }),
       replayLoader(),
     );
@@ -128,10 +129,11 @@ class LobbyView {
 
   renderForm() {
     const g = this.game();
-    const counts = [];
-    for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
+    // The counts the game is played by (Paks not by five), four where it may be.
+    const counts = g.player_counts;
+    const usual = counts.includes(4) ? 4 : counts.find((n) => n > 4) || counts[counts.length - 1];
     const playersSel = h("select", { id: "players", onchange: () => this.renderSeats() },
-      counts.map((n) => h("option", { value: n, selected: n === Math.min(Math.max(4, g.min_players), g.max_players) }, String(n))));
+      counts.map((n) => h("option", { value: n, selected: n === usual }, String(n))));
     this.playersSel = playersSel;
     this.seatsBox = h("div", { class: "seats-form" });
     const opts = h("details", { class: "options" }, h("summary", {}, "Rule options"),
@@ -173,7 +175,7 @@ class LobbyView {
       const choices = s === 0 ? [h("option", { value: "me" }, "You")] : [];
       choices.push(h("option", { value: "person", selected: s === 1 && n > 0 && false }, "A friend (open seat)"));
       for (const lv of g.levels) {
-        choices.push(h("option", { value: "bot:" + lv.bot, selected: s > 0 && lv.level === "normal" }, lv.name));
+        choices.push(h("option", { value: "level:" + lv.level, selected: s > 0 && lv.level === "normal" }, lv.name));
       }
       if (!g.levels.some((lv) => lv.bot === "random")) choices.push(h("option", { value: "bot:random" }, `${g.title} bot (random moves)`));
       rows.push(h("div", { class: "row seat-row" }, h("label", { for: "seat-" + s }, "Seat " + s),
@@ -189,14 +191,23 @@ class LobbyView {
     let sit = null;
     for (let s = 0; s < n; s++) {
       const v = document.getElementById("seat-" + s).value;
-      if (v.startsWith("bot:")) seats.push({ bot: v.slice(4) });
+      if (v.startsWith("level:")) seats.push({ level: v.slice(6) });
+      else if (v.startsWith("bot:")) seats.push({ bot: v.slice(4) });
       else { seats.push({}); if (v === "me") sit = s; }
     }
     const options = {};
     for (const el of this.form.querySelectorAll("[data-option]")) {
       const o = g.options.find((x) => x.name === el.dataset.option);
       let v = el.type === "checkbox" ? el.checked : el.value;
-      if (el.dataset.type === "int") v = Number(v);
+      if (el.dataset.type === "int") {
+        v = Number(v);
+        if (el.value.trim() === "" || !Number.isInteger(v)) {
+          el.closest("details").open = true;
+          el.focus();
+          toast(`Write a whole number for \u201c${o.name.replace(/_/g, " ")}\u201d.`);
+          return;
+        }
+      }
       const def = Array.isArray(o.default) ? o.default.join("/") : o.default;
       if (v === def || (v === "" && o.default === null)) continue;
       options[o.name] = v;
@@ -227,11 +238,15 @@ class LobbyView {
       this.finishedBox.replaceChildren(h("h2", {}, "Finished tables: watch their replays"),
         ...finished.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
     }
-    if (!tables.length) {
-      this.tablesBox.replaceChildren(h("p", { class: "muted" }, "No tables yet: start one."));
-      return;
-    }
-    this.tablesBox.replaceChildren(...tables.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
+    // Open tables are the ones a person can sit down at before the deal; tables already
+    // dealt are listed apart, to watch (an open seat there is offered at the table).
+    const open = tables.filter((t) => t.state === "waiting" && t.open_seats.length);
+    const playing = tables.filter((t) => t.state === "playing");
+    this.playingBox.hidden = !playing.length;
+    this.playingBox.replaceChildren(h("h2", {}, "Tables in play"),
+      ...playing.map((t) => Friends.tableRow(t, store.get("seat:" + t.id))));
+    this.tablesBox.replaceChildren(...(open.length ? open.map((t) => Friends.tableRow(t, store.get("seat:" + t.id)))
+      : [h("p", { class: "muted" }, "No table is waiting for players: start one.")]));
   }
 }
 
@@ -266,6 +281,44 @@ function trickTaker(ev) {
   return won && typeof won.seat === "number" ? won.seat : null;
 }
 
+// The turn sound: a short beep made by WebAudio (no sound file), for a player whose tab is
+// in the background when their turn comes. Off unless the player turns it on (remembered).
+// A browser lets a page make sound only after the person has used it: the sound is
+// readied by the click that turns it on, or by the first click or key on a later visit.
+const TurnSound = {
+  audio: null,
+  on() { return store.get("sound") === true; },
+  set(on) { store.set("sound", !!on); if (on) this.ready(); },
+  ready() {
+    const Audio = window.AudioContext || window.webkitAudioContext;
+    if (!Audio) return null;
+    try {
+      if (!this.audio) this.audio = new Audio();
+      if (this.audio.state === "suspended") this.audio.resume();
+    } catch (e) { return null; }
+    return this.audio;
+  },
+  play() {
+    const audio = this.ready();
+    if (!audio) return;
+    const now = audio.currentTime;
+    const tone = audio.createOscillator();
+    const level = audio.createGain();
+    tone.type = "sine";
+    tone.frequency.value = 880;
+    level.gain.setValueAtTime(0.0001, now);
+    level.gain.exponentialRampToValueAtTime(0.25, now + 0.02);
+    level.gain.exponentialRampToValueAtTime(0.0001, now + 0.3);
+    tone.connect(level);
+    level.connect(audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.32);
+  },
+};
+for (const kind of ["pointerdown", "keydown"]) {
+  document.addEventListener(kind, () => { if (TurnSound.on()) TurnSound.ready(); }, { once: true, capture: true });
+}
+
 // Below this width the side panels scroll with the table (style.css has the same width).
 const NARROW = window.matchMedia("(max-width: 860px)");
 NARROW.addEventListener("change", () => { if (view instanceof TableView) view.render(); });
@@ -293,6 +346,8 @@ class TableView {
     this.gathering = null;    // {key, ms, start, moves: [[dx, dy] per play]} while the cards move
     this.holding = false;     // a finished hand's summary waits for the player's "Next hand"
     this.hint = null;         // {version, pending} while asked, then the server's hint
+    this.hintOpen = null;     // whether the hint's why is shown, once the player chose
+    this.menuOpen = false;    // the bar's menu on a phone
     this.pick = null;         // the first word pair of a two-step move ("call AS") picked
     this.cred = store.getHere("seat:" + id);
     this.elsewhere = this.cred ? null : store.get("seat:" + id);  // a seat this browser holds
@@ -330,6 +385,13 @@ class TableView {
   }
 
   receive(m) {
+    if (this.msg && this.msg.seat !== null && Array.isArray(m.seats || (m.summary && m.summary.seats))) {
+      const me = this.msg.seat;
+      const seats = m.seats || m.summary.seats;
+      if (seats[me] && seats[me].resigned && !(this.seatInfo[me] || {}).resigned) {
+        toast("You resigned: a bot plays your seat to the end of this match. You may watch it here.", "info");
+      }
+    }
     if (m.type === "welcome") {
       if (this.summary && m.summary.match !== this.summary.match) {  // another match at this table
         this.msg = null;
@@ -364,8 +426,7 @@ class TableView {
       if (this.hint && this.msg && m.version === this.msg.version) {
         this.hint = m;
         this.render();
-        const box = document.getElementById("hint-box");
-        if (box && NARROW.matches) box.scrollIntoView({ block: "nearest" });  // under the hand, in a panel that may scroll
+        this.reveal(document.getElementById("hint-box"));
       }
     } else if (m.type === "seats") {
       this.receivedAt = Date.now();
@@ -485,7 +546,14 @@ class TableView {
       this.pauseAfter = newEvent ? speed.trick : 0;
       this.shownAt = Date.now();
       this.fresh = { recent: newEvent, deal: !!old && old.hand_number !== m.observation.hand_number };
-      if (newEvent && trickTaker(m.observation.recent) !== undefined) {
+      const dealt = !!old && old.hand_number !== m.observation.hand_number;
+      if (dealt && !m.observation.match_over) {
+        // The last hand's trick is in its summary: it is not gathered across the new deal.
+        clearTimeout(this.gatherTimer);
+        this.gathering = null;
+        this.heldTrick = null;
+        this.gathered = recentKey(m.observation);
+      } else if (newEvent && trickTaker(m.observation.recent) !== undefined) {
         clearTimeout(this.gatherTimer);
         this.gathering = null;
         this.heldTrick = recentKey(m.observation);
@@ -494,6 +562,7 @@ class TableView {
         this.gathered = recentKey(m.observation);  // a trick already taken when we came in
       }
       if (old) this.announce(old, m, oldVersion);
+      if (live && m.version !== oldVersion && (this.holding || this.myTurn(m)) && document.hidden && TurnSound.on()) TurnSound.play();
       this.render();
     }
   }
@@ -507,7 +576,8 @@ class TableView {
     const lines = same ? (obs.log || []).slice((old.log || []).length) : (obs.log || []).slice(-1);
     const said = moves.filter(([seat]) => seat !== m.seat).map(([seat, text]) => `${this.seatName(seat)}: ${Words.symbols(text)}.`)
       .concat(lines.slice(-3).map((l) => this.say(l)));
-    if (obs.to_act === m.seat && m.seat !== null && m.version !== oldVersion) said.push("Your turn.");
+    if (this.holding) said.push(this.heldTitle() + ".");
+    else if (this.myTurn(m) && m.version !== oldVersion) said.push("Your turn.");
     const region = document.getElementById("announce");
     for (const text of said) region.append(h("p", {}, text));
     while (region.childNodes.length > 6) region.firstChild.remove();
@@ -622,30 +692,46 @@ class TableView {
     }
     const obs = this.msg.observation;
     const me = this.msg.seat;
-    document.title = (me !== null && obs.to_act === me ? "\u25b6 Your turn \u00b7 " : "") + "parlour";
+    // While a finished hand's summary waits, the bar and the status speak of that hand:
+    // the next deal is not shown until the player moves on.
+    const held = this.holding;
+    const myTurn = !held && this.myTurn(this.msg);
+    const resigned = me !== null && !obs.match_over && !!(this.seatInfo[me] || {}).resigned;
+    document.title = (myTurn ? "\u25b6 Your turn \u00b7 " : held ? "\u25b6 " + this.heldTitle() + " \u00b7 " : "") + "parlour";
     const n = obs.players;
     const zones = obs.zones || [];
-    const myTurn = me !== null && obs.to_act === me;
     const open = this.seatInfo.filter((s) => s.kind === "person" && !s.taken);
 
-    const bar = h("div", { class: "tablebar" },
+    // On a phone the bar is one row: the title and a menu holding the rest (style.css).
+    const bar = h("div", { class: "tablebar" + (this.menuOpen ? " menu-open" : "") },
       h("div", { class: "title" }, h("b", {}, (this.summary && this.summary.title) || obs.game),
-        h("span", { class: "muted" }, ` \u00b7 hand ${obs.hand_number + 1} \u00b7 ${String(obs.phase).replace(/_/g, " ")}`)),
-      h("div", { class: "invite" },
-        h("button", { class: "small howto-open", id: "table-howto", dataset: { key: "howto" },
-          onclick: (ev) => HowTo.open(obs.game, this.summary && this.summary.title, this.tableOptions(), ev.currentTarget) }, "How to play"),
-        this.speedControl(),
-        h("button", { class: "small", onclick: () => this.copyLink() }, "Copy invite link"),
+        h("span", { class: "muted" }, held ? ` \u00b7 hand ${this.heldNumber()} \u00b7 over`
+          : ` \u00b7 hand ${obs.hand_number + 1} \u00b7 ${String(obs.phase).replace(/_/g, " ")}`)),
+      h("button", { class: "small menu-toggle", id: "bar-menu", "aria-expanded": this.menuOpen ? "true" : "false", "aria-controls": "bar-actions",
+        dataset: { key: "bar-menu" }, onclick: () => { this.menuOpen = !this.menuOpen; this.render(); } },
+      "Menu \u25be"),
+      // Where this window sits: never folded into the menu.
+      me === null || this.otherTab ? h("div", { class: "bar-seat" },
         me === null && this.elsewhere ? h("button", { class: "primary small", onclick: () => this.returnToSeat() }, `Back to my seat ${this.elsewhere.seat}`) : null,
         me === null && open.length ? this.sitDown(open) : null,
         me === null ? h("span", { class: "badge" }, "watching") : null,
-        me !== null && this.otherTab ? h("span", { class: "badge", id: "other-tab" }, "also open in another tab") : null,
+        me !== null && this.otherTab ? h("span", { class: "badge", id: "other-tab" }, "also open in another tab") : null) : null,
+      h("div", { class: "invite", id: "bar-actions" },
+        h("button", { class: "small howto-open", id: "table-howto", dataset: { key: "howto" },
+          onclick: (ev) => HowTo.open(obs.game, this.summary && this.summary.title, this.tableOptions(), ev.currentTarget) }, "How to play"),
+        this.speedControl(),
+        h("label", { class: "sound small", title: "A short beep when your turn comes while this tab is in the background" },
+          h("input", { type: "checkbox", id: "turn-sound", dataset: { key: "turn-sound" }, checked: TurnSound.on(),
+            onchange: (ev) => TurnSound.set(ev.currentTarget.checked) }), "Turn sound"),
+        h("button", { class: "small", onclick: () => this.copyLink() }, "Copy invite link"),
         me !== null && !obs.match_over && !(this.seatInfo[me] || {}).resigned ? Friends.confirmButton("Resign", "Let a bot play your seat to the end of this match?", "Yes, resign", () => this.request({ type: "resign" }), { id: "resign" }) : null,
         me !== null ? Friends.confirmButton("Leave", "Leave this table for good? A bot takes your seat.", "Yes, leave", () => this.leave(), { id: "leave" }) : null,
         this.msg.table_state === "closed" ? h("span", { class: "badge" }, "closed") : null));
 
     const status = h("div", { class: "status" + (myTurn ? " yours" : ""), id: "status", dataset: { myturn: myTurn ? "1" : "0" }, role: "status" },
       obs.match_over ? this.overText(obs)
+        : resigned ? "You resigned: a bot plays your seat to the end of this match."
+        : held ? this.heldTitle() + ": its summary is below; Next hand deals the next one."
         : myTurn ? "Your turn" + (this.sending ? "\u2026" : "")
         : obs.to_act === null || obs.to_act === undefined ? ""
         : `Waiting for ${this.fullName(obs.to_act)}`);
@@ -668,12 +754,15 @@ class TableView {
     // The hand panel comes last and never lies over the rest: on a phone the middle (seats,
     // table, scores) scrolls between the facts and the hand (style.css).
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    const mineBefore = document.getElementById("mine");  // a hand panel scrolled by the player stays so
+    const mineScroll = mineBefore ? mineBefore.scrollTop : 0;
     $app.replaceChildren(h("div", { class: "table-view" + (myTurn ? " my-turn" : "") + (this.holding ? " holding" : "") },
-      bar, status, this.factsPanel(obs),
+      bar, status, held ? null : this.factsPanel(obs),
       h("div", { class: "middle" }, this.holding ? this.banner(obs) : [seatsBox, centre], NARROW.matches ? side : null),
       mine, NARROW.matches ? null : side));
     this.fresh = {};
     this.chat.draw();
+    if (mine && mineScroll) mine.scrollTop = mineScroll;
     if (focused) {
       const again = $app.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again) again.focus();
@@ -700,7 +789,10 @@ class TableView {
     if (obs.match_over) {
       return h("div", { class: "banner", id: "banner" },
         h("div", { class: "banner-title" }, this.overText(obs)),
-        last && last.log && last.log.length ? h("div", {}, this.say(last.log[last.log.length - 1])) : null,
+        Array.isArray(this.msg.match_summary) && this.msg.match_summary.length
+          ? h("div", { class: "match-summary", id: "match-summary" }, this.msg.match_summary.map((l) => h("p", {}, this.say(l))))
+          : last && last.log && last.log.length ? h("div", {}, this.say(last.log[last.log.length - 1])) : null,
+        this.scoreSheet(),
         h("div", { class: "banner-actions" },
           this.msg.seat !== null ? h("button", { class: "primary", id: "again", onclick: () => this.request({ type: "again" }) }, "Play again") : null,
           h("a", { class: "button", id: "watch-replay", href: "#/replay/" + this.id }, "Watch the replay"),
@@ -709,9 +801,16 @@ class TableView {
     if (!last || this.bannerHand !== this.history.length) return null;
     const lines = last.log || [];
     const winners = Array.isArray(last.winners) ? last.winners : [];
-    const title = `Hand ${(last.hand_number !== undefined ? last.hand_number : obs.hand_number - 1) + 1} is over`;
+    const title = this.heldTitle();
     if (this.holding) {
-      const next = () => { this.holding = false; this.bannerHand = null; this.fresh = { deal: true }; this.render(); this.drain(); };
+      const next = () => {
+        this.holding = false;
+        this.bannerHand = null;
+        this.fresh = { deal: true };
+        this.render();
+        if (this.myTurn(this.msg)) document.getElementById("announce").append(h("p", {}, "Your turn."));
+        this.drain();
+      };
       return h("section", { class: "banner summary-wait", id: "banner", "aria-label": title },
         h("div", { class: "banner-title" }, title),
         this.handSummary(last, obs.players),
@@ -734,9 +833,24 @@ class TableView {
       onclick: () => { const name = field.value(); if (name !== null) this.takeSeat(s.seat, name); } }, `Sit at seat ${s.seat}`)));
   }
 
+  // Whether the seat of `m` is to move itself (not a bot playing it for a resigned player).
+  myTurn(m) {
+    const me = m ? m.seat : null;
+    return me !== null && me !== undefined && !!m.observation && m.observation.to_act === me && !(this.seatInfo[me] || {}).resigned;
+  }
+
+  // The number of the hand that just ended (1 for the first).
+  heldNumber() {
+    const obs = this.msg.observation;
+    const last = obs.last_hand || {};
+    return (last.hand_number !== undefined ? last.hand_number : obs.hand_number - 1) + 1;
+  }
+
+  heldTitle() { return `Hand ${this.heldNumber()} is over`; }
+
   overText(obs) {
     const w = (obs.winners || []).map((s) => this.fullName(s));
-    return "The match is over" + (w.length ? ": " + w.join(" and ") + (w.length > 1 ? " win." : " wins.") : ".");
+    return "The match is over" + (w.length ? ": " + w.join(" and ") + (w.length > 1 || w[0] === "you" ? " win." : " wins.") : ".");
   }
 
   lastActions(obs) {
@@ -754,7 +868,7 @@ class TableView {
     return h("div", { class: cls.join(" "), dataset: { seat: s } },
       h("div", { class: "seat-head" },
         h("span", { class: "seat-no" }, String(s)),
-        h("span", { class: "seat-name" }, this.seatName(s)),
+        h("span", { class: "seat-name", title: this.seatName(s) }, this.seatName(s)),
         obs.dealer === s ? h("span", { class: "chip", title: "dealer" }, "D") : null,
         info.kind === "person" && !info.taken ? h("span", { class: "chip open" }, "open") : null,
         Friends.seatMarks(info, this.receivedAt)),
@@ -835,12 +949,13 @@ class TableView {
       : down ? Array.from({ length: Math.max(1, Number(p.count) || 1) }, () => Cards.el(null)) : [];
     const who = (typeof p.seat === "number" ? this.shortName(p.seat) : p.seat === null || p.seat === undefined ? "" : String(p.seat))
       + (p.hand ? ` (${p.hand})` : "");
+    const whoName = h("span", { class: "who-name", title: who }, who);
     const tag = typeof p.mark === "string" && p.mark ? this.say(p.mark) : "";
     return h("div", { class: "play" + (p.mark ? " marked" : "") + (down ? " down" : ""), role: "listitem",
       dataset: typeof p.seat === "number" ? { seat: p.seat } : null },
       styled(h("div", { class: "cards mini" }, this.fresh && this.fresh.recent && !move ? faces.map((f, i) => { f.classList.add("arrive"); f.style.animationDelay = `${i * 90}ms`; return f; }) : faces),
         move ? { "--gx": `${move[0]}px`, "--gy": `${move[1]}px` } : null),
-      h("div", { class: "small who" }, who,
+      h("div", { class: "small who" }, whoName,
         down ? h("span", { class: "sr-only" }, " (face down)") : null,
         p.mark ? h("span", { class: "mark", title: tag || "marked", "aria-hidden": tag ? null : "true" }, tag || "\u2605") : null,
         p.mark && !tag ? h("span", { class: "sr-only" }, " (marked)") : null));
@@ -1039,19 +1154,37 @@ class TableView {
     const move = hint.label || (entry ? this.label(entry) : Words.symbols(hint.action));
     const cands = Array.isArray(hint.candidates) ? hint.candidates.slice(0, 5) : [];
     const fmt = (v) => (typeof v === "number" ? (Math.abs(v) < 1 && v !== 0 ? v.toFixed(2) : (Math.round(v * 10) / 10).toString()) : v === null || v === undefined ? "" : String(v));
-    return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } },
-      h("div", {}, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
-      hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
-      cands.length > 1 ? h("table", { class: "candidates" },
-        hint.unit ? h("caption", {}, "Value: " + hint.unit) : null,
-        h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"), cands.some((c) => c.visits) ? h("th", {}, "Tries") : null)),
-        h("tbody", {}, cands.map((c) => h("tr", { class: c.action === hint.action ? "best" : "" },
-          h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)), cands.some((x) => x.visits) ? h("td", {}, String(c.visits || "")) : null)))) : null);
+    // The move stays in view; why, and the moves weighed, fold away (open by default
+    // where they sit beside the hand, folded on a phone), so the hint never pushes the
+    // table out of view.
+    const open = this.hintOpen === null ? !NARROW.matches : this.hintOpen;
+    const why = h("details", { class: "hint-why", open },
+    h("summary", { dataset: { key: "hint-why" }, onclick: (ev) => { this.hintOpen = !ev.currentTarget.parentElement.open; } }, h("span", { class: "hint-line" }, h("b", {}, "Hint: "), h("span", { class: "hint-move" }, move)),
+      hint.why || cands.length > 1 ? h("span", { class: "hint-more" }, "Why") : null),
+    hint.why ? h("div", { class: "why" }, this.say(hint.why)) : null,
+    cands.length > 1 ? h("table", { class: "candidates" },
+      hint.unit ? h("caption", {}, "Value: " + hint.unit) : null,
+      h("thead", {}, h("tr", {}, h("th", {}, "Move"), h("th", {}, "Value"))),
+      h("tbody", {}, cands.map((c) => h("tr", { class: c.action === hint.action ? "best" : "" },
+        h("td", {}, c.label || Words.symbols(c.action)), h("td", {}, fmt(c.value)))))) : null);
+    return h("div", { id: "hint-box", class: "hint-box", "aria-live": "polite", dataset: { action: hint.action } }, why);
   }
 
   toggle(key) {
     if (this.selected.has(key)) this.selected.delete(key); else this.selected.add(key);
     this.render();
+    this.reveal(document.getElementById("actions"));
+  }
+
+  // Scroll the hand panel (never the page) so that `el`, within it, is in view: the move
+  // the picked cards make, a hint.
+  reveal(el) {
+    const mine = document.getElementById("mine");
+    if (!el || !mine || !mine.contains(el)) return;
+    const r = el.getBoundingClientRect();
+    const p = mine.getBoundingClientRect();
+    if (r.bottom > p.bottom) mine.scrollTop += Math.min(r.bottom - p.bottom + 8, r.top - p.top);
+    else if (r.top < p.top) mine.scrollTop -= p.top - r.top + 8;
   }
 
   scoresBox(obs) {
@@ -1090,6 +1223,7 @@ class TableView {
     const hand = this.history[k] || {};
     const step = (d) => { this.historyAt = Math.max(0, Math.min(this.history.length - 1, k + d)); this.render(); };
     return h("div", { class: "panel history", id: "history", dataset: { hand: k } },
+      this.scoreSheet(),
       h("div", { class: "stepper" },
         h("button", { class: "small", disabled: k === 0, onclick: () => step(-1), "aria-label": "previous hand" }, "\u25c0"),
         h("h3", {}, `Hand ${k + 1} of ${this.history.length}`),
@@ -1097,8 +1231,42 @@ class TableView {
       this.handSummary(hand, obs.players));
   }
 
-  // A finished hand, drawn from whatever its summary holds.
+  // The score sheet across the hands finished so far: a row per hand (its scores, then
+  // why, in words), a column per seat or team, the standing at the foot. It scrolls inside
+  // its own box when the columns are wider than the panel.
+  scoreSheet() {
+    const hands = this.history.filter((x) => x && x.sheet);
+    if (!hands.length) return null;
+    const last = hands[hands.length - 1].sheet;
+    const cols = last.columns.length;
+    let running = null;
+    const rows = [];
+    for (const [k, hand] of hands.entries()) {
+      const sh = hand.sheet;
+      if (Array.isArray(sh.totals)) running = sh.totals.slice();
+      else running = (sh.adds || sh.points).map((x, i) => Number(x) + (running ? Number(running[i]) : 0));
+      const number = typeof hand.hand_number === "number" ? hand.hand_number + 1 : k + 1;
+      rows.push(h("tr", { class: "hand-row", dataset: { hand: number } }, h("th", {}, String(number)),
+        sh.points.map((x, i) => h("td", { dataset: { col: i } }, String(x)))));
+      if (Array.isArray(hand.why) && hand.why.length) {
+        rows.push(h("tr", { class: "why-row" }, h("td", { colspan: cols + 1, class: "why" },
+          hand.why.map((l) => h("span", { class: "reason" }, this.say(l) + " ")))));
+      }
+    }
+    const unit = last.unit || "points";
+    const label = "Total (" + unit + (last.lower ? ", fewer is better" : "") + ")";
+    return h("div", { class: "sheet-box score-sheet" },
+      h("table", { class: "sheet" },
+        h("caption", {}, "Score sheet"),
+        h("thead", {}, h("tr", {}, h("th", {}, "Hand"), last.columns.map((c) => h("th", {}, this.say(c))))),
+        h("tbody", {}, rows),
+        h("tfoot", {}, h("tr", { class: "total-row" }, h("th", {}, label), running.map((x) => h("td", {}, String(x)))))));
+  }
+
+  // A finished hand: why it scored and its line of the score sheet where the game gives
+  // them, else drawn from whatever its summary holds.
   handSummary(hand, n) {
+    if (hand && hand.sheet) return this.reasonedSummary(hand);
     const out = [];
     const perSeat = [];
     const cardsPerSeat = [];
@@ -1135,6 +1303,23 @@ class TableView {
         piles.map((p, s) => h("div", { class: "pile-row" }, h("span", { class: "small" }, this.shortName(s) + ": "),
           h("span", { class: "cards mini" }, this.groupedCards(p))))));
     }
+    return out;
+  }
+
+  reasonedSummary(hand) {
+    const sh = hand.sheet;
+    const out = [];
+    if (Array.isArray(hand.why) && hand.why.length) out.push(h("ul", { class: "why" }, hand.why.map((l) => h("li", {}, this.say(l)))));
+    out.push(h("div", { class: "sheet-box" }, h("table", { class: "summary" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), sh.columns.map((c) => h("th", {}, this.say(c))))),
+      h("tbody", {}, h("tr", { dataset: { row: "points" } }, h("th", {}, "This hand"),
+        sh.points.map((x, i) => h("td", { dataset: { col: i } }, String(x))))))));
+    const tricks = (hand.tricks || []).filter((t) => t && t.explanation);
+    if (tricks.length) out.push(h("details", {}, h("summary", {}, `Every trick (${tricks.length})`),
+      h("ol", { class: "hand-log" }, tricks.map((t) => h("li", {}, this.say(t.explanation))))));
+    const lines = hand.log || [];
+    if (lines.length) out.push(h("details", {}, h("summary", {}, `Every event (${lines.length})`),
+      h("ol", { class: "hand-log" }, lines.map((l) => h("li", {}, this.say(l))))));
     return out;
   }
 

@@ -27,6 +27,8 @@ from parlour.engine import EVERYONE, NOBODY, OVER, Game, GameOptions, Limits, Zo
 from parlour.games.couillon import view
 from parlour.games.couillon.rules import (
     ACCEPT,
+    HAND_CARDS,
+    LINES,
     PASS,
     PLAY,
     CouillonOptions,
@@ -141,6 +143,11 @@ class Couillon(Game):
 
     def teams(self, options: GameOptions) -> list[list[int]]:
         return [[0, 2], [1, 3]]
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, CouillonOptions)
+        return [f"{options.deck} cards", f"Everyone gets {HAND_CARDS} cards", f"starts with {LINES} wins",
+            "count goes from 5 down to 4", "ace 4, king 3, queen 2, jack 1"]
 
     def limits(self, options: GameOptions) -> Limits:
         """Four accept-or-pass calls, then `hand_cards` tricks of four cards. A seat's hand

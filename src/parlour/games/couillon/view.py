@@ -16,7 +16,7 @@ from typing import Any
 
 from parlour.cards import CARD_TEXTS, parse_card
 from parlour.games.couillon.rules import ACCEPT, CARD_POINTS, HAND_CARDS, PASS, TRUMP
-from parlour.words import Seats, card, plural, seats_of, suit_name
+from parlour.words import Seats, card, plural, score_sheet, seats_of, suit_name
 
 SEATS = 4
 
@@ -27,8 +27,16 @@ def partners(team: int, seats: Seats, start: bool = False) -> str:
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished hand's summary with its log in sentences, why it ended so (who accepted,
+    the card points) and its line of the score sheet: a team's card points, and the wins
+    it still needs as the standing (the first at 0 wins)."""
+    acceptor, pts = summary["acceptor"], summary["points"]
+    why = [f"Card points: {partners(0, seats)} {pts[0]}, {partners(1, seats)} {pts[1]} (the stub held {summary['stub_points']}).",
+           (f"{seats.name(acceptor, start=True)} accepted, so {partners(acceptor % 2, seats)} had to win the hand."
+            if acceptor is not None else "Nobody accepted: the bottom card of the stub named trumps."),
+           over_sentence(summary["log"][-1], seats)]
+    sheet = score_sheet(seats, [(0, 2), (1, 3)], pts, totals=summary["needed"], unit="wins needed", lower=True)
+    return {**summary, "log": [sentence(e, seats) for e in summary["log"]], "why": why, "sheet": sheet}
 
 
 def label(obs: dict[str, Any], action: int, seats: Seats) -> str:

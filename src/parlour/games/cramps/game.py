@@ -2,18 +2,27 @@
 rules, and the game's declaration.
 
 Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
-seat's observation), its card zones (where each card lies and who may see it), from which
-the engine derives every place a card can be and the leak test's redeal, and the game's
-invariants; they sit here so the rules file holds rules. The `Cramps` declaration names
+seat's observation), a search's lean rollout, its card zones (where each card lies and
+who may see it), from which the engine derives every place a card can be and the leak
+test's redeal, and the game's invariants; they sit here so the rules file holds rules. The `Cramps` declaration names
 the rules' state, the view and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from parlour.cards import CARD_TEXTS, JOKER, deal_constrained, parse_card, shown_voids, suits_mask
+from parlour.cards import (
+    CARD_TEXTS,
+    JOKER,
+    deal_constrained,
+    high_card_winner,
+    parse_card,
+    shown_voids,
+    suits_mask,
+)
 from parlour.declaration import (
     DENOMINATIONS,
     NORMAL_VS_HEURISTIC,
@@ -26,12 +35,20 @@ from parlour.engine import EVERYONE, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.cramps import view
 from parlour.games.cramps.rules import (
     BID_BASE,
+    BITS,
+    CLUB_LISTS,
+    DIAMOND_LISTS,
     EXTRA_JOKERS,
     HAND_TOTAL,
+    HEART_LISTS,
     JOKER_BIT,
     NO_TRUMP,
     PASS,
+    PLAY,
     QUEENS,
+    SHIFTS,
+    SPADE_LISTS,
+    SUIT_LISTS,
     TRICKS,
     TRUMP_BASE,
     VALUES_4,
@@ -45,6 +62,8 @@ from parlour.games.cramps.rules import (
 
 class CrampsState(CrampsRules):
     """One match of Cramps."""
+
+    phase: str
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -76,6 +95,58 @@ class CrampsState(CrampsRules):
 
     def _restore(self, observation: dict[str, Any]) -> None:
         self.totals = list(observation["scores"]["match"])
+
+    # --- a search's rollout ----------------------------------------------------------------
+    def rollout(self, choice: Callable[[Sequence[Any]], Any]) -> list[Any]:
+        """The hand's scores after the moves `playout` would make for the same choices,
+        keeping only the hand masks, the card winning the trick so far and the points:
+        what a search needs of a rollout (the state is spent afterwards). The moves are
+        those of `_legal_play`/`_apply_play` (same lists, same order), in one loop."""
+        if self.phase != PLAY or self.multi:
+            return super().rollout(choice)
+        masks, points, values, queen_table = self.masks, self.points, self.values, self.queen_table
+        trump = -1 if self.trump is None else self.trump
+        turn, k, led = self.turn, self.trick_no, self.led
+        played = len(self.trick)
+        best = best_seat = -1
+        queens = 0
+        if played:
+            win = high_card_winner(self.trick, led, self.trump)
+            best, best_seat = self.trick[win], (self.leader + win) & 3
+            queens = sum(queen_table[c] for c in self.trick)
+        while True:
+            mask = masks[turn]
+            follow = (mask >> SHIFTS[led]) & 0x1FFF if played else 0
+            if follow:
+                card = choice(SUIT_LISTS[led][follow])
+            else:
+                card = choice([
+                    *SPADE_LISTS[mask & 0x1FFF],
+                    *HEART_LISTS[(mask >> 13) & 0x1FFF],
+                    *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
+                    *CLUB_LISTS[(mask >> 39) & 0x1FFF],
+                ])
+            masks[turn] = mask ^ BITS[card]
+            queens += queen_table[card]
+            suit = card // 13
+            if not played:
+                led, best, best_seat = suit, card, turn
+            elif suit == best // 13:
+                if card > best:
+                    best, best_seat = card, turn
+            elif suit == trump:
+                best, best_seat = card, turn
+            played += 1
+            if played < 4:
+                turn = (turn + 1) & 3
+                continue
+            points[best_seat] += values[k] + queens
+            k += 1
+            if k == TRICKS:
+                self.phase = OVER
+                return self._settled(points)
+            turn = best_seat
+            played = queens = 0
 
     # --- cards, for the invariants ------------------------------------------------------
     def full_pack(self) -> list[str]:
@@ -161,6 +232,12 @@ class Cramps(Game):
 
     def heuristic_bot(self) -> str | None:
         return "cramps-heuristic"
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, CrampsOptions)
+        return [f"reach {options.target} points", f"{options.target} or more",
+            "| Points | " + " | ".join(f"{v:+d}" if v else "0" for v in options.values) + " |",
+            f"from {options.min_bid} up to 30", f"Everyone gets {TRICKS} cards"]
 
     def limits(self, options: GameOptions) -> Limits:
         """13 tricks of n cards; the Royal auction has at most one bid per number and a pass

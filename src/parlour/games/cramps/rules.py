@@ -61,7 +61,6 @@ totals)`. The hand's summary (`last_hand`) keeps them as its `log`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -201,14 +200,18 @@ class CrampsRules(State):
         self.next_seat_of = tuple((s + 1) % n for s in range(n))
         self.values = self.options.values
         self.totals = [0] * n
+        self._keys: tuple[float, ...] | None = None
 
     def _deal(self, given: Any) -> None:
         n = self.n
+        keys, self._keys = self._keys, None
         if given is not None:
             hands = self._hands_from_deal(given)
         else:
-            rnd = self.rng.random
-            faces = sorted(PACKS[n], key=lambda _c: rnd())
+            pack = PACKS[n]
+            keys = keys or self._shuffle_keys()
+            order = sorted(range(len(pack)), key=keys.__getitem__)
+            faces = [pack[i] for i in order] if self.multi else order  # 4 players: pack[i] == i
             hands = [[] for _ in range(n)]
             for i in range(n):
                 hands[(self.dealer + 1 + i) % n] = faces[13 * i : 13 * i + 13]
@@ -236,6 +239,21 @@ class CrampsRules(State):
         else:
             self._start_play((self.dealer + 1) % n)
 
+    def _shuffle_keys(self) -> tuple[float, ...]:
+        """A deal's shuffle: one random key per card of the pack, which is dealt in the
+        order of its keys."""
+        rnd = self.rng.random
+        return tuple([rnd() for _ in PACKS[self.n]])
+
+    def clone(self, *, hand_only: bool = False) -> State:
+        """A copy (`State.clone`) whose next deal needs no copy of the random stream it
+        shares: the next deal's keys are drawn first, once, and shared. They are the draws
+        either side would make next, since nothing but a deal draws."""
+        shuffled_next = self.phase != OVER and self.given_deal(self.hand_number + 1) is None
+        if shuffled_next and not hand_only and self._keys is None and not self._rng_shared:
+            self._keys = self._shuffle_keys()
+        return super().clone(hand_only=hand_only)
+
     @property  # type: ignore[override]
     def deals(self) -> list[dict[str, Any]]:
         """The deal of every hand so far, as texts (hands are kept as ids until asked)."""
@@ -261,16 +279,16 @@ class CrampsRules(State):
     def _set_hand(self, seat: int, cards: list[int]) -> None:
         """A hand is a mask of the faces held, a mask of the faces held twice (5-8 players)
         and a count of jokers (bit 52 of the mask while any is held)."""
-        m = dups = 0
-        for c in cards:
-            m |= BITS[c]
-        if m.bit_count() < len(cards):
-            seen = 0
+        dups = 0
+        if self.multi:
+            m = 0
             for c in cards:
                 bit = BITS[c]
-                if seen & bit and c != JOKER:
+                if m & bit and c != JOKER:
                     dups |= bit
-                seen |= bit
+                m |= bit
+        else:  # one pack: every face once, so the sum of the bits is their union
+            m = sum([BITS[c] for c in cards])
         self.masks[seat] = m
         self.dups[seat] = dups
         self.jokers[seat] = cards.count(JOKER) if m & JOKER_BIT else 0
@@ -296,6 +314,10 @@ class CrampsRules(State):
     def _legal_auction(self) -> list[int]:
         low = max(self.options.min_bid, self.bid + 1)
         return [PASS, *range(BID_BASE + low, BID_BASE + self.options.max_bid + 1)]
+
+    def _is_legal_auction(self, action: int) -> bool:
+        low = max(self.options.min_bid, self.bid + 1)
+        return action == PASS or action in range(BID_BASE + low, BID_BASE + self.options.max_bid + 1)
 
     def _apply_auction(self, action: int) -> None:
         seat = self.turn
@@ -335,6 +357,9 @@ class CrampsRules(State):
     def _legal_declare(self) -> list[int]:
         return [TRUMP_BASE, TRUMP_BASE + 1, TRUMP_BASE + 2, TRUMP_BASE + 3, NO_TRUMP]
 
+    def _is_legal_declare(self, action: int) -> bool:
+        return action in range(TRUMP_BASE, NO_TRUMP + 1)
+
     def _apply_declare(self, action: int) -> None:
         if action != NO_TRUMP:
             suit = action - TRUMP_BASE
@@ -365,6 +390,16 @@ class CrampsRules(State):
             out.append(JOKER)
         return out
 
+    def _is_legal_play(self, action: int) -> bool:
+        """A card held, of the suit led unless the hand has none of it or it is a joker."""
+        if not 0 <= action <= JOKER:
+            return False
+        mask = self.masks[self.turn]
+        if not mask & BITS[action]:
+            return False
+        led = self.led
+        return not 0 <= led < 4 or action // 13 == led or action == JOKER or not (mask >> SHIFTS[led]) & 0x1FFF
+
     def _apply_play(self, action: int) -> None:
         seat = self.turn
         if self.multi:
@@ -380,57 +415,6 @@ class CrampsRules(State):
             self._end_trick()
             return
         self.turn = self.next_seat_of[seat]
-
-    def rollout(self, choice: Callable[[Sequence[Any]], Any]) -> list[Any]:
-        """The hand's scores after the moves `playout` would make for the same choices,
-        keeping only the hand masks, the card winning the trick so far and the points:
-        what a search needs of a rollout (the state is spent afterwards). The moves are
-        those of `_legal_play`/`_apply_play` (same lists, same order), in one loop."""
-        if self.phase != PLAY or self.multi:
-            return super().rollout(choice)
-        masks, points, values, queen_table = self.masks, self.points, self.values, self.queen_table
-        trump = -1 if self.trump is None else self.trump
-        turn, k, led = self.turn, self.trick_no, self.led
-        played = len(self.trick)
-        best = best_seat = -1
-        queens = 0
-        if played:
-            win = high_card_winner(self.trick, led, self.trump)
-            best, best_seat = self.trick[win], (self.leader + win) & 3
-            queens = sum(queen_table[c] for c in self.trick)
-        while True:
-            mask = masks[turn]
-            follow = (mask >> SHIFTS[led]) & 0x1FFF if played else 0
-            if follow:
-                card = choice(SUIT_LISTS[led][follow])
-            else:
-                card = choice([
-                    *SPADE_LISTS[mask & 0x1FFF],
-                    *HEART_LISTS[(mask >> 13) & 0x1FFF],
-                    *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
-                    *CLUB_LISTS[(mask >> 39) & 0x1FFF],
-                ])
-            masks[turn] = mask ^ BITS[card]
-            queens += queen_table[card]
-            suit = card // 13
-            if not played:
-                led, best, best_seat = suit, card, turn
-            elif suit == best // 13:
-                if card > best:
-                    best, best_seat = card, turn
-            elif suit == trump:
-                best, best_seat = card, turn
-            played += 1
-            if played < 4:
-                turn = (turn + 1) & 3
-                continue
-            points[best_seat] += values[k] + queens
-            k += 1
-            if k == TRICKS:
-                self.phase = OVER
-                return self._settled(points)
-            turn = best_seat
-            played = queens = 0
 
     def _take_copy(self, seat: int, action: int) -> None:
         """Take a played card from a 5-8 player hand: a second copy or a joker first."""

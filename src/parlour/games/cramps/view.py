@@ -15,12 +15,33 @@ from typing import Any
 
 from parlour.cards import CARD_TEXTS, JOKER, SUIT_CHARS, parse_card
 from parlour.games.cramps.rules import AUCTION, BID_BASE, NO_TRUMP, PASS, PLAY, TRICKS, TRUMP_BASE
-from parlour.words import Seats, capital, card, signed, suit_name, trump
+from parlour.words import (
+    Seats,
+    capital,
+    card,
+    listing,
+    score_sheet,
+    signed,
+    suit_name,
+    trump,
+)
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished hand's summary with its log in sentences, why each seat scored (the tricks
+    it won, each with its worth and queens; the Royal contract) and its line of the sheet."""
+    log = summary["log"]
+    won: dict[int, list[str]] = {}
+    for e in log:
+        if e[0] == "trick":
+            _, k, leader, cards, win, value, queens, _ = e
+            won.setdefault((leader + win) % len(summary["scores"]), []).append(f"{k + 1} ({signed(value + queens)})")
+    why = [f"{seats.name(s, start=True)} won " + (f"tricks {listing(won[s])}" if len(won.get(s, [])) > 1 else
+           f"trick {won[s][0]}" if s in won else "no trick") + f": {signed(summary['raw'][s])}."
+           for s in range(len(summary["scores"]))]
+    why += [sentence(e, seats) for e in log if e[0] == "contract"]
+    sheet = score_sheet(seats, [(s,) for s in range(len(summary["scores"]))], summary["scores"], totals=log[-1][3])
+    return {**summary, "log": [sentence(e, seats) for e in log], "why": why, "sheet": sheet}
 
 
 def label(obs: dict[str, Any], action: int, seats: Seats) -> str:

@@ -153,6 +153,12 @@ class KingsInTheCorner(Game):
     def heuristic_bot(self) -> str | None:
         return "kings_in_the_corner-heuristic"
 
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, KingsOptions)
+        return [f"Everyone gets {HAND} cards",
+            "The match is one hand" if options.hands == 1 else f"{options.hands} hands",
+            "minus one point for every card left"]
+
     def limits(self, options: GameOptions) -> Limits:
         """Every stock card is drawn once and every card is played from a hand once; a pile
         moves onto another (or into a corner) at most once per card play and four more; a

@@ -306,6 +306,7 @@ class KingsRules(State):
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "cards_left": left,
+            "held": [[CARD_TEXTS[c] for c in range(52) if h >> c & 1] for h in self.hands],
             "scores": scores,
             "winners": winners,
             "log": list(self.log),

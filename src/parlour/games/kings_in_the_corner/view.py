@@ -27,7 +27,7 @@ from parlour.games.kings_in_the_corner.rules import (
     decode,
     low_rank,
 )
-from parlour.words import Seats, card, plural
+from parlour.words import Seats, card, plural, score_sheet
 
 PILE_NAMES = ("north side", "east side", "south side", "west side",
               "north-east corner", "south-east corner", "south-west corner", "north-west corner")
@@ -38,8 +38,19 @@ every pile's top card at every observation."""
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished hand's summary with its log in sentences, why it scored (who went out, or
+    who held fewest when play stopped; each seat's cards left and what they cost) and its
+    line of the score sheet."""
+    winners, held, scores = summary["winners"], summary.get("held"), summary["scores"]
+    out = [s for s, n in enumerate(summary["cards_left"]) if n == 0]
+    why = ([f"The hand goes to {seats.group(out)}, who played every card."] if out else
+           [f"Nobody could play on: the hand goes to {seats.group(winners)}, holding the fewest cards."])
+    for s, n in enumerate(summary["cards_left"]):
+        if n:
+            shown = f" ({' '.join(card(c) for c in held[s])})" if held else ""
+            why.append(f"{seats.does(s, 'be', start=True)} left holding {plural(n, 'card')}{shown}: {scores[s]}.")
+    sheet = score_sheet(seats, [(s,) for s in range(len(scores))], scores)
+    return {**summary, "log": [sentence(e, seats) for e in summary["log"]], "why": why, "sheet": sheet}
 
 
 def label(obs: dict[str, Any], action: int, seats: Seats) -> str:

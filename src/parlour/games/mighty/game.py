@@ -209,6 +209,11 @@ class Mighty(Game):
         """The generic view under the status line: contract, call, partner, points taken."""
         return view.render_text(observation, names)
 
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, MightyOptions)
+        return [f"After {options.hands} hands", f"After {options.hands} scored hands",
+            f"from {options.min_bid} to 20", f"contract less 12 ({options.min_bid} is worth {options.min_bid - 12}"]
+
     def limits(self, options: GameOptions) -> Limits:
         """Per deal an auction of rising bids (five strains a number) with one pass a seat
         (and the forced bid), the discard, the trump and the call, ten tricks of five cards

@@ -40,12 +40,28 @@ from parlour.games.mighty.rules import (
     ripper_of,
 )
 from parlour.views import generic_view
-from parlour.words import Seats, card, cards, plural, trump
+from parlour.words import Seats, card, cards, plural, score_sheet, trump
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished hand's summary with its log in sentences, why it scored (the contract, the
+    partner, the points each side took, the unit and any doubling) and its sheet line."""
+    declarer, partner, scores = summary["declarer"], summary["partner"], summary["scores"]
+    number, strain = summary["contract"].split()
+    d, c = summary["declarer_points"], int(number)
+    called = "" if summary["called"] == "none" else f" and called {card(summary['called'])}"
+    helper = (f"; {seats.name(partner)} {'were' if partner == seats.me else 'was'} the partner"
+              if partner is not None and partner != declarer
+              else "; the declarer played alone")
+    how = "made" if summary["made"] else f"broken, {c - d} short"
+    why = [f"{seats.name(declarer, start=True)} declared {number} {trump(strain)}{called}{helper}.",
+           f"The declarer's side took {d} of the 20 points, the defenders {summary['defender_points']}: "
+           f"the contract of {c} is {how}.",
+           f"Each unit is the contract less 12 ({c - 12})" + (", doubled for a run" if summary["run"] else
+           ", doubled for a back run" if summary["back_run"] else "") + ": " +
+           ", ".join(f"{seats.name(s)} {v:+d}" for s, v in enumerate(scores)) + "."]
+    sheet = score_sheet(seats, [(s,) for s in range(len(scores))], scores)
+    return {**summary, "log": [sentence(e, seats) for e in summary["log"]], "why": why, "sheet": sheet}
 
 
 def _ripper(obs: dict[str, Any]) -> int:

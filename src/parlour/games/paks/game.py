@@ -242,6 +242,10 @@ class Paks(Game):
         assert isinstance(options, PaksOptions)
         return sides_of(options.players, options.six_teams)
 
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, PaksOptions)
+        return [f"reach {options.target} points", f"at {options.target} or more"]
+
     def limits(self, options: GameOptions) -> Limits:
         """One turn per stock card; a turn is a pak, a steal per other suit and `end`. A side
         scores at most every card of its packs (A 20, K-8 10, 7-2 5: 110 a suit)."""

@@ -461,9 +461,10 @@ class PaksRules(State):
             return END
         if verb in ("pak", "steal") and len(words) >= 4 and words[2].lower() == "with":
             try:
+                target = parse_card(words[1]) if verb == "pak" else None
                 cards = tuple(sorted((parse_card(w) for w in words[3:]), key=sort_key))
-                if verb == "pak":
-                    return (PAK, parse_card(words[1]), cards)
+                if target is not None:
+                    return (PAK, target, cards)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
             victim, _, numbers = words[1].partition(":")

@@ -24,15 +24,43 @@ from parlour.games.paks.rules import (
     PaksOptions,
     group_value,
 )
-from parlour.words import Seats, card, cards, listing, plural, seats_of, suit_name
+from parlour.words import (
+    Seats,
+    capital,
+    card,
+    cards,
+    listing,
+    plural,
+    score_sheet,
+    seats_of,
+    suit_name,
+)
 
 LABELS = {"feed": "Fed the table", "draw": "Drawn", "reveal": "Hand shown", "pak": "Pak formed", "steal": "Paks stolen"}
 """The `recent` label of each event worth showing (the others are skipped)."""
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary: its paks kept and cancelled, all data (no sentences)."""
-    return dict(summary)
+    """A finished hand's summary with why it scored: suit by suit, the paks each side holds
+    and those cancelled (each side loses as many of its lowest as the fewest any side
+    holds), then what the paks kept are worth; and its line of the score sheet."""
+    sides, kept, dropped = summary["sides"], summary["kept"], summary["discarded"]
+    why = []
+    for suit in SUIT_CHARS:
+        mine = [[p for p in kept[i] + dropped[i] if p[0][-1] == suit] for i in range(len(sides))]
+        if not any(mine):
+            continue
+        held = ", ".join(f"{seats.team(side)} {len(m)}" for side, m in zip(sides, mine, strict=True))
+        gone = [[p for p in dropped[i] if p[0][-1] == suit] for i in range(len(sides))]
+        lost = len(gone[0])
+        said = (f"the fewest is {lost}, so each side cancels its {plural(lost, 'lowest pak', 'lowest paks')}: "
+                + "; ".join(f"{seats.team(side)} {listing(cards(p) for p in g)}" for side, g in zip(sides, gone, strict=True))
+                if lost else "nothing cancels (a side holds none of the suit)")
+        why.append(f"{capital(suit_name(SUIT_CHARS.index(suit)))}: paks held {held}; {said}.")
+    worth = ", ".join(f"{seats.team(side)} {summary['scores'][side[0]]}" for side in sides)
+    why.append(f"The paks kept score A 20, K to 8 10, 7 to 2 5: {worth}.")
+    sheet = score_sheet(seats, sides, [summary["scores"][side[0]] for side in sides])
+    return {**summary, "why": why, "sheet": sheet}
 
 
 def ordered(cs: Sequence[int]) -> str:

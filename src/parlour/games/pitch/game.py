@@ -25,7 +25,7 @@ from parlour.declaration import (
 )
 from parlour.engine import NOBODY, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.pitch import view
-from parlour.games.pitch.rules import PASS, PLAY_BASE, SMUDGE, PitchOptions, PitchRules
+from parlour.games.pitch.rules import PASS, PLAY_BASE, SMUDGE, TRICKS, PitchOptions, PitchRules
 from parlour.games.tricks import sample_hands, texts
 
 
@@ -123,6 +123,11 @@ class Pitch(Game):
 
     def teams(self, options: GameOptions) -> list[list[int]]:
         return [[0, 2], [1, 3]]
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, PitchOptions)
+        return [f"reach {options.target} points", f"{options.target} or more", f"it costs {options.smudge_set}",
+            f"Everyone gets {TRICKS} cards"]
 
     def limits(self, options: GameOptions) -> Limits:
         """One bid or pass a seat, `hand_cards` tricks of four. A team makes at most 4 points (a smudge

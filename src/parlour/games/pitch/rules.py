@@ -32,7 +32,8 @@ A team wins at the end of a hand it pitched and made with `target` (21) or more;
 over the target that did not make a bid plays on.
 
 Decisions the sources leave open, taken here: the hand's log explains each trick; the
-four points are shown in `last_hand` with the team that took each and why; scores of a
+four points are shown in `last_hand` (`awards`: the team, the card and the seat that
+took each: played High, played or captured Low, captured Jack; Game by team); scores of a
 set team can go negative (the source: "deducted from their score"). A short hand
 (`hand_cards` below 6: as many tricks, a smudge needing all of them) is ours, for exact
 solvers: the tree of one deal grows several times over with each card a hand holds,
@@ -218,11 +219,12 @@ class PitchRules(State):
         awards: dict[str, Any] = {}
         high = max(trumps, key=rank_of)
         low = min(trumps, key=rank_of)
-        awards["high"] = [self.played_by[high] % 2, card_text(high)]
+        awards["high"] = [self.played_by[high] % 2, card_text(high), self.played_by[high]]
+        low_seat = self.played_by[low] if self.options.low == "played" else self._taker(low)
         low_team = self.played_by[low] % 2 if self.options.low == "played" else self._captor(low)
-        awards["low"] = [low_team, card_text(low)]
+        awards["low"] = [low_team, card_text(low), low_seat]
         jack = card(JACK, t)
-        awards["jack"] = [self._captor(jack), card_text(jack)] if self.dealt >> jack & 1 else None
+        awards["jack"] = [self._captor(jack), card_text(jack), self._taker(jack)] if self.dealt >> jack & 1 else None
         game = [game_points(cards_of(p)) for p in self.piles]
         awards["game"] = [0 if game[0] > game[1] else 1 if game[1] > game[0] else None, game]
         for key in ("high", "low", "jack"):
@@ -234,6 +236,11 @@ class PitchRules(State):
 
     def _captor(self, c: int) -> int:
         return 0 if self.piles[0] >> c & 1 else 1
+
+    def _taker(self, c: int) -> int | None:
+        """The seat that won the trick holding card `c` (None: no finished trick holds it)."""
+        text = card_text(c)
+        return next((t["winner"] for t in self.tricks if text in t["cards"]), None)
 
     def _end_hand(self) -> None:
         made, awards = self.points_made()

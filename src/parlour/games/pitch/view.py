@@ -25,14 +25,46 @@ from parlour.games.pitch.rules import (
 )
 from parlour.games.tricks import SEATS
 from parlour.views import generic_view
-from parlour.words import Seats, capital, card, plural, seats_of, signed, suit_name, trump
+from parlour.words import (
+    Seats,
+    capital,
+    card,
+    plural,
+    score_sheet,
+    seats_of,
+    signed,
+    suit_name,
+    trump,
+)
 
 BID_VALUE = {name: value for value, name in BID_NAME.items()}
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished hand's summary with its log in sentences, why it scored (who took High,
+    Low, Jack and Game) and its line of the score sheet, a column per team."""
+    scores = summary["scores"]
+    why = [awards_sentence(summary["awards"], seats), sentence(summary["log"][-1], seats)]
+    return {**summary, "log": [sentence(e, seats) for e in summary["log"]], "why": why,
+            "sheet": score_sheet(seats, [(0, 2), (1, 3)], [scores[0], scores[1]])}
+
+
+def awards_sentence(awards: dict[str, Any], seats: Seats) -> str:
+    """Who took each of the four points: "Seat 0 took high (A♠), seat 1 low (2♥), seat 0 the
+    jack (J♠); seat 1 and seat 3 game, 23 to 17." """
+    high, low, jack, game = awards["high"], awards["low"], awards["jack"], awards["game"]
+
+    def who(award: list[Any], start: bool = False) -> str:
+        return seats.name(award[2], start) if award[2] is not None else team(seats, award[0], start)
+
+    parts = [f"{who(high, True)} took high ({card(high[1])})", f"{who(low)} low ({card(low[1])})"]
+    parts.append(f"{who(jack)} the jack ({card(jack[1])})" if jack else "nobody the jack (it was not dealt)")
+    counts = game[1]
+    if game[0] is None:
+        said = f"game was tied {counts[0]} to {counts[0]}, so nobody scores it"
+    else:
+        said = f"{team(seats, game[0])} game, {counts[game[0]]} to {counts[1 - game[0]]}"
+    return ", ".join(parts[:2]) + f", {parts[2]}; {said}."
 
 
 def label(obs: dict[str, Any], action: int, seats: Seats) -> str:

@@ -2,9 +2,10 @@
 rules, and the game's declaration.
 
 Beyond the rules (`rules.py`) the engine asks a game for determinize (a deal that fits one
-seat's observation), its card zones (where each card lies and who may see it), from which
-the engine derives every place a card can be and the leak test's redeal, and the game's
-invariants; they sit here so the rules file holds rules. The `Ribs` declaration names the
+seat's observation, and how the others saw the plays hidden from them), its card zones
+(where each card lies and who may see it), from which the engine derives every place a
+card can be and the leak test's redeal, and the game's invariants; they sit here so the
+rules file holds rules. The `Ribs` declaration names the
 rules' state, the view and the heuristic bot, and bounds the game for solvers."""
 
 from __future__ import annotations
@@ -76,6 +77,16 @@ class RibsState(RibsRules):
         self.wins = list(observation["scores"]["match"])
         if "money" in observation:
             self.money_net = [Fraction(m) for m in observation["money"]["net"]]
+
+    def _seen_as(self, index: int, actor: int, action: Any) -> str | None:
+        """Others see a fold only as "fold" until the hand ends, and the ribs as "ribs"
+        until the trick is resolved (unless the open last trick shows them)."""
+        if action < PLAY_BASE or self.is_over():
+            return None
+        if action >= FOLD_BASE:
+            return "fold"
+        current = self.phase == PLAYING and index == len(self.history) - self.played_count
+        return "ribs" if current and actor == self.bidder and not self._ribs_open() else None
 
     # --- cards, for the invariants ------------------------------------------------------
     def full_pack(self) -> list[str]:
@@ -205,6 +216,11 @@ class Ribs(Game):
 
     def heuristic_bot(self) -> str | None:
         return "ribs-heuristic"
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, RibsOptions)
+        return [f"Win {options.hands_to_win} hands", f"first player to win {options.hands_to_win} hands",
+            f"({4 * (options.players - 1)} with four players)"]
 
     def limits(self, options: GameOptions) -> Limits:
         """Each of the 4 tricks is a bidding round (every bid from 2 to the cap, each seat

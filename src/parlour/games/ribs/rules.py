@@ -69,7 +69,6 @@ the view writes its explanation.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
@@ -100,6 +99,10 @@ from parlour.games.ribs.pack import (
 BIDDING, PLAYING = "bidding", "playing"
 TRICKS_PER_HAND = 4
 CRACKS, BEATS, DEFEATED = "cracks", "beats", "defeated"
+# Every pair action, face up or folded: its ranks, the copies of each it needs, whether it folds.
+PAIR_ACTIONS = {
+    base + code: (lo, hi, 2 if lo == hi else 1, base == FOLD_BASE) for code, (lo, hi) in PAIR_OF.items() for base in (PLAY_BASE, FOLD_BASE)
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -258,6 +261,7 @@ class RibsRules(State):
     # --- dealing -------------------------------------------------------------------------
     def _new_match(self) -> None:
         n = self.n = self.options.players
+        self.cap = self.options.bid_cap
         self.strength = STRENGTH_LEMONS if self.options.lemons else STRENGTH_NORMAL
         self.wins = [0] * n
         self.money_net: list[Fraction] = [Fraction(0)] * n
@@ -321,11 +325,17 @@ class RibsRules(State):
         self.played_count = 0
 
     def _legal_bidding(self) -> list[int]:
-        cap = self.options.bid_cap
+        cap = self.cap
         if self.bid == 0:
             return [2] if self.options.opening == "two" else list(range(2, cap + 1))
         nxt = self.bid + self.options.bid_step
         return [PASS, nxt] if nxt <= cap else [PASS]
+
+    def _is_legal_bidding(self, action: int) -> bool:
+        if self.bid:
+            nxt = self.bid + self.options.bid_step
+            return action == PASS or action == nxt and nxt <= self.cap
+        return action == 2 if self.options.opening == "two" else action in range(2, self.cap + 1)
 
     def _apply_bidding(self, action: int) -> None:
         seat = self.turn
@@ -364,6 +374,15 @@ class RibsRules(State):
         if self._may_fold(self.turn):
             out.extend(FOLD_BASE + p for p in pairs)
         return out
+
+    def _is_legal_playing(self, action: int) -> bool:
+        """A pair the hand holds (a pair of one rank twice), folded only where folding is allowed."""
+        pair = PAIR_ACTIONS.get(action)
+        if pair is None:
+            return False
+        lo, hi, copies, fold = pair
+        hand = self.hands[self.turn]
+        return hand[lo] >= copies and hand[hi] >= copies and (not fold or self._may_fold(self.turn))
 
     def _may_fold(self, seat: int) -> bool:
         return self.options.folding and seat != self.bidder and not self.has_folded[seat] and not self._ribs_open()
@@ -460,10 +479,6 @@ class RibsRules(State):
             self._end_hand()
         else:
             self._start_bidding(bidder)
-
-    @staticmethod
-    def _worth(ranks: Iterable[int]) -> int:
-        return sum(VALUE[r] for r in ranks)
 
     def _discard_fold(self, seat: int, sign: int) -> None:
         """Put a seat's folded pair on the discard pile, face down (sign -1 takes it back)."""
@@ -579,13 +594,3 @@ class RibsRules(State):
                 "small_pot": fraction_text(self.small_pot),
             }
         return facts
-
-    def _seen_as(self, index: int, actor: int, action: Any) -> str | None:
-        """Others see a fold only as "fold" until the hand ends, and the ribs as "ribs"
-        until the trick is resolved (unless the open last trick shows them)."""
-        if action < PLAY_BASE or self.is_over():
-            return None
-        if action >= FOLD_BASE:
-            return "fold"
-        current = self.phase == PLAYING and index == len(self.history) - self.played_count
-        return "ribs" if current and actor == self.bidder and not self._ribs_open() else None

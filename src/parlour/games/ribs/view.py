@@ -36,7 +36,7 @@ from parlour.games.ribs.rules import (
     TRICKS_PER_HAND,
     RibsOptions,
 )
-from parlour.words import Seats, plural
+from parlour.words import Seats, plural, score_sheet, signed
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
@@ -45,7 +45,27 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
         **summary,
         "log": [sentence(e, seats) for e in summary["log"]],
         "tricks": [{**t, "explanation": explanation(t, seats)} for t in summary["tricks"]],
+        "why": [*(captures_sentence(s, pile, summary["points"][s], seats) for s, pile in enumerate(summary["captured"])),
+                f"The hand goes to {seats.group(summary['winners'])}, with the most points."],
+        "sheet": score_sheet(seats, [(s,) for s in range(len(summary["points"]))], summary["points"],
+                             adds=[int(s in summary["winners"]) for s in range(len(summary["points"]))], unit="hands won"),
     }
+
+
+def captures_sentence(seat: int, pile: Sequence[str], points: int, seats: Seats) -> str:
+    """What a seat captured and what it scores: J Q K 2, 7 to 10 1, A 0; with lemons each
+    seven is -3, or the set is lemonade (more than half the sevens)."""
+    if not pile:
+        return f"{seats.name(seat, start=True)} captured nothing: 0 points."
+    sevens = pile.count("7")
+    rest = sum(VALUE[RANK_OF[r]] for r in pile if r != "7")
+    lemons = points - rest
+    note = ""
+    if sevens and lemons < 0:
+        note = f", with {plural(sevens, 'lemon')} (sevens, -3 each)"
+    elif sevens and lemons != sevens:
+        note = f", with lemonade (most of the sevens, {signed(lemons)})"
+    return f"{seats.name(seat, start=True)} captured {said(' '.join(pile))}: {plural(points, 'point')}{note}."
 
 
 def said(text: str) -> str:

@@ -125,6 +125,10 @@ class Ridge(Game):
     def heuristic_bot(self) -> str | None:
         return "ridge-greedy"
 
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, RidgeOptions)
+        return [f"reach {options.target} points", f"{options.target} points or more", f"from {options.min_bid} to 13"]
+
     def limits(self, options: GameOptions) -> Limits:
         """An auction of rising bids (at most one per number, a pass, a contest and a pass
         more), the declaration and 52 cards. Only one side scores: at most 13 undertricks

@@ -33,7 +33,7 @@ from parlour.games.ridge.rules import (
     TRICKS,
     RidgeOptions,
 )
-from parlour.words import Seats, card, plural, seats_of, suit_name, trump
+from parlour.words import Seats, card, plural, score_sheet, seats_of, suit_name, trump
 
 SYMBOLS = tuple(card(c) for c in range(52))
 """Each card as people read it, worked out once (a table's log names every card played)."""
@@ -46,6 +46,10 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
         **summary,
         "log": [sentence(e, seats) for e in summary["log"]],
         "tricks": explained(summary["tricks"], contract["trump"] if contract else None),
+        "why": [sentence(e, seats) for e in summary["log"] if e[0] in ("contract", "declare", "passed_out")]
+        + [f"Tricks taken: {seats.name(0)} {summary['won'][0]}, {seats.name(1)} {summary['won'][1]}."]
+        + [sentence(e, seats) for e in summary["log"] if e[0] == "score"],
+        "sheet": score_sheet(seats, [(0,), (1,)], summary["scores"], totals=summary["totals"]),
     }
 
 

@@ -220,6 +220,11 @@ class SevenAndAHalf(Game):
         """The terminal view: the bank, every seat's bet and cards, the shoe and the balances."""
         return view.render_text(obs, names)
 
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, SevenHalfOptions)
+        return [f"After {options.hands} hands", f"from {options.min_bet} to {options.max_bet} chips",
+            "All 40 cards are shuffled before every hand"]
+
     def limits(self, options: GameOptions) -> Limits:
         """The limits call, a bet or sit per punter, the bank offers, and per seat at most 16
         draws and stands (every card is worth at least a half, and 7½ stands). A punter wins

@@ -473,18 +473,20 @@ class SevenHalfRules(State):
         if joined in WORDS:
             return WORDS[joined]
         try:
-            if len(words) == 2 and words[0] == "bet":
-                value = int(words[1])
-                if 1 <= value <= MAX_BET_CAP:
-                    return BET + value
-                raise IllegalAction(f"A bet of {value} is not possible: bets are 1 to {MAX_BET_CAP} chips at most.")
-            if len(words) == 3 and words[0] == "limits":
-                lo, hi = int(words[1]), int(words[2])
-                if 1 <= lo <= hi <= MAX_BET_CAP:
-                    return LIMITS * (lo + 1) + hi
-                raise IllegalAction(f"Limits {lo} to {hi} are not possible: name a minimum, then a maximum at least as big.")
+            numbers = [int(w) for w in words[1:]] if words[:1] in (["bet"], ["limits"]) else []
         except ValueError:
             raise IllegalAction(f"{text!r}: a bet or a limit is a whole number of chips.") from None
+        if len(words) == 2 and words[0] == "bet":
+            value = numbers[0]
+            if 1 <= value <= MAX_BET_CAP:
+                return BET + value
+            lo, hi = self.limits
+            raise IllegalAction(f"A bet of {value} is not possible: bets at this table are {lo} to {hi} chips.")
+        if len(words) == 3 and words[0] == "limits":
+            lo, hi = numbers
+            if 1 <= lo <= hi <= MAX_BET_CAP:
+                return LIMITS * (lo + 1) + hi
+            raise IllegalAction(f"Limits {lo} to {hi} are not possible: name a minimum, then a maximum at least as big.")
         raise IllegalAction(f"{text!r} is not a Seven and a Half action: bet 5, sit, hit, stand, limits 1 10, take bank or decline.")
 
     def action_cards(self, action: Any) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.cards import CARD_TEXTS
+from parlour.cards import CARD_TEXTS, parse_card
 from parlour.engine import make_options
 from parlour.games.seven_and_a_half.rules import (
     BET,
@@ -31,17 +31,36 @@ from parlour.games.seven_and_a_half.rules import (
     SIT,
     STAND,
     TAKE,
+    TOP,
     TWO_CARD,
     SevenHalfOptions,
     action_text,
     half_text,
+    hand_total,
 )
-from parlour.words import Seats, card, cards, plural, seats_of
+from parlour.words import Seats, card, cards, plural, score_sheet, seats_of
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished hand's summary with its log in sentences, why each seat won or lost its
+    chips (its bet, its cards, a bust or the showdown against the banker) and its line of
+    the score sheet."""
+    log, banker, scores, bets = summary["log"], summary["banker"], summary["scores"], summary["bets"]
+    ends = {e[1]: e for e in log if e[0] == "settle" or (e[0] == "hit" and e[3] == BUST)}
+    why = [sentence(e, seats) for e in log if e[0] in ("void", "all bust")]
+    for s, info in enumerate(summary["cards"]):
+        held, won = cards(info) or "no cards", f"{scores[s]:+d}"
+        if s == banker:
+            total = hand_total([parse_card(c) for c in info]) if info else 0
+            state = "bust" if total > TOP else half_text(total)
+            why.append(f"{seats.name(s, start=True)}, the banker, held {held} ({state}): {won}.")
+        elif bets[s] and s in ends:
+            end = ends[s]
+            how = f"busted at {half_text(end[4])}" if end[0] == "hit" else f"showed {half_text(end[3])}"
+            why.append(f"{seats.name(s, start=True)} bet {bets[s]} and {how} ({held}): {won}.")
+    why += [sentence(e, seats) for e in log if e[0] in ("takes bank", "declines")]
+    sheet = score_sheet(seats, [(s,) for s in range(len(scores))], scores, unit="chips")
+    return {**summary, "log": [sentence(e, seats) for e in log], "why": why, "sheet": sheet}
 
 
 def label(obs: dict[str, Any], action: int, seats: Seats) -> str:

@@ -28,6 +28,7 @@ from parlour.engine import EVERYONE, NOBODY, OVER, Game, GameOptions, Limits, Zo
 from parlour.games.drawing import Course
 from parlour.games.six_pack_bezique import view
 from parlour.games.six_pack_bezique.pack import (
+    BEZIQUES,
     BLANCHE,
     CODE_KEY,
     CODE_TEXT,
@@ -53,9 +54,14 @@ from parlour.games.six_pack_bezique.pack import (
 )
 from parlour.games.six_pack_bezique.rules import (
     BLANCHE_PHASE,
+    CUT_BONUS,
+    GAME_BONUS,
+    GUESS_BONUS,
     LAST,
+    LAST_TRICK,
     MELD,
     PLAY,
+    RUBICON,
     SHOW_PHASE,
     BeziqueOptions,
     BeziqueRules,
@@ -260,6 +266,13 @@ class SixPackBezique(Game):
 
     def heuristic_bot(self) -> str | None:
         return "six_pack_bezique-heuristic"
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, BeziqueOptions)
+        return [f"scores the dealer {CUT_BONUS}", f"scores the other player {GUESS_BONUS}",
+            f"very last trick scores {LAST_TRICK}", f"gains {GAME_BONUS} more", f"fewer than {RUBICON} points",
+            f"from {24 - options.cut_spread} to {24 + options.cut_spread}", "| 40 |",
+            "| {2} / {3} / {4} |".format(*BEZIQUES)]
 
     def limits(self, options: GameOptions) -> Limits:
         """The guess, carte blanche (a show per card drawn), 84 stage-1 tricks of two plays

@@ -523,13 +523,16 @@ class BeziqueRules(State):
 
     def _canonical(self, codes: list[int]) -> list[int]:
         """Table copies as the legal lists name them: within each group of a face's
-        interchangeable copies, the oldest ones; `*` bare when one copy lies on the table."""
+        interchangeable copies, the oldest ones; `*` bare when one copy lies on the table.
+        A bare `*` said again names the next copy laid (`meld QS* QS* ...`: two of them)."""
         if self.phase not in (PLAY, MELD) or all(c < TABLE for c in codes):
             return codes
         groups = self._groups(self.turn)
         out, used = [], set()
         for c in codes:
             f, k = face(c), copy_no(c)
+            if TABLE <= c < TABLE + 32:
+                k = min((i for g in groups.get(f, []) for i in g if (f, i) not in used), default=k)
             group = next((g for g in groups.get(f, []) if k in g), None)
             if c < TABLE or group is None:
                 out.append(c)

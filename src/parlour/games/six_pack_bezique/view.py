@@ -32,20 +32,45 @@ from parlour.games.six_pack_bezique.pack import (
     meld_name,
 )
 from parlour.games.six_pack_bezique.rules import (
+    BLANCHE_BONUS,
     BLANCHE_PHASE,
+    GAME_BONUS,
     GUESS_PHASE,
     LAST,
+    LAST_TRICK,
     MELD,
     PLAY,
+    RUBICON,
     SHOW_PHASE,
     BeziqueOptions,
 )
-from parlour.words import Seats, capital, card, suit_name
+from parlour.words import Seats, capital, card, listing, plural, score_sheet, suit_name
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished deal's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished deal's summary with its log in sentences, why each player scored what it
+    did (melds, carte blanche, the last trick, the cut), the game bonus and the Rubicon,
+    and its line of the score sheet (the final scores, which the match adds up)."""
+    log, points, final = summary["log"], summary["points"], summary["final"]
+    why = []
+    for s in (0, 1):
+        melds = [e[5] for e in log if e[0] == "meld" and e[1] == s]
+        parts = [f"{plural(len(melds), 'meld')} {sum(melds)}"] if melds else []
+        blanche = sum(BLANCHE_BONUS for e in log if e[0] in ("blanche", "show") and e[1] == s)
+        parts += [f"carte blanche {blanche}"] if blanche else []
+        last = LAST_TRICK if any(e[0] == "trick" and e[6] and e[5] == s for e in log) else 0
+        parts += [f"the last trick {last}"] if last else []
+        rest = points[s] - sum(melds) - blanche - last
+        parts += [f"the cut {rest}"] if rest else []
+        why.append(f"{seats.name(s, start=True)} scored {points[s]}" + (f": {listing(parts)}." if parts else "."))
+    if points[0] == points[1]:
+        why.append("Equal scores: a draw, and no game bonus.")
+    else:
+        w = 0 if points[0] > points[1] else 1
+        under = f" and {seats.whose(1 - w)} {points[1 - w]}, under the Rubicon of {RUBICON}" if points[1 - w] < RUBICON else ""
+        why.append(f"The game goes to {seats.name(w)}: +{GAME_BONUS}{under}, for {final[w]} in all.")
+    sheet = score_sheet(seats, [(0,), (1,)], final)
+    return {**summary, "log": [sentence(e, seats) for e in log], "why": why, "sheet": sheet}
 
 
 def code_card(code: int, where: str = "the table") -> str:

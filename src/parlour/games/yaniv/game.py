@@ -34,6 +34,7 @@ from parlour.games.yaniv.rules import (
     HAND_SIZE,
     OUT_ABOVE,
     PACKS,
+    PENALTY,
     YANIV,
     YanivOptions,
     YanivRules,
@@ -188,6 +189,11 @@ class Yaniv(Game):
 
     def heuristic_bot(self) -> str | None:
         return "yaniv-heuristic"
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, YanivOptions)
+        return [f"Everyone gets {HAND_SIZE} cards", f"worth {options.yaniv_max} or less",
+            f"the caller {PENALTY} more", f"above {OUT_ABOVE} is out"]
 
     def limits(self, options: GameOptions) -> Limits:
         """A hand never holds more than 5 cards (a discard comes before every draw), so a

@@ -15,6 +15,7 @@ from typing import Any
 
 from parlour.cards import JOKER, parse_card
 from parlour.games.yaniv.rules import (
+    DRAW_FIRST,
     DRAW_LAST,
     DRAW_STOCK,
     LOW,
@@ -24,16 +25,29 @@ from parlour.games.yaniv.rules import (
     WORDS,
     YANIV,
 )
-from parlour.words import Seats, card, cards, plural
+from parlour.words import Seats, card, cards, plural, score_sheet
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished hand's summary with its log in sentences, why it scored (the call, every
+    hand shown with its total, the showdown) and its line of the score sheet (penalty
+    points: the fewer the better)."""
+    log = summary["log"]
+    shown = ", ".join(f"{seats.name(s)} {cards(h)} ({v})" for s, (h, v) in enumerate(zip(summary["hands"], summary["values"], strict=True)) if h)
+    why = [sentence(e, seats) for e in log if e[0] in ("yaniv", "stock out")]
+    why += [f"Hands shown: {shown}.", scores_sentence(log[-1], seats)]
+    sheet = score_sheet(seats, [(s,) for s in range(len(summary["scores"]))], summary["scores"],
+                        totals=summary["totals"], lower=True)
+    return {**summary, "log": [sentence(e, seats) for e in log], "why": why, "sheet": sheet}
 
 
 def label(obs: dict[str, Any], action: Any, seats: Seats) -> str:
-    """A legal action on a button: its notation with the cards in symbol form."""
+    """A legal action on a button: its notation with the cards in symbol form; a draw from
+    the previous discard names the card it takes ("draw 7♦ (first)")."""
+    if action in (DRAW_FIRST, DRAW_LAST) and obs.get("offer"):
+        offer = obs["offer"]
+        end = offer[0] if action == DRAW_FIRST else offer[-1]
+        return f"draw {card(end)}" if len(offer) == 1 else f"draw {card(end)} ({'first' if action == DRAW_FIRST else 'last'})"
     return WORDS[action] if type(action) is int else "discard " + cards(action)
 
 

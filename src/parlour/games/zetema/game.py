@@ -29,6 +29,7 @@ from parlour.games.zetema import view
 from parlour.games.zetema.pack import (
     BIT,
     FACES,
+    MARRIAGES,
     MARRY_FLAG,
     MELD_FLAG,
     PACKS,
@@ -192,6 +193,12 @@ class Zetema(Game):
         assert isinstance(options, ZetemaOptions)
         k = options.sides
         return [[s for s in range(options.players) if s % k == side] for side in range(k)]
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        assert isinstance(options, ZetemaOptions)
+        return [f"Everyone gets {options.hand_size} cards", f"reach {options.target} points",
+            f"show {options.hand_size} cards", f"all five at once {options.five_marriages}",
+            "One pair scores {1}, two {2}, three {3}, four {4}".format(*MARRIAGES)]
 
     def limits(self, options: GameOptions) -> Limits:
         """Every turn but a marriage ends with one of the 65 cards discarded, a meld comes

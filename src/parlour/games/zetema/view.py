@@ -18,7 +18,17 @@ from typing import Any
 from parlour.cards import CARD_TEXTS, KING, QUEEN, RANK_CHARS, SUIT_CHARS, parse_card
 from parlour.games.zetema.pack import MARRY_FLAG, MELD_FLAG, PACKS, Pack, from_hand, marriage_pairs
 from parlour.games.zetema.rules import MELD_DISCARD, side_seats
-from parlour.words import Seats, capital, card, cards, plural, signed, suit_name
+from parlour.words import (
+    Seats,
+    capital,
+    card,
+    cards,
+    listing,
+    plural,
+    score_sheet,
+    signed,
+    suit_name,
+)
 
 RANK_WORDS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
 MOVES = ("discard", "meld", "marry")
@@ -41,8 +51,24 @@ def by_side(values: Sequence[int], seats: Seats) -> str:
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its log in sentences."""
-    return {**summary, "log": [sentence(e, seats) for e in summary["log"]]}
+    """A finished hand's summary with its log in sentences, why each side scored (its
+    zetemas, melds and marriages; the target if reached) and its line of the score sheet."""
+    log, sides = summary["log"], side_seats(len(summary["points"]))
+    points_at = {"zetema": 3, "meld": 4, "marry": 3}
+    names = {"zetema": ("zetema", "zetemas"), "meld": ("meld", "melds"), "marry": ("marriage", "marriages")}
+    why = []
+    for side in sides:
+        parts = []
+        for kind, at in points_at.items():
+            got = [e[at] for e in log if e[0] == kind and e[1] in side]
+            if got:
+                parts.append(f"{plural(len(got), *names[kind])} {signed(sum(got))}")
+        said = listing(parts) if parts else "nothing"
+        why.append(f"{capital(seats.team(side))} scored {summary['points'][side[0]]}: {said}.")
+    why += [sentence(e, seats) for e in log if e[0] == "target"]
+    sheet = score_sheet(seats, sides, [summary["points"][side[0]] for side in sides],
+                        totals=[summary["totals"][side[0]] for side in sides])
+    return {**summary, "log": [sentence(e, seats) for e in log], "why": why, "sheet": sheet}
 
 
 def pair_words(suit: int, way: int) -> str:

@@ -1,15 +1,11 @@
-"""Draw Toy: a small drawing game that exists only to hold the engine to the shapes the
-drawing, banking and melding games need (tests/test_engine_shapes.py plays it).
+"""Draw Toy as the engine runs it: the rules' state with what the engine asks beyond the
+rules, and the game's declaration.
 
-Not a real game and not registered. 2-4 players; two packs of A-5 in spades and hearts and
-two jokers (22 cards, copies of a face are one action). Each seat gets 3 cards, one card
-starts the pile, the rest is the stock. A turn is compound: `discard X`, then `draw stock`
-or `draw pile` (the card that lay under your discard: it is then known to be in your hand).
-An empty stock is made again from the pile under its top card, shuffled, and the new order
-is recorded in the deal's `reshuffles`. After five turns each the hand ends: each seat
-scores its hand's value (A 1 .. 5 5, joker 0), and lower is better. A seat whose total
-passes 20 leaves the match; the last seat in wins (if the rest all leave on one hand, the
-lowest total of them wins). The deal passes to the next seat still in.
+Beyond the rules (`rules.py`) the engine asks for the card zones (where each card lies and
+who may see it: the engine derives from them every place a card can be and the leak
+test's redeal) and determinize's half, `sample_deal` (a deal that fits one seat's
+observation) with `_restore` (the match's totals from an observation). The `DrawToy`
+declaration names the state and the view and says what the layers above may read.
 """
 
 from __future__ import annotations
@@ -18,140 +14,34 @@ import functools
 import random
 from typing import Any
 
-from parlour.cards import CARD_TEXTS, JOKER, parse_card
-from parlour.engine import NOBODY, Game, GameOptions, OptionsError, State, Zone
+from parlour.cards import CARD_TEXTS, parse_card
+from parlour.engine import NOBODY, Game, GameOptions, Limits, Zone
 
-FACES = (0, 1, 2, 3, 12, 13, 14, 15, 16, 25, JOKER)
-"""2-5 and A of spades, 2-5 and A of hearts, the joker (card ids of cards.py)."""
-PACK = tuple(sorted([f for f in FACES if f != JOKER] * 2 + [JOKER, JOKER]))
-VALUE = {f: (0 if f == JOKER else 1 if f % 13 == 12 else f % 13 + 2) for f in FACES}
-HAND, TURNS, LIMIT = 3, 5, 20
-DRAW_STOCK, DRAW_PILE = 100, 101
-DISCARD, DRAW = "discard", "draw"
-
-
-class ToyOptions(GameOptions):
-    players: int = 3
-
-    def check(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise OptionsError(f"Draw Toy is for 2 to 4 players, not {self.players}")
+from . import view
+from .rules import (
+    DRAW_PILE,
+    DRAW_STOCK,
+    FACES,
+    HAND,
+    LIMIT,
+    PACK,
+    VALUE,
+    ToyOptions,
+    ToyRules,
+    texts,
+)
 
 
-def texts(cards: list[int]) -> list[str]:
-    return [CARD_TEXTS[c] for c in sorted(cards)]
+class ToyState(ToyRules):
+    """A match of Draw Toy: its rules, its card zones and determinize's half."""
 
-
-class ToyState(State):
-    COPIED = ("totals", "stock", "pile", "log")
-    NESTED = ("hands", "known")
-
-    def _new_match(self) -> None:
-        self.totals = [0] * self.players
-
-    def _dealer_of(self, hand: int) -> int:
-        return self.first_dealer if hand == 0 else self.next_seat(self.dealer)
-
-    def _deal(self, given: Any) -> None:
-        n = self.players
-        live = self.in_match()
-        if given is not None:
-            hands = [[parse_card(t) for t in h] for h in given["hands"]]
-            stock = [parse_card(t) for t in given["stock"]]
-        else:
-            cards = list(PACK)
-            self.rng.shuffle(cards)
-            hands = [[] for _ in range(n)]
-            for i, s in enumerate(live):
-                hands[s] = cards[HAND * i : HAND * i + HAND]
-            stock = cards[HAND * len(live) :]
-        self.deals.append({"hands": [texts(h) for h in hands], "stock": [CARD_TEXTS[c] for c in stock]})
-        self.hands = hands
-        self.known: list[list[int]] = [[] for _ in range(n)]
-        self.upcard = stock[0]
-        self.pile = [stock[0]]
-        self.stock = stock[1:]
-        self.turns_left = TURNS * len(live)
-        self.log = []
-        self.phase = DISCARD
-        self.turn = self.next_seat(self.dealer)
-
-    def _legal_discard(self) -> list[int]:
-        return sorted(set(self.hands[self.turn]))
-
-    def _apply_discard(self, card: int) -> None:
-        seat = self.turn
-        self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
-        self.pile.append(card)
-        self.phase = DRAW
-
-    def _legal_draw(self) -> list[int]:
-        return [DRAW_STOCK, DRAW_PILE]
-
-    def _apply_draw(self, action: int) -> None:
-        seat = self.turn
-        if action == DRAW_PILE:
-            card = self.pile.pop(-2)
-            self.known[seat].append(card)
-        else:
-            if not self.stock:
-                top = self.pile.pop()
-                self.stock = self.reshuffle(self.pile, CARD_TEXTS.__getitem__, parse_card)
-                self.pile = [top]
-            card = self.stock.pop(0)
-        self.hands[seat].append(card)
-        self.turns_left -= 1
-        if self.turns_left:
-            self.phase = DISCARD
-            self.turn = self.next_seat(seat)
-            return
-        scores = [sum(VALUE[c] for c in self.hands[s]) if s in self.in_match() else 0 for s in range(self.players)]
-        for s in self.in_match():
-            self.totals[s] += scores[s]
-        live = self.in_match()
-        leaving = [s for s in live if self.totals[s] > LIMIT]
-        if len(leaving) == len(live):
-            best = min(self.totals[s] for s in live)
-            leaving = [s for s in live if self.totals[s] > best]
-        for s in sorted(leaving, key=lambda s: -self.totals[s]):
-            self.eliminate(s)
-        self._hand_ended(scores, {"scores": scores})
-
-    def _match_winners(self) -> list[int] | None:
-        live = self.in_match()
-        if len(live) == 1 or all(self.totals[s] > LIMIT for s in live):
-            return live
-        return None
-
-    def match_scores(self) -> list[Any]:
-        return list(self.totals)
-
-    def facts(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "hand": texts(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            "known": [texts(k) for k in self.known],
-            "pile": [CARD_TEXTS[c] for c in self.pile],
-            "stock_size": len(self.stock),
-            "upcard": CARD_TEXTS[self.upcard],
-        }
-
-    def action_to_text(self, action: Any) -> str:
-        if action == DRAW_STOCK:
-            return "draw stock"
-        if action == DRAW_PILE:
-            return "draw pile"
-        return "discard " + CARD_TEXTS[action]
-
-    def text_to_action(self, text: str) -> int:
-        words = text.split()
-        if words == ["draw", "stock"]:
-            return DRAW_STOCK
-        if words == ["draw", "pile"]:
-            return DRAW_PILE
-        return parse_card(words[1])
+    def check_invariants(self) -> None:
+        """A card known to be in a hand is in it; a hand holds its 3 cards between turns."""
+        for s, known in enumerate(self.known):
+            for c in set(known):
+                assert known.count(c) <= self.hands[s].count(c), f"seat {s}'s known {CARD_TEXTS[c]} is not in its hand"
+        if self.phase == "discard":
+            assert all(len(self.hands[s]) == HAND for s in self.in_match())
 
     def full_pack(self) -> list[str]:
         return texts(list(PACK))
@@ -232,7 +122,7 @@ def _assign(players: int, observation: dict[str, Any], rng: random.Random) -> tu
     stock_size = len(PACK) - HAND * len(live) - 1
     pile = [upcard]
     for actor, text in observation["actions"]:
-        action = ToyState.text_to_action(None, text)  # type: ignore[arg-type]
+        action = _action(text)
         if action == DRAW_PILE:
             known[actor].append(pile.pop(-2))
         elif action == DRAW_STOCK:
@@ -294,6 +184,11 @@ def _pools(segments: list[list[int]], slots: list[list[Any]], upcard: int) -> li
     return pools
 
 
+def _action(text: str) -> int:
+    """An action of the observation's history, from its text."""
+    return {"draw stock": DRAW_STOCK, "draw pile": DRAW_PILE}.get(text) or parse_card(text.split()[1])
+
+
 class DrawToy(Game):
     name = "draw-toy"
     title = "Draw Toy"
@@ -302,9 +197,27 @@ class DrawToy(Game):
     Options = ToyOptions
     state_class = ToyState
     score_sense = -1
+    view = view
+    score_scale = 10.0
+    conformance_options = ({"turns": 9},)
+    table_limits = {"turns": 50}
 
     def action_universe(self, options: GameOptions) -> list[Any]:
         return [*FACES, DRAW_STOCK, DRAW_PILE]
+
+    def howto_facts(self, options: GameOptions) -> list[str]:
+        """The numbers the How to play text states, in its words."""
+        assert isinstance(options, ToyOptions)
+        return [f"Everyone gets {HAND} cards", f"passes {LIMIT}", f"After {options.turns} turns each"]
+
+    def limits(self, options: GameOptions) -> Limits:
+        assert isinstance(options, ToyOptions)
+        return Limits(
+            hand_actions=2 * options.turns * options.players,
+            match_hands=None,
+            hand_scores=(0, HAND * max(VALUE.values())),
+            notes="A match ends only when all but one seat have passed the limit; a hand of jokers and aces keeps a seat in.",
+        )
 
 
 GAME = DrawToy()

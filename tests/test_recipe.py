@@ -33,7 +33,7 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 EXAMPLE_DIR = ROOT / "examples" / "draw_toy"
 RECIPE_HEADING = "## Adding a game"
 NAME = re.compile(r"`((?:State|Game|view)\.(?!py`)[A-Za-z_][\w<>]*)")
-"""A name the recipe gives: `State._deal(given)`, `Game.bots`, `view.read(...)` (not the file
+"""A name the recipe gives: `State._deal(given)`, `Game.bots`, `view.label(...)` (not the file
 `view.py`)."""
 PHASE_HOOKS = ("_legal_<phase>", "_apply_<phase>", "_is_legal_<phase>")
 
@@ -102,7 +102,7 @@ def engine_hooks(games: Iterable[Game], state: type[State] = State, game: type[G
 
 
 def view_calls() -> set[str]:
-    """The functions of a game's view the engine calls (`view.read(...)`)."""
+    """The functions of a game's view the engine calls (`view.label(...)`)."""
     tree = ast.parse(inspect.getsource(engine))
     return {
         node.attr for node in ast.walk(tree)

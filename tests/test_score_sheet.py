@@ -23,7 +23,7 @@ from parlour.cards import card_symbol
 from parlour.games import GAMES
 from parlour.terminal import TerminalGame
 from parlour.views import hand_lines, match_summary, name_seats, sheet_lines, standings
-from parlour.words import card
+from parlour.words import Seats, card
 
 NAMES = ["You", "Ann", "Bob", "Cy", "Di", "Ed"]
 
@@ -210,6 +210,18 @@ def test_a_lower_is_better_standing_is_read_so() -> None:
     assert lines[0] == "Seat 0 wins the match with 40 points against 101 for seat 1 (fewer is better): by 61 points."
 
 
+def test_the_match_summary_names_the_seats_as_its_reader_does() -> None:
+    sheet = {"columns": ["You", "Bob"], "seats": [[0], [1]], "points": [0, 20], "totals": [40, 101],
+             "adds": None, "unit": "points", "lower": True}
+    hands = [{"hand_number": 0, "sheet": sheet, "why": ["x"]}]
+    assert match_summary(hands, [0], Seats(["Ann", "Bob"], me=0))[0] == (
+        "You win the match with 40 points against 101 for Bob (fewer is better): by 61 points."
+    )
+    assert match_summary(hands, [0], Seats(["Ann", "Bob"], me=1))[0] == (
+        "Ann wins the match with 40 points against 101 for you (fewer is better): by 61 points."
+    )
+
+
 def test_the_terminal_ends_each_hand_with_its_why_and_the_match_with_its_summary() -> None:
     game = GAMES["ribs"]
     options = game.options(players=4, hands_to_win=2)
@@ -224,6 +236,8 @@ def test_the_terminal_ends_each_hand_with_its_why_and_the_match_with_its_summary
     TerminalGame(game, state, 0, bots, Person(), out).run()
     text = out.getvalue()
     assert state.is_over()
-    assert re.search(r"^(You|Seat \d) captured ", text, re.M) and "The hand goes to " in text
+    assert re.search(r"^(You|Ben|Cleo|Dan) captured ", text, re.M) and "The hand goes to " in text
     assert "Score sheet (each hand, then the standing after it):" in text
-    assert re.search(r"^(You win|Seat \d wins) the match with \d+ hands? won against \d+ for ", text, re.M), text[-2000:]
+    assert re.search(r"^(You win|(Ben|Cleo|Dan) wins) the match with \d+ hands? won against \d+ for ", text, re.M), text[-2000:]
+    assert re.search(r"^Hand scores: you: -?\d+, Ben: -?\d+, Cleo: -?\d+, Dan: -?\d+$", text, re.M), text[-2000:]
+    assert not re.search(r"\b[Ss]eats? \d", text), "the terminal names the seats"

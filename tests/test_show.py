@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from parlour.games import GAMES
 from parlour.record import RecordError, record_of, start_of
 from parlour.replay import ALL, HAND_OVER, frames, parse_view, seat_values, show_lines
 from parlour.views import recent_text
+from parlour.words import Seats, table_names
 
 HANDS = 2
 
@@ -119,42 +121,45 @@ def test_show_tells_every_hand_in_order_with_the_outcome_of_replay(
     text = capsys.readouterr().out
     lines = text.splitlines()
     assert lines[0].startswith(GAMES[name].title)
+    assert not re.search(r"\b[Ss]eats? \d", text), "show names the seats (Ada, Ben, ...)"
 
     # What the engine says, step by step: each hand's header, sentences, last events, scores.
     expected: list[str] = []
     state = start_of(record)
-    expected.append(f"== Hand 1 (seat {state.dealer} deals) ==")
-    log_seen = list(state.observation(None)["log"])
-    recent_seen = recent_text(state.observation(None))
+    names = table_names(state.players)
+    seats = Seats(names)
+    expected.append(f"== Hand 1 ({seats.does(state.dealer, 'deal')}) ==")
+    log_seen = list(state.observation(None, names=names)["log"])
+    recent_seen = recent_text(state.observation(None, names=names), names=names)
     for _seat, text_ in record["actions"]:
         before = state.clone(hand_only=True)
         state.apply_text(text_)
         if state.hand_over():
             before.apply_text(text_)
-            obs = before.observation(None)
+            obs = before.observation(None, names=names)
         else:
-            obs = state.observation(None)
+            obs = state.observation(None, names=names)
         expected += [line for line in obs["log"] if line not in log_seen]
         log_seen = list(obs["log"])
-        recent = recent_text(obs, explain=False)
-        if recent is not None and recent_text(obs) != recent_seen:
+        recent = recent_text(obs, explain=False, names=names)
+        if recent is not None and recent_text(obs, names=names) != recent_seen:
             expected.append(recent)
-        recent_seen = recent_text(obs)
+        recent_seen = recent_text(obs, names=names)
         if state.hand_over():
-            expected.append(f"Hand scores: {seat_values(outcome['hand_scores'][len(state.scores_by_hand()) - 1])}")
+            expected.append(f"Hand scores: {seat_values(outcome['hand_scores'][len(state.scores_by_hand()) - 1], seats)}")
             if not state.is_over():
-                expected.append(f"== Hand {state.hand_number + 1} (seat {state.dealer} deals) ==")
-                log_seen = list(state.observation(None)["log"])
-                recent_seen = recent_text(state.observation(None))
+                expected.append(f"== Hand {state.hand_number + 1} ({seats.does(state.dealer, 'deal')}) ==")
+                log_seen = list(state.observation(None, names=names)["log"])
+                recent_seen = recent_text(state.observation(None, names=names), names=names)
     at = 0
     for line in expected:
         found = next((i for i in range(at, len(lines)) if lines[i] == line), None)
         assert found is not None, f"{name}: {line!r} missing after line {at}"
         at = found + 1
     assert len([x for x in lines if x.startswith("Hand scores:")]) == len(outcome["hand_scores"])
-    assert f"Match standing: {seat_values(outcome['match_scores'])}" in lines
+    assert f"Match standing: {seat_values(outcome['match_scores'], seats)}" in lines
     if outcome["over"]:
-        assert lines[-1] == "The match is over. Winner: " + ", ".join(f"seat {s}" for s in outcome["winners"]) + "."
+        assert lines[-1] == f"The match is over. Winner: {seats.group(outcome['winners'], start=True)}."
     else:
         assert lines[-1] == "The record stops before the match is over."
 
@@ -168,8 +173,9 @@ def test_show_as_a_seat_hides_the_other_hands(capsys: pytest.CaptureFixture[str]
     hands = start_of(record).observation(2)
     mine = next(z for z in hands["zones"] if z["id"] == "hand-2")
     assert f"Your hand: {symbols(' '.join(mine['cards']))}" in text
-    assert f"Seat 0's hand:  [{len(mine['cards'])} face down]" in text
-    assert "as seat 2" in text.splitlines()[0]
+    assert f"Ada's hand:  [{len(mine['cards'])} face down]" in text
+    assert "as Cleo (you)" in text.splitlines()[0]
+    assert not re.search(r"\b[Ss]eat \d", text)
 
 
 def test_show_refuses_a_seat_that_is_not_at_the_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

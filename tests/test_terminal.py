@@ -74,7 +74,7 @@ class Watcher(io.StringIO):
     def readline(self, size: int | None = -1) -> str:
         state = self.session[0].state
         text = self.out.getvalue()
-        self.turns.append((state.observation(0), text[self.seen :]))
+        self.turns.append((state.observation(0, names=self.session[0].names), text[self.seen :]))
         self.seen = len(text)
         if len(self.turns) > self.moves:
             return ""  # quit
@@ -114,12 +114,12 @@ def test_the_status_lines_and_the_recent_event_are_printed(name: str) -> None:
     assert events, f"{name}: no public event in {len(person.turns)} turns"
     text = out.getvalue()
     for obs in events:
-        line = name_seats(recent_text(obs, explain=False) or "", session.names)
+        line = name_seats(recent_text(obs, explain=False, names=session.names) or "", session.names)
         cards = [card_symbol(c) for play in obs["recent"]["plays"] for c in play.get("cards") or []]
         assert line.splitlines()[0] + "\n" in text or all(c in text for c in cards), (name, line)
     for (before, _), (obs, printed) in zip(person.turns, person.turns[1:], strict=False):
         if obs["recent"] and obs["recent"] == before["recent"]:
-            line = name_seats(recent_text(obs, explain=False) or "", session.names)
+            line = name_seats(recent_text(obs, explain=False, names=session.names) or "", session.names)
             assert line and line.splitlines()[0] + "\n" not in printed, (name, "printed again", line)
 
 
@@ -194,7 +194,7 @@ def test_an_existing_record_is_overwritten_only_when_agreed(tmp_path: Any, monke
 def test_seats_are_named_moves_labelled_and_a_hint_is_given(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = play(monkeypatch, capsys, RIBS, Interrupting(["hint", "bid 2", "hint"]))
     assert code == 0
-    assert "You bid 2." in out and "Seat 1 (Ribs bot)" in out
+    assert "You bid 2." in out and "In turn: you, Ben (Ribs bot), Cleo (Ribs bot), Dan (Ribs bot)." in out
     assert "Hint: Bid 2: it is the only legal move." in out
     assert "Moves weighed over " in out and "possible deals (points you score this hand, on average):" in out
     hint_text = out[out.index("Hint: Bid 2: it is the only legal move."):]
@@ -205,9 +205,9 @@ def test_seats_are_named_moves_labelled_and_a_hint_is_given(monkeypatch: pytest.
 def test_the_other_seats_are_bots_of_a_level(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = play(monkeypatch, capsys, ["ribs", "--seed", "3", "--bots", "easy,strong(seconds=0.05)"], Interrupting(["bid 2"]))
     assert code == 0
-    assert "Seat 1 (Ribs bot, easy)" in out and "Seat 2 (Ribs bot, strong)" in out and "Seat 3 (Ribs bot, strong)" in out
+    assert "Ben (Ribs bot, easy)" in out and "Cleo (Ribs bot, strong)" in out and "Dan (Ribs bot, strong)" in out
     code, out, _ = play(monkeypatch, capsys, ["ribs", "--seed", "3"], Interrupting(["bid 2"]))
-    assert code == 0 and "Seat 1 (Ribs bot)" in out
+    assert code == 0 and "Ben (Ribs bot)" in out
 
 
 def test_a_move_may_be_typed_as_its_label() -> None:
@@ -231,7 +231,8 @@ def test_a_move_may_be_typed_as_its_label() -> None:
 
 class Recorder(io.StringIO):
     """Plays random legal moves, presses Enter between deals, and keeps at each prompt the
-    observation and the text printed since the previous prompt."""
+    observation (as the person reads it, the seats named) and the text printed since the
+    previous prompt."""
 
     def __init__(self, session: list[TerminalGame], out: io.StringIO, seed: int, prompts: int) -> None:
         super().__init__()
@@ -249,7 +250,7 @@ class Recorder(io.StringIO):
         if len(self.turns) >= self.prompts:
             return ""
         answer = "" if chunk.endswith(NEXT_DEAL) else self.rng.choice(state.legal_texts())
-        self.turns.append((state.observation(0), chunk, answer))
+        self.turns.append((state.observation(0, names=self.session[0].names), chunk, answer))
         return answer + "\n"
 
 
@@ -273,7 +274,7 @@ def test_a_hand_is_told_to_its_end_before_the_next_deal(name: str) -> None:
     session, person, text = told(name)
     ends = [(obs, chunk) for obs, chunk, _ in person.turns if chunk.endswith(NEXT_DEAL)]
     if session.state.is_over():
-        ends.append((session.state.observation(0), text[person.seen :]))
+        ends.append((session.state.observation(0, names=session.names), text[person.seen :]))
     assert ends, f"{name}: no hand ended"
     hands = len(session.state.scores_by_hand())
     assert len(ends) == hands, (name, "hands told", len(ends), "of", hands)
@@ -315,6 +316,15 @@ def test_the_bots_plays_to_a_trick_are_told_before_the_person_follows() -> None:
     assert followed > 5
 
 
+def test_an_action_without_a_line_is_told_by_its_seats_name_the_verb_agreeing() -> None:
+    game = GAMES["pitch"]
+    out = io.StringIO()
+    session = TerminalGame(game, game.new_state(game.options(), 1), 0, {}, io.StringIO(), out)
+    session.pending = [(0, "play KS", []), (1, "play QH", []), (2, "pass", [])]
+    session.tell()
+    assert out.getvalue() == "You play K♠.\nBen plays Q♥.\nCleo passes.\n"
+
+
 def test_your_own_draw_names_the_card_to_you() -> None:
     _, person, _ = told("yaniv", prompts=60)
     drew = 0
@@ -343,4 +353,4 @@ def test_quit_at_the_next_deal_stops_before_it_is_told() -> None:
     session.run()
     text = out.getvalue()
     assert text.endswith(NEXT_DEAL + "Stopped.\n")
-    assert name_seats(state.observation(0)["log"][0], session.names) not in text.split("Hand scores:")[-1]
+    assert state.observation(0, names=session.names)["log"][0] not in text.split("Hand scores:")[-1]

@@ -2,23 +2,24 @@
 
 Random playouts of every game (fewest and most players) read every text of the acting
 seat's observation that a person reads (the labels of the legal moves, the log, the status,
-the recent event, the finished hand's sentences, zone labels, the terminal's view) and hold
-them to three rules: no raw Python values (lists, dicts, tuples, None/True/False), no "1
-tricks"-style plurals, and no card codes where a person reads suits (K♠, not KS).
+the recent event, the finished hand's sentences, its reasons and its line of the score
+sheet, zone labels, the terminal's view) and hold them to three rules: no raw Python
+values (lists, dicts, tuples, None/True/False), no "1 tricks"-style plurals, and no card
+codes where a person reads suits (K♠, not KS).
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 
 from parlour.cards import card_symbol, symbols, trump_label
 from parlour.games import GAMES
-from parlour.views import name_seats, recent_text, status_lines, table_text
+from parlour.views import hand_lines, name_seats, recent_text, status_lines, table_text
 
 RAW = re.compile(r"\[\s*-?\d+(\.\d+)?\s*,|\[\s*'|\{\s*'|\{\s*-?\d+\s*,|\(\s*-?\d+\s*,\s*-?\d+\s*\)|\[\]|\{\}|\bNone\b|\bTrue\b|\bFalse\b")
 NOUNS = "tricks|points|cards|hands|marks|lines|chips|stakes|deals|players|seats|bids|rounds|melds|games|pairs|ribs"
@@ -27,27 +28,34 @@ CODE = re.compile(r"(?<![\w])(10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])|(?<![\w])JK(?!
 STEPS = 600
 
 
-def texts(game: Any, obs: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    """(where, text) for every text of `obs` a person reads."""
+def texts(game: Any, obs: dict[str, Any], names: Sequence[str] | None = None) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text of `obs` a person reads (the seats named by `names`
+    where the observation was asked for with them)."""
     for entry in obs.get("legal") or []:
         yield "legal label", entry["label"]
     for line in obs.get("log") or []:
         yield "log", line
     for line in status_lines(obs):
         yield "status", line
-    recent = recent_text(obs)
+    recent = recent_text(obs, names=names)
     if recent:
         yield "recent", recent
     last = obs.get("last_hand") or {}
     for line in last.get("log") or []:
         if isinstance(line, str):
             yield "last hand log", line
+    for line in last.get("why") or []:
+        yield "last hand why", line
+    for column in (last.get("sheet") or {}).get("columns") or []:
+        yield "sheet column", column
+    for line in hand_lines(last):
+        yield "hand's end", line
     for trick in last.get("tricks") or []:
         if isinstance(trick, dict) and isinstance(trick.get("explanation"), str):
             yield "last hand trick", trick["explanation"]
     for zone in obs.get("zones") or []:
         yield "zone label", zone["label"]
-    yield "terminal view", table_text(obs, getattr(game, "render_text", None))
+    yield "terminal view", table_text(obs, getattr(game, "render_text", None), names)
 
 
 def faults(text: str) -> list[str]:
@@ -225,8 +233,7 @@ def test_seven_and_a_half_and_bezique_keep_events_as_data_worded_without_seat_nu
         view = game.view
         seats = Seats(names[: state.players], me=1)
         said += [view.sentence(e, seats) for e in events]
-        obs = state.observation(1, views=False)
-        view.read(obs, state.log, names[: state.players])
+        obs = state.observation(1, names=names[: state.players])
         said += [f"{s['label']}: {s['value']}" for s in obs["status"]] + [z["label"] for z in obs["zones"]]
         assert any(re.match(r"You\b", line) for line in said)
         for line in said:

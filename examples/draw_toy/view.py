@@ -1,9 +1,11 @@
 """Draw Toy in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (`rules.py` lists them) through the phrasebook.
 
-The engine asks `read` and `label` only for a person's observation, `hand_summary` once
-when a finished hand is first read, `sentence` for a single event and `why_not` for the
-sentence of an illegal action; `seats_of` (the phrasebook's) names the reader's seats.
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, `table_zones`, `status`, `recent`) only for a person's observation, each with
+the reader's `seats` (named by the front end's names, the reader as "you", else numbered),
+`hand_summary` once for a reader when a finished hand is first read, and `why_not` for the
+sentence of an illegal action.
 """
 
 from __future__ import annotations
@@ -12,29 +14,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.cards import CARD_TEXTS
-from parlour.words import Seats, card, listing, plural, seats_of
+from parlour.words import Seats, card, listing, plural, score_sheet
 
 from .rules import DISCARD, DRAW_PILE, DRAW_STOCK, LIMIT
 
-__all__ = ["hand_summary", "label", "read", "seats_of", "sentence", "why_not"]
-
-
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`."""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, events, seats)
+__all__ = ["hand_summary", "label", "recent", "sentence", "status", "table_zones", "why_not"]
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
-    """A finished hand's summary with its result in a sentence."""
-    return {**summary, "log": [sentence(("scores", summary["scores"], summary["leaving"]), seats)]}
+    """A finished hand's summary with its result in a sentence, which is also why it scored
+    so, and its line of the score sheet (penalty points: the fewer the better)."""
+    told = sentence(("scores", summary["scores"], summary["leaving"]), seats)
+    sheet = score_sheet(seats, [(s,) for s in range(len(summary["scores"]))], summary["scores"], lower=True)
+    return {**summary, "log": [told], "why": [told], "sheet": sheet}
 
 
-def label(obs: dict[str, Any], action: Any) -> str:
+def label(obs: dict[str, Any], action: Any, seats: Seats) -> str:
     """A legal action on a button."""
     if action == DRAW_STOCK:
         return "draw from the stock"
@@ -68,7 +63,7 @@ def sentence(event: Any, seats: Seats) -> str:
     return f"The hands are shown: {scored}. {seats.group_does(leaving, 'pass', start=True)} {LIMIT} and {leave} the match."
 
 
-def table_zones(obs: dict[str, Any]) -> list[dict[str, Any]]:
+def table_zones(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     """The pile, face up, and the stock, face down."""
     return [
         {"id": "pile", "kind": "pile", "owner": None, "label": "Pile", "cards": list(obs["pile"]), "hidden": 0},

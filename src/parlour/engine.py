@@ -43,6 +43,7 @@ from typing import Any, ClassVar, Self
 
 from parlour.cards import CARD_TEXTS, action_text, deal_constrained, symbols
 from parlour.declaration import Fact, Figure, Levels, Mistakes
+from parlour.words import Seats, seats_of
 
 Action = Hashable
 Score = int | Fraction
@@ -695,7 +696,8 @@ class State:
 
     # --- what a seat may know ---------------------------------------------------------
     def observation(
-        self, seat: int | None, views: bool = True, keys: Container[str] | None = None
+        self, seat: int | None, views: bool = True, keys: Container[str] | None = None,
+        names: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         """Exactly what `seat` may know (None: a spectator), JSON-ready.
 
@@ -706,9 +708,15 @@ class State:
 
         A game with a view (`Game.view`) keeps its log as events (data) and its hand's
         summary as data; the words are made here, by the view, only when `views` asks for
-        them: `view.label(obs, action)` for each legal action, then `view.read(obs, events)`
-        adds `log`, the table's zones, `status`, `recent` and the words of `last_hand`.
-        Without `views` such a game's `last_hand` is data (its `log` the hand's events).
+        them. The reading is the same for every game, so it is written once, here: the seats
+        are named (`words.seats_of`: by `names`, one per seat, with `seat` as "you", else
+        numbered for the front end to name), and the view gives the game's parts, each from
+        the observation and those seats: `label(obs, action, seats)` for each legal action,
+        `sentence(event, seats)` for each line of the log, the hands as zones (the engine's
+        `hand_zones` unless the view draws them, `hand_zones(obs, seats)`), then
+        `table_zones(obs, seats)`, `status(obs, seats)`, `recent(obs, events, seats)` and
+        the words of `last_hand` (`hand_summary(summary, seats)`). Without `views` such a
+        game's `last_hand` is data (its `log` the hand's events).
 
         `keys`, when given, names the keys the caller reads: the engine then leaves out
         those of its dear keys that are not among them (the hand's public history
@@ -734,7 +742,7 @@ class State:
             obs["actions"] = self.public_actions(seat)
             obs["scores"] = {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())}
             obs["hand_results"] = [jsonable_scores(h) for h in self.hand_results]
-            obs["last_hand"] = self.last_hand_view()
+            obs["last_hand"] = self.last_hand_view(seat, names)
             obs["match_over"] = over
             obs["winners"] = list(self.match_winners)
         else:
@@ -745,7 +753,7 @@ class State:
             if "hand_results" in keys:
                 obs["hand_results"] = [jsonable_scores(h) for h in self.hand_results]
             if "last_hand" in keys:
-                obs["last_hand"] = self.last_hand_view()
+                obs["last_hand"] = self.last_hand_view(seat, names)
             obs["match_over"] = over
             if "winners" in keys:
                 obs["winners"] = list(self.match_winners)
@@ -754,11 +762,15 @@ class State:
         obs.update(self.facts(seat))
         view = self.game.view
         if views and view is not None:
+            seats = seats_of(self.players, seat, names)
             obs["legal"] = [
-                {"text": to_text(a), "label": view.label(obs, a), "cards": self.action_cards(a)} for a in legal
+                {"text": to_text(a), "label": view.label(obs, a, seats), "cards": self.action_cards(a)} for a in legal
             ]
-            obs["zones"] = self.hand_zones(seat, obs)
-            view.read(obs, self.log)
+            obs["log"] = [view.sentence(e, seats) for e in self.log]
+            hands = view.hand_zones(obs, seats) if hasattr(view, "hand_zones") else self.hand_zones(seat, obs, seats)
+            obs["zones"] = hands + view.table_zones(obs, seats)
+            obs["status"] = view.status(obs, seats)
+            obs["recent"] = view.recent(obs, self.log, seats)
         elif views:
             label = self.action_label
             obs["legal"] = [{"text": to_text(a), "label": label(a), "cards": self.action_cards(a)} for a in legal]
@@ -797,12 +809,13 @@ class State:
         """Each seat's score in the hand being played, as far as it is public."""
         return [0] * self.players
 
-    def last_hand_view(self) -> dict[str, Any] | None:
-        """The summary of the hand just finished, as a seat reads it.
+    def last_hand_view(self, seat: int | None = None, names: Sequence[str] | None = None) -> dict[str, Any] | None:
+        """The summary of the hand just finished, as `seat` reads it, the seats named by
+        `names` (else numbered).
 
-        A game with a view keeps the summary as data; its words (seats numbered) are made
-        by the view the first time the summary is read, and kept until the next hand ends,
-        so play and search that never read it pay nothing. A summary restored from an
+        A game with a view keeps the summary as data; its words are made by the view the
+        first time a reader reads it, and kept for that reader until the next hand ends, so
+        play and search that never read it pay nothing. A summary restored from an
         observation (determinize) is already worded, its `why` told: it is read as it is."""
         last = self.last_hand
         view = self.game.view
@@ -810,10 +823,12 @@ class State:
             return last
         if "why" in last:
             return dict(last)
+        reader = (seat, tuple(names)) if names is not None else None
         worded = self.__dict__.get("_last_hand_words")
-        if worded is None or worded[0] is not last:
-            worded = self._last_hand_words = (last, view.hand_summary(last, view.seats_of(self.players)))
-        return dict(worded[1])
+        if worded is None or worded[0] is not last or worded[1] != reader:
+            summary = view.hand_summary(last, seats_of(self.players, seat, names))
+            worded = self._last_hand_words = (last, reader, summary)
+        return dict(worded[2])
 
     def sentence(self, entry: Any) -> str:
         """A log entry as a sentence, its seats numbered (a game with a view keeps entries as
@@ -822,11 +837,12 @@ class State:
             return entry
         view = self.game.view
         if view is not None:
-            return str(view.sentence(entry, view.seats_of(self.players)))
+            return str(view.sentence(entry, seats_of(self.players)))
         return str(entry)
 
-    def hand_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """A zone per seat's hand: the cards where `obs` shows them, else their count."""
+    def hand_zones(self, seat: int | None, obs: dict[str, Any], seats: Seats | None = None) -> list[dict[str, Any]]:
+        """A zone per seat's hand: the cards where `obs` shows them, else their count; each
+        labelled with its owner as `seats` (the view's names) says it, else numbered."""
         own = obs.get("hand")
         sizes = obs.get("hand_sizes") or [0] * self.players
         zones = []
@@ -834,7 +850,7 @@ class State:
             mine = s == seat and own is not None
             zones.append({
                 "id": f"hand-{s}", "kind": "hand", "owner": s,
-                "label": "Your hand" if mine else f"Seat {s}'s hand",
+                "label": "Your hand" if mine else f"{seats.whose(s, start=True)} hand" if seats else f"Seat {s}'s hand",
                 "cards": list(own) if mine and own is not None else [], "hidden": 0 if mine else sizes[s],
             })
         return zones
@@ -985,14 +1001,16 @@ class State:
         """The texts of the cards an action moves from the actor's hand (for clients)."""
         return []
 
-    def action_label(self, action: Action) -> str:
+    def action_label(self, action: Action, names: Sequence[str] | None = None, reader: int | None = None) -> str:
         """An action as a person reads it on a button or in a hint: its text with every card
         in symbol form (`play K♠`). A game's view (or, for a game without one, an override
         here) words it where words say more than the notation ("lay ribs face down",
-        "bid 3 ♥"); the text stays the record's notation."""
+        "bid 3 ♥"), naming a seat it speaks of by `names` (`reader`'s as "you"), else
+        numbered; the text stays the record's notation."""
         view = self.game.view
         if view is not None:
-            return str(view.label(self.observation(self.turn, views=False), action))
+            seats = seats_of(self.players, reader, names)
+            return str(view.label(self.observation(self.turn, views=False), action, seats))
         return symbols(self.action_to_text(action))
 
     # --- shared plumbing ----------------------------------------------------------------
@@ -1213,7 +1231,8 @@ class Game:
     writes its sentences as it plays (string log entries, worded by `sentence`)."""
 
     # Optional hooks a game may define (looked up with getattr by the front ends):
-    # - render_text(observation) -> str: a terminal view nicer than the generic one.
+    # - render_text(observation, names=None) -> str: a terminal view nicer than the generic
+    #   one, its seats named by `names` where the front end gives them.
     # Advice for the seat to act (`hint` in the terminal, e.g. Ridge's double-dummy value
     # of each legal card) is no hook: it comes from analysis, above the games
     # (parlour.analysis.hints, from the game's declared `analysis`).

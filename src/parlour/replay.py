@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -37,6 +37,7 @@ from parlour.engine import Action, State, jsonable_scores
 from parlour.games import get_game
 from parlour.record import RecordError, apply_entry, load_all, replay, start_of, summary
 from parlour.views import generic_view, recent_text, recent_update, status_lines
+from parlour.words import Seats, listing, seats_of, table_names, told_apart
 
 ALL: Literal["all"] = "all"
 View = int | Literal["all"] | None
@@ -106,9 +107,10 @@ def seat_bot(game_name: str, spec: Any) -> str:
     return name if name.endswith(f"({spec})") else f"{name}, {spec}"
 
 
-def seat_values(values: Any) -> str:
-    """`seat 0: 3, seat 1: -1, ...`: one number per seat, exact fractions as `p/q`."""
-    return ", ".join(f"seat {s}: {v}" for s, v in enumerate(jsonable_scores(values)))
+def seat_values(values: Any, seats: Seats | None = None) -> str:
+    """`seat 0: 3, seat 1: -1, ...`: one number per seat, exact fractions as `p/q`; each
+    seat by its name where `seats` name them ("you: 3, Ben: -1")."""
+    return ", ".join(f"{seats.name(s) if seats else f'seat {s}'}: {v}" for s, v in enumerate(jsonable_scores(values)))
 
 
 # --- frames ---------------------------------------------------------------------------------
@@ -129,14 +131,14 @@ def parse_view(text: str | None, players: int | None = None) -> View:
     return seat
 
 
-def all_seeing(state: State) -> dict[str, Any]:
+def all_seeing(state: State, names: Sequence[str] | None = None) -> dict[str, Any]:
     """The spectator's observation with every seat's hidden cards shown: each zone a seat
     owns takes its cards from that seat's own observation (its hand, its face-down ribs),
     so nothing about what is shown is worked out twice. What no seat may see (a stock's
     order, a widow nobody has taken) stays hidden. `revealed` is set when a zone shows
     cards the spectator's facts keep hidden (a game's own text view, drawn from those facts,
-    would show them face down)."""
-    obs = state.observation(None)
+    would show them face down). The seats are named by `names` where given."""
+    obs = state.observation(None, names=names)
     owners: dict[int, dict[str, Any]] = {}
     for zone in obs["zones"]:
         owner = zone.get("owner")
@@ -150,7 +152,7 @@ def all_seeing(state: State) -> dict[str, Any]:
             zone["hidden"] = own.get("hidden", 0)
             obs["revealed"] = True
     if obs.get("revealed"):
-        _owners_facts(obs.get("status") or [], [o.get("status") or [] for o in owners.values()])
+        _owners_facts(obs.get("status") or [], [_facts_as_spectator(state, o, names) for o in owners.values()])
     obs["all_seeing"] = True
     return obs
 
@@ -167,16 +169,26 @@ def _owners_facts(status: list[dict[str, Any]], theirs: list[list[dict[str, Any]
             fact["value"] = values.pop()
 
 
-def observe(state: State, view: View) -> dict[str, Any]:
-    """`state` as `view` sees it (see View)."""
-    return all_seeing(state) if view == ALL else state.observation(view)
+def _facts_as_spectator(state: State, obs: dict[str, Any], names: Sequence[str] | None) -> list[dict[str, Any]]:
+    """A seat's headline facts worded as the spectator reads the seats (none of them "you"),
+    so that they line up with the spectator's own, fact by fact."""
+    view = state.game.view
+    if view is None:
+        return list(obs.get("status") or [])
+    return list(view.status(obs, seats_of(state.players, None, names)))
 
 
-def action_label(state: State, action: Action) -> str:
-    """What a person reads for `action`: the game's label where the engine gives one, else
-    its text."""
+def observe(state: State, view: View, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """`state` as `view` sees it (see View), its seats named by `names` where given (the
+    viewing seat as "you"), else numbered for the viewer to name."""
+    return all_seeing(state, names) if view == ALL else state.observation(view, names=names)
+
+
+def action_label(state: State, action: Action, names: Sequence[str] | None = None, reader: int | None = None) -> str:
+    """What a person reads for `action`: the game's label where the engine gives one (its
+    seats named by `names`, `reader`'s as "you"), else its text."""
     label = getattr(state, "action_label", None)
-    return str(label(action)) if callable(label) else state.action_to_text(action)
+    return str(label(action, names, reader)) if callable(label) else state.action_to_text(action)
 
 
 class ViewError(ValueError):
@@ -197,21 +209,21 @@ class Page:
     players: int
 
 
-def frames(record: dict[str, Any], view: View = ALL) -> list[dict[str, Any]]:
+def frames(record: dict[str, Any], view: View = ALL, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """The record's frames seen from `view`: `{index, move, hand, actor, action, label,
     sentence, log, hand_over, observation}`.
 
     A deal's frame has `move`, `actor` and `action` None; an action's frame has `move`, its
     index among the record's actions. `log` is the log lines the frame adds and `sentence`
-    those lines as one text. RecordError (naming the action) when the record cannot be
-    replayed.
+    those lines as one text; the seats are named by `names` where given. RecordError
+    (naming the action) when the record cannot be replayed.
     """
-    return frame_page(record, view).frames
+    return frame_page(record, view, names=names).frames
 
 
 def frame_page(
     record: dict[str, Any], view: View = ALL, start: int = 0, count: int | None = None,
-    check: Callable[[], None] | None = None,
+    check: Callable[[], None] | None = None, names: Sequence[str] | None = None,
 ) -> Page:
     """Frames `start` to `start + count` (to the end when `count` is None), as `frames`
     gives them, without building the others: every action is applied (that is cheap), but
@@ -235,7 +247,7 @@ def frame_page(
     deals = [0]
     index = 0
     if wanted(0):
-        out.append(_deal_frame(state, view, 0))
+        out.append(_deal_frame(state, view, 0, names))
     for move, entry in enumerate(actions):
         if check is not None:
             check()
@@ -246,30 +258,31 @@ def frame_page(
         ended = state.hand_over()
         if before is not None:
             previous = out[-1]["observation"]["log"] if out and out[-1]["index"] == index - 1 else []
-            out.append(_action_frame(before, state, view, move, index, ended, previous))
+            out.append(_action_frame(before, state, view, move, index, ended, previous, names))
         if ended and not state.is_over():
             index += 1
             deals.append(index)
             if wanted(index):
-                out.append(_deal_frame(state, view, index))
+                out.append(_deal_frame(state, view, index, names))
     return Page([f for f in out if f["index"] >= start], start, index + 1, len(actions), deals, state.players)
 
 
 def _action_frame(
-    before: State, state: State, view: View, move: int, index: int, ended: bool, previous: list[str]
+    before: State, state: State, view: View, move: int, index: int, ended: bool, previous: list[str],
+    names: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The frame after `state`'s last action; `before` is a copy of the hand before it."""
     actor, action = state.history[-1]
-    label = action_label(before, action)
+    label = action_label(before, action, names, view if isinstance(view, int) else None)
     if ended:
         before.push(action)
-        obs = observe(before, view)
+        obs = observe(before, view, names)
         obs["match_over"] = state.is_over()
         obs["winners"] = state.winners()
         if not state.is_over():
             obs["phase"] = HAND_OVER
     else:
-        obs = observe(state, view)
+        obs = observe(state, view, names)
     text = state.action_to_text(action)
     shown = text if view == ALL or view == actor else str(obs["actions"][-1][1])
     new = obs["log"][len(previous):] if obs["log"][: len(previous)] == previous else obs["log"]
@@ -280,9 +293,10 @@ def _action_frame(
     }
 
 
-def _deal_frame(state: State, view: View, index: int) -> dict[str, Any]:
-    obs = observe(state, view)
-    lines = list(obs["log"]) or [f"Hand {state.hand_number + 1}: seat {state.dealer} deals."]
+def _deal_frame(state: State, view: View, index: int, names: Sequence[str] | None = None) -> dict[str, Any]:
+    obs = observe(state, view, names)
+    seats = seats_of(state.players, view if isinstance(view, int) else None, names)
+    lines = list(obs["log"]) or [f"Hand {state.hand_number + 1}: {seats.does(state.dealer, 'deal')}."]
     return {
         "index": index, "move": None, "hand": state.hand_number, "actor": None, "action": None,
         "label": None, "sentence": " ".join(lines), "log": lines, "hand_over": False, "observation": obs,
@@ -300,10 +314,18 @@ def _replay_head(game_name: str, view: View, players: int, seats: list[dict[str,
     }
 
 
+def seat_names(seats: list[dict[str, Any]]) -> list[str]:
+    """The names a table's words give its seats, from each seat's info (`name`; an open
+    seat's "Open seat"), told apart where two read alike, as the web table tells them
+    apart."""
+    return told_apart([str(s.get("name") or "Open seat") for s in seats])
+
+
 def replay_view(record: dict[str, Any], view: View = ALL, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A record ready for a viewer: `{game, title, view, players, seats, frames}`, every
-    frame. `seats` (each with its `seat` and `name`) default to `Seat N`."""
-    page = frame_page(record, view)
+    frame. `seats` (each with its `seat` and `name`) default to `Seat N`; given, the frames'
+    words name them (`seat_names`)."""
+    page = frame_page(record, view, names=seat_names(seats) if seats is not None else None)
     return {**_replay_head(page.frames[0]["observation"]["game"], view, page.players, seats), "frames": page.frames}
 
 
@@ -313,7 +335,7 @@ def replay_page(
 ) -> dict[str, Any]:
     """A page of a replay, what the server sends: `replay_view`'s keys with frames `start`
     to `start + count` only, and `from`, `total`, `moves` and `deals` (see Page)."""
-    page = frame_page(record, view, start, count, check)
+    page = frame_page(record, view, start, count, check, seat_names(seats) if seats is not None else None)
     return {
         **_replay_head(str(record["game"]), view, page.players, seats),
         "from": page.start, "total": page.total, "moves": page.moves, "deals": page.deals, "frames": page.frames,
@@ -361,40 +383,46 @@ def run_show(args: argparse.Namespace) -> int:
 def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
     """The whole game as text, hand by hand and event by event (a trick, or a turn where
     a game has no tricks), with the sentences, headline facts and last events that live
-    play prints (parlour.views), and each hand's scores and the match standing."""
-    data = replay_view(record, view)
+    play prints (parlour.views), and each hand's scores and the match standing. A record
+    keeps no names, so the seats are named as the terminal names them (`table_names`),
+    the seat seen from as "you"."""
+    players = start_of(record).players
+    names = table_names(players)
+    seats = Seats(names, view if isinstance(view, int) else None)
+    data = replay_view(record, view, [{"seat": s, "name": name} for s, name in enumerate(names)])
     render = getattr(get_game(data["game"]), "render_text", None)
 
     def table(obs: dict[str, Any]) -> str:
         """The game's own text view, unless every hand is shown and it would hide some
         (it reads the spectator's facts): then the view of the zones, every card shown."""
-        return render(obs) if render and not obs.get("revealed") else generic_view(obs)
+        return render(obs, names) if render and not obs.get("revealed") else generic_view(obs, names)
 
     first = data["frames"][0]["observation"]
-    eyes = "every hand shown" if view == ALL else "as a spectator" if view is None else f"as seat {view}"
-    yield f"{data['title']}, {first['players']} players, {eyes}."
+    eyes = "every hand shown" if view == ALL else "as a spectator" if view is None else f"as {names[view]} (you)"
+    yield f"{data['title']}, {first['players']} players ({listing(names)}), {eyes}."
     shown_recent: str | None = None
     shown_status: list[str] = []
     for frame in data["frames"]:
         obs = frame["observation"]
         if frame["move"] is None:
             yield ""
-            yield f"== Hand {frame['hand'] + 1} (seat {obs['dealer']} deals) =="
+            yield f"== Hand {frame['hand'] + 1} ({seats.does(obs['dealer'], 'deal')}) =="
             yield from frame["log"]
             shown_status = status_lines(obs)
             yield from shown_status
             yield table(obs)
-            shown_recent = recent_text(obs)
+            shown_recent = recent_text(obs, names=names)
             continue
         lines = frame["log"]
-        if not lines or not lines[0].lower().startswith(f"seat {frame['actor']} "):
-            yield f"Seat {frame['actor']}: {frame['label']}"
+        actor = seats.name(frame["actor"], start=True)
+        if not lines or not lines[0].lower().startswith(f"{actor.lower()} "):
+            yield f"{actor}: {frame['label']}"
         yield from lines
-        news = recent_update(obs, shown_recent)
+        news = recent_update(obs, shown_recent, names)
         if news is not None:
             yield news
             yield ""
-        shown_recent = recent_text(obs)
+        shown_recent = recent_text(obs, names=names)
         status = status_lines(obs)
         if not frame["hand_over"]:
             yield from (f"  {line}" for line in status if line not in shown_status)
@@ -402,13 +430,13 @@ def show_lines(record: dict[str, Any], view: View = ALL) -> Iterator[str]:
         if frame["hand_over"]:
             state_scores = obs.get("hand_results") or []
             if state_scores:
-                yield f"Hand scores: {seat_values(state_scores[-1])}"
-            yield f"Match standing: {seat_values(obs['scores']['match'])}"
+                yield f"Hand scores: {seat_values(state_scores[-1], seats)}"
+            yield f"Match standing: {seat_values(obs['scores']['match'], seats)}"
             yield "Cards at the hand's end:"
-            yield generic_view(obs)
+            yield generic_view(obs, names)
     last = data["frames"][-1]["observation"]
     yield ""
     if last["match_over"]:
-        yield "The match is over. Winner: " + ", ".join(f"seat {s}" for s in last["winners"]) + "."
+        yield f"The match is over. Winner: {seats.group(last['winners'], start=True)}."
     else:
         yield "The record stops before the match is over."

@@ -3,7 +3,7 @@
 Plain `input()` prompts and printed lines (no full-screen UI), so a script, a test or tmux
 can drive it. Everything shown comes from the person's observation: the log sentences of
 the hand (bids, plays, trick explanations), the person's cards and the table. A game may
-define `render_text(observation)` for a better view; advice (`hint`) comes from the game's
+define `render_text(observation, names)` for a better view; advice (`hint`) comes from the game's
 oracle in parlour.analysis, looked up by the game's name. Every game's headline facts (the
 observation's `status`) are printed as `label: value` lines above the view at each turn, a
 game's own `render_text` or not. A hand is told in order, each event once: the log lines
@@ -19,9 +19,11 @@ saved (`--record FILE` saves it without asking).
 The other seats are bots of a level, as in the lobby (`--bots strong`, or one a seat:
 `--bots strong,normal,easy`; default normal), or any bot spec.
 
-Words, not notation: the seats are named (You, "Seat 2 (Ribs bot)") in every line through
-`views.name_seats`, cards show their suits (K♠), and the moves are listed by their labels
-(`lay ribs face down`); a move is typed as its text (`play KS`, any case) or its label.
+Words, not notation: the seats are named, the person's as "you" and the bots' by first
+names (`words.table_names`, each said with its kind at the start), in every line the
+game's view writes and in the standings; cards show their suits (K♠), and the moves are
+listed by their labels (`lay ribs face down`); a move is typed as its text (`play KS`, any
+case) or its label.
 `hint` asks parlour.analysis.hint: the move a strong player would make, with its numbers.
 
 Games are kept: `--record FILE` is checked before the first deal (a file that cannot be
@@ -56,6 +58,7 @@ from parlour.views import (
     status_lines,
     table_text,
 )
+from parlour.words import Seats, table_names
 
 DEFAULT_LEVEL = "normal"
 NEXT_DEAL = "Press Enter for the next deal ('quit' stops). "
@@ -91,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     for i, seat in enumerate(others):
         chosen[seat] = specs[min(i, len(specs) - 1)]
         bots[seat] = make_bot(chosen[seat], game, seat, seed * 100 + seat, outside=True)
-    names = ["You" if s == args.seat else f"Seat {s} ({bot_words(game, chosen[s])})" for s in range(n)]
+    names = table_names(n)
     state = game.new_state(options, seed)
     session = TerminalGame(game, state, args.seat, bots, sys.stdin, sys.stdout, names=names)
     if args.record:
@@ -102,7 +105,9 @@ def run(args: argparse.Namespace) -> int:
             f"{args.record} exists. Overwrite it with this game's record? (y/n) "
         ):
             raise OptionsError(f"{args.record} exists and was kept; the game was not started (--force overwrites)")
-    session.say(f"{game.title}, {n} players, seed {seed}. Your seat is number {args.seat}. {HELP}"
+    table = Seats(names, args.seat)
+    players = ", ".join(table.name(s) if s == args.seat else f"{names[s]} ({bot_words(game, chosen[s])})" for s in range(n))
+    session.say(f"{game.title}, {n} players, seed {seed}. In turn: {players}. {HELP}"
                 f" New to {game.title}? 'parlour rules {game.name}' explains it.")
     try:
         session.run()
@@ -127,13 +132,6 @@ def bot_words(game: Game, spec: str) -> str:
     return f"{game.title} bot, {kind}"
 
 
-def third_person(text: str) -> str:
-    """An action's text as what a seat does: "play 7♦" -> "plays 7♦", "pass" -> "passes"."""
-    verb, _, rest = text.partition(" ")
-    verb = verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "z")) else "s")
-    return f"{verb} {rest}".rstrip()
-
-
 class TerminalGame:
     """The prompt loop; reads from `inp`, writes to `out` (so tests can drive it)."""
 
@@ -154,7 +152,8 @@ class TerminalGame:
         self.bots = bots
         self.inp = inp
         self.out = out
-        self.names = names or ["You" if s == seat else f"Seat {s}" for s in range(state.players)]
+        self.names = names or table_names(state.players)
+        self.seats = Seats(self.names, seat)
         self.hint_seconds = hint_seconds
         self.told_hand: int | None = None
         self.told_lines = 0
@@ -195,24 +194,24 @@ class TerminalGame:
         if not self.state.is_over():
             self.tell()
         if self.state.is_over():
-            winners = " and ".join(f"seat {s}" for s in self.state.winners())
+            winners = self.seats.group(self.state.winners(), start=True)
             self.say(f"The match is over. Winner: {winners}. Final standing: {self.standing()}")
-            for line in sheet_lines(self.summaries) + match_summary(self.summaries, self.state.winners()):
+            for line in sheet_lines(self.summaries) + match_summary(self.summaries, self.state.winners(), self.seats):
                 self.say(line)
 
     def standing(self) -> str:
         scores = jsonable_scores(self.state.match_scores())
-        return ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores))
+        return ", ".join(f"{self.seats.name(s)}: {v}" for s, v in enumerate(scores))
 
     def start_hand(self) -> None:
         """Begin telling the hand now dealt: its log from the first line, the person's cards
         as dealt (new cards are told from here on), the last event shown already (a new
         deal opens with the last hand's final event, which was told at that hand's end)."""
-        obs = self.state.observation(self.seat)
+        obs = self.state.observation(self.seat, names=self.names)
         self.told_hand = self.state.hand_number
         self.pending.append((None, "", list(obs["log"])))
         self.told_lines = len(obs["log"])
-        self.told_recent = recent_text(obs)
+        self.told_recent = recent_text(obs, names=self.names)
         self.told_event = obs.get("recent")
         self.told_text = []
         self.held = Counter(obs.get("hand") or [])
@@ -229,7 +228,7 @@ class TerminalGame:
         ended = self.state.hand_over()
         if ended:
             before.apply(action)
-        obs = (before if ended else self.state).observation(self.seat)
+        obs = (before if ended else self.state).observation(self.seat, names=self.names)
         lines = list(obs["log"][self.told_lines :])
         self.told_lines = len(obs["log"])
         said = " ".join(lines)
@@ -239,10 +238,10 @@ class TerminalGame:
             if any(c not in said for c in shown) or any(play.get("face_down") for play in event["plays"]):
                 why = event.get("explanation")
                 at = next((i + 1 for i, line in enumerate(lines) if why and why in line), len(lines))
-                news = recent_text(obs, explain=at == len(lines) and why not in obs["log"])
+                news = recent_text(obs, explain=at == len(lines) and why not in obs["log"], names=self.names)
                 if news is not None:
                     lines.insert(at, news)
-        self.told_recent, self.told_event = recent_text(obs), event
+        self.told_recent, self.told_event = recent_text(obs, names=self.names), event
         hand = Counter(obs.get("hand") or [])
         fresh = [c for c in sorted((hand - self.held).elements()) if card_symbol(c) not in said]
         if fresh and not ended:
@@ -269,18 +268,19 @@ class TerminalGame:
             codes = CARD_CODE.findall(text)
             if actor is None or not text or (codes and all(card_symbol(c) in later for c in codes)):
                 continue
-            self.say(f"Seat {actor} {third_person(symbols(text))}.")
+            verb, _, rest = symbols(text).partition(" ")
+            self.say(f"{self.seats.does(actor, verb, start=True)} {rest}".rstrip() + ".")
 
     def end_hand(self) -> None:
         """Close the hand just told: the last hand's final event where the next deal shows
         one the telling has not (a showdown of the hands), why it scored, the hand's scores
         and the standing; then, unless the match is over, wait for Enter before the deal."""
-        now = self.state.observation(self.seat)
+        now = self.state.observation(self.seat, names=self.names)
         summary = now.get("last_hand") or {}
         told = self.told_text
         event = now.get("recent")
         if event and event.get("explanation") not in now["log"] and event.get("plays") != (self.told_event or {}).get("plays"):
-            shown = recent_text(now, explain=event.get("explanation") not in told)
+            shown = recent_text(now, explain=event.get("explanation") not in told, names=self.names)
             if shown:
                 self.say(shown)
         for line in hand_lines(summary):
@@ -288,7 +288,7 @@ class TerminalGame:
                 self.say(line)
         self.summaries.append(summary)
         scores = jsonable_scores(self.state.hand_scores())
-        self.say("Hand scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores)))
+        self.say("Hand scores: " + ", ".join(f"{self.seats.name(s)}: {v}" for s, v in enumerate(scores)))
         self.say(f"Match standing: {self.standing()}")
         if not self.state.is_over():
             answer = self.ask(NEXT_DEAL)
@@ -300,11 +300,11 @@ class TerminalGame:
             self.start_hand()
 
     def person_turn(self) -> None:
-        obs = self.state.observation(self.seat)
+        obs = self.state.observation(self.seat, names=self.names)
         render = getattr(self.game, "render_text", None)
         for line in status_lines(obs):
             self.say(line)
-        self.say(table_text(obs, render))
+        self.say(table_text(obs, render, self.names))
         labels = action_labels(obs)
         typed = {label.casefold(): text for text, label in labels.items()}
         legal = list(labels.values())

@@ -17,19 +17,33 @@ from parlour.cards import symbols
 from parlour.words import Seats
 
 
-def generic_view(obs: dict[str, Any]) -> str:
-    """A plain view of any game from its observation's zones and scores."""
+def said(cards: Sequence[Any]) -> str:
+    """Cards of a zone or a play as people read them: `K♠ 10♥`, and a suitless ten (a Ribs
+    rank, `T`) as `10`."""
+    return symbols(" ".join("10" if c == "T" else str(c) for c in cards))
+
+
+def generic_view(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
+    """A plain view of any game from its observation's zones and scores (each seat's
+    score by its name where `names` are given, "you" for the observer's)."""
     lines = []
     for zone in obs["zones"]:
-        cards = symbols(" ".join(zone["cards"]))
+        cards = said(zone["cards"])
         hidden = f" [{zone['hidden']} face down]" if zone.get("hidden") else ""
         if cards or hidden:
             lines.append(f"  {zone['label']}: {cards}{hidden}")
     scores = obs.get("scores") or {}
+    named = names is not None and all(not isinstance(v, list) or len(v) == len(names) for v in scores.values())
+    who = ["you" if s == obs.get("seat") else name for s, name in enumerate(names or [])]
+
+    def values(v: Any) -> str:
+        if not isinstance(v, list):
+            return str(v)
+        return ", ".join(f"{w} {x}" for w, x in zip(who, v, strict=True)) if named else ", ".join(str(x) for x in v)
+
     if scores:
-        parts = [f"{'this hand' if k == 'hand' else k} {', '.join(str(x) for x in v) if isinstance(v, list) else v}"
-                 for k, v in scores.items()]
-        lines.append("  Scores (in seat order): " + "; ".join(parts))
+        parts = [f"{'this hand' if k == 'hand' else k} {values(v)}" for k, v in scores.items()]
+        lines.append(("  Scores: " if named else "  Scores (in seat order): ") + "; ".join(parts))
     return "\n".join(lines)
 
 
@@ -39,10 +53,15 @@ def action_labels(obs: dict[str, Any]) -> dict[str, str]:
     return {e["text"]: e.get("label") or symbols(e["text"]) for e in obs.get("legal") or []}
 
 
-def table_text(obs: dict[str, Any], render: Callable[[dict[str, Any]], str] | None = None) -> str:
+def table_text(
+    obs: dict[str, Any], render: Callable[..., str] | None = None, names: Sequence[str] | None = None
+) -> str:
     """The table as the terminal prints it: the game's own view (`render_text`) where it has
-    one, else the generic view, with its cards in symbol form (K♠)."""
-    return symbols(render(obs) if render else generic_view(obs))
+    one, else the generic view, its seats named by `names` where given, with its cards in
+    symbol form (K♠)."""
+    if render is None:
+        return symbols(generic_view(obs, names))
+    return symbols(render(obs, names) if names is not None else render(obs))
 
 
 def status_lines(obs: dict[str, Any]) -> list[str]:
@@ -50,13 +69,14 @@ def status_lines(obs: dict[str, Any]) -> list[str]:
     return [f"{fact['label']}: {fact['value']}" for fact in obs.get("status") or []]
 
 
-def recent_text(obs: dict[str, Any], explain: bool = True) -> str | None:
+def recent_text(obs: dict[str, Any], explain: bool = True, names: Sequence[str] | None = None) -> str | None:
     """The last public event (`recent`) as one line of plays, `*` after the marked play,
     with its explanation on a second line (unless `explain` is false, for a front end that
     has just printed it as a log line); None before any event.
 
-    Plays name the seat ("you" for the observer) and the `hand` a play came from where the
-    game gives it (a declarer playing dummy). Face-down cards the observer may not see are
+    Plays name the seat (by `names` where given, "you" for the observer, else numbered for
+    the front end to name) and the `hand` a play came from where the game gives it (a
+    declarer playing dummy). Face-down cards the observer may not see are
     `[face down]` (`[n face down]` where the game gives a `count`); face-down cards it may see
     (its own) are followed by `(face down)`.
     """
@@ -66,10 +86,15 @@ def recent_text(obs: dict[str, Any], explain: bool = True) -> str | None:
     plays = []
     for play in event.get("plays") or []:
         seat = play.get("seat")
-        who = "you" if seat is not None and seat == obs.get("seat") else f"seat {seat}" if isinstance(seat, int) else str(seat or "")
+        if not isinstance(seat, int):
+            who = str(seat or "")
+        elif seat == obs.get("seat"):
+            who = "you"
+        else:
+            who = names[seat] if names is not None and seat < len(names) else f"seat {seat}"
         if play.get("hand"):
             who += f" ({play['hand']})"
-        cards = symbols(" ".join(str(c) for c in play.get("cards") or []))
+        cards = said(play.get("cards") or [])
         if play.get("face_down"):
             count = play.get("count")
             cards = f"{cards} (face down)" if cards else f"[{count} face down]" if count else "[face down]"
@@ -81,14 +106,14 @@ def recent_text(obs: dict[str, Any], explain: bool = True) -> str | None:
     return f"{line}\n  {explanation}" if explanation and explain else line
 
 
-def recent_update(obs: dict[str, Any], shown: str | None) -> str | None:
+def recent_update(obs: dict[str, Any], shown: str | None, names: Sequence[str] | None = None) -> str | None:
     """The last public event to print when it differs from `shown` (the `recent_text`
     printed before), else None; its explanation is left out when the hand's log already
     says it. Live play and `parlour show` tell events alike through this."""
-    recent = recent_text(obs)
+    recent = recent_text(obs, names=names)
     if recent is None or recent == shown:
         return None
-    return recent_text(obs, explain=obs["recent"].get("explanation") not in obs["log"])
+    return recent_text(obs, explain=obs["recent"].get("explanation") not in obs["log"], names=names)
 
 
 _SEATS = re.compile(r"\b([Ss])eats (\d+) and (\d+)\b|\b([Ss])eat (\d+)('s\b)?")
@@ -207,9 +232,13 @@ def sheet_lines(summaries: Sequence[dict[str, Any] | None]) -> list[str]:
     return out
 
 
-def match_summary(summaries: Sequence[dict[str, Any] | None], winners: Sequence[int]) -> list[str]:
+def match_summary(
+    summaries: Sequence[dict[str, Any] | None], winners: Sequence[int], seats: Seats | None = None
+) -> list[str]:
     """The end of a match in words: who won, by how much, and the hands that decided it
-    (those that most favoured the winners against the runners-up), each with its why."""
+    (those that most favoured the winners against the runners-up), each with its why; the
+    seats as the reader names them (`seats`: its names, the reader as "you"), else numbered
+    for the front end to name."""
     rows = standings(summaries)
     if not rows or not winners:
         return []
@@ -221,10 +250,10 @@ def match_summary(summaries: Sequence[dict[str, Any] | None], winners: Sequence[
     if w is None or not others:
         return []
     r = max(others, key=lambda i: sign * _number(totals[i]))
-    seats = Seats.numbered(1 + max(s for c in cols for s in c))
+    seats = seats or Seats.numbered(1 + max(s for c in cols for s in c))
     unit = last["unit"]
     who = seats.team(cols[w], start=True)
-    verb = "win" if len(cols[w]) > 1 else "wins"
+    verb = seats.verb(cols[w][0], "win") if len(cols[w]) == 1 else "win"
     margin = abs(_number(totals[w]) - _number(totals[r]))
     by = _amount(int(margin) if margin == int(margin) else round(margin, 2), unit)
     fewer = " (fewer is better)" if last["lower"] else ""

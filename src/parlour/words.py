@@ -1,8 +1,9 @@
 """The phrasebook: how every game names seats, teams, counts and cards for a person.
 
 The rules record facts as data; a game's view turns them into sentences through this
-module only, so every game says things the same way. It sits above the engine and below
-the games (a game's view imports it; the rules never do).
+module only, so every game says things the same way. It sits below the engine (which
+names a reader's seats with it for every view) and so below the games (a game's view
+imports it; the rules never do).
 
 Seats. A reader sees the seats by the names its front end gives (`names`, one per seat),
 with its own seat as "you"; a seat number never reaches a person. The verb agrees with
@@ -22,7 +23,7 @@ Counts and cards. "1 trick", "2 tricks"; points that change a score are signed (
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from parlour.cards import CARD_TEXTS, SUIT_NAMES, card_symbol, trump_label
 
@@ -124,6 +125,11 @@ class Seats:
         word = "your" if seat == self.me else self.names[seat].split(" (")[0] + "'s"
         return capital(word) if start else word
 
+    def their(self, seats: Collection[int]) -> str:
+        """A group's possessive pronoun: "your" when the reader is one of them, else "their"
+        ("you and Dan must take more points than your opponents")."""
+        return "your" if self.me in seats else "their"
+
     def team(self, seats: Iterable[int], start: bool = False) -> str:
         """A fixed team in seat order, "you" first: "you and Bob"."""
         order = sorted(seats, key=lambda s: (s != self.me, s))
@@ -176,3 +182,34 @@ def score_sheet(
         "unit": unit,
         "lower": lower,
     }
+
+
+PLAYER_NAMES = ("Ada", "Ben", "Cleo", "Dan", "Eli", "Fay", "Gil", "Hana", "Ivo", "June")
+
+
+def table_names(players: int) -> list[str]:
+    """Names for the seats of a table whose players gave none (bots at the terminal, a
+    record shown): a first name a seat, the same for a seat wherever it is read, so a
+    game reads as at a card table and never by seat numbers."""
+    return [PLAYER_NAMES[s % len(PLAYER_NAMES)] for s in range(players)]
+
+
+_ROMAN = ("", " II", " III", " IV", " V", " VI", " VII", " VIII", " IX", " X")
+
+
+def told_apart(names: Sequence[str]) -> list[str]:
+    """Names one table reads, where two seats would read alike told apart as the web table
+    tells them: a bot by its seat's number in its name ("Ribs bot 2 (normal)"), a person
+    after the first of that name by an ordinal ("Ann II"), never "seat 2", which front
+    ends take for a seat to name."""
+    out = list(names)
+    seen: dict[str, int] = {}
+    for s, name in enumerate(names):
+        if names.count(name) < 2:
+            continue
+        if " bot " in name:
+            out[s] = name.replace(" bot ", f" bot {s} ", 1)
+        else:
+            seen[name] = seen.get(name, 0) + 1
+            out[s] = name + _ROMAN[(seen[name] - 1) % len(_ROMAN)]
+    return out

@@ -256,7 +256,7 @@ def test_the_rules_record_events_as_data_and_the_view_words_them_for_a_named_rea
         "Hand 1: Ann deals; the upcard is Q♥, offering hearts as trumps.",
         "You pass.",
         "Cy passes.",
-        "Dee accepts hearts as trumps: you and Dee must take more points than their opponents or take a mark.",
+        "Dee accepts hearts as trumps: you and Dee must take more points than your opponents or take a mark.",
     ]
     assert said[4] == (
         "Trick 1 (you A♥, Cy 9♥, Dee J♥, Ann 10♥): you win with A♥, the highest trump (hearts), taking 5 points for you and Dee."

@@ -10,6 +10,7 @@ import pytest
 from parlour.cards import parse_card, parse_cards
 from parlour.engine import IllegalAction, OptionsError, play_out
 from parlour.games.paks import END, GAME, PaksState, group_value, pak_value, sides_of
+from parlour.words import Seats, seats_of
 
 
 def deal(players: int, hands: dict[int, str], board: str, stock_top: str) -> dict[str, Any]:
@@ -285,13 +286,13 @@ def test_the_rules_record_events_and_the_view_words_them_for_a_named_reader() ->
         events = state.log
         state.apply(rng.choice(state.legal_actions()))
         if state.to_act() is not None:
-            obs = state.observation(state.to_act(), views=False)
-            labels += [GAME.view.label(obs, a) for a in state.legal_actions()]
-            GAME.view.read(obs, state.log, names)
+            labels += [GAME.view.label(state.observation(state.to_act(), views=False), a, Seats.numbered(4))
+                       for a in state.legal_actions()]
+            obs = state.observation(state.to_act(), names=names)
             said += [z["label"] for z in obs["zones"]] + [f["value"] for f in obs["status"]]
             said.append(obs["recent"]["explanation"] if obs["recent"] else "")
         assert all(isinstance(e, tuple) for e in state.log)
-    seats = GAME.view.seats_of(4, 1, names)
+    seats = seats_of(4, 1, names)
     said += [GAME.view.sentence(e, seats) for e in events]
     assert said[-1].startswith("The stock is out; after cancelling, the hand scores Ann and Cy: ")
     assert "; you and Dee: " in said[-1]

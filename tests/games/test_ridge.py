@@ -250,7 +250,7 @@ def test_the_status_keeps_the_contract_the_tricks_and_the_target_in_view() -> No
     state = new([RUFF_DEAL])
     assert status_of(state) == {"Auction": "no bid yet", "Target": "first to 150 points"}
     play(state, "bid 8")
-    assert status_of(state)["Auction"] == "seat 0 bid 8"
+    assert status_of(state)["Auction"] == "high bid 8 by seat 0"
     play(state, "pass")
     assert status_of(state)["Contract"] == "8 by seat 0 (North-South), uncontested"
     play(state, "declare H W", "play 2S", "play 2H", "play AS", "play KS")

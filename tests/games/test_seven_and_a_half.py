@@ -255,5 +255,7 @@ def test_status_and_the_terminal_show_bets_cards_and_the_bank() -> None:
     assert labels["Seat 1 bets 1"] == "?? 4♥ (in)" and labels["Seat 2 bets 2"] == "2♠ (in)"
     assert labels["Banker's cards"] == "??"
     assert obs["recent"]["plays"][0]["cards"] == ["4H"]
-    text = GAME.render_text(obs)
-    assert "seat 1 (bet 1): ?? 4H" in text and "seat 2 (you, bet 2): 2S" in text
+    names = ["Ann", "Bob", "Cy"]
+    text = GAME.render_text(state.observation(2, names=names), names)
+    assert "banker Ann, bets 1 to 10" in text and "Bob (bet 1): ?? 4♥" in text and "You (bet 2): 2♠" in text
+    assert "Balances: Ann 0, Bob 0, you 0." in text

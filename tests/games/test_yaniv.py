@@ -442,13 +442,12 @@ def test_the_rules_record_events_and_the_view_words_them_for_a_named_reader() ->
         while not state.hand_over():
             state.apply(rng.choice(state.legal_actions()))
             if state.to_act() is not None:
-                obs = state.observation(state.to_act(), views=False)
-                GAME.view.read(obs, state.log, names)
+                obs = state.observation(state.to_act(), names=names)
                 said += [z["label"] for z in obs["zones"]] + [f["value"] for f in obs["status"]]
             assert all(isinstance(e, tuple) for e in state.log)
         assert state.last_hand is not None
         assert all(isinstance(e, tuple) for e in state.last_hand["log"])
-        said += GAME.view.hand_summary(state.last_hand, GAME.view.seats_of(3, 1, names))["log"]
+        said += state.observation(1, names=names)["last_hand"]["log"]
     assert any(line.startswith("You discard ") for line in said)
     assert any(re.match(r"(Ann|Cy) (deals|discards|draws|takes) ", line) for line in said)
     for line in said:

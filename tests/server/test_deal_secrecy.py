@@ -17,6 +17,7 @@ import httpx
 from serverkit import Client, ServerProcess, replay_to
 from sqlalchemy import select
 
+from parlour.replay import seat_names
 from parlour.server.storage import Storage, StoredTable, tables_t
 
 ELSEWHERE = "127.0.0.2"  # another client address on the same machine (Linux routes 127/8 to lo)
@@ -59,7 +60,8 @@ def test_a_waiting_room_shows_no_card_from_any_seat_and_deals_at_the_start(serve
         state = ann.until(lambda m: m["type"] == "state" and m["observation"] is not None)
         record = server.record(table)
         assert record["seed"] != made_with_seed(server, table)  # drawn at the start, not before
-        assert state["observation"] == replay_to(record, state["version"]).observation(3)
+        truth = replay_to(record, state["version"])
+        assert state["observation"] == truth.observation(3, names=seat_names(state["seats"]))
         assert httpx.get(base + "/replay", params={"seat": "3"}, headers=mine).status_code == 200
     finally:
         ann.close()

@@ -6,13 +6,15 @@ and every message each client received is checked against the engine at that ver
 - a `state` carries exactly `observation(seat)` of the true state (None for a spectator);
 - that observation is unchanged when the cards hidden from the seat are redealt
   (`redeal_hidden`), so no card the engine holds hidden from the seat is in it;
-- the hand history carries exactly the seat's `last_hand` of each finished hand;
+- the hand history carries exactly the seat's `last_hand` of each finished hand, and the
+  match's summary is made from those alone;
 - every message is of a known type with known keys, so nothing else can ride along.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -21,11 +23,15 @@ from serverkit import Client, ServerProcess
 from parlour.engine import State
 from parlour.games import GAMES
 from parlour.record import apply_entry, start_of
+from parlour.replay import seat_names
+from parlour.views import match_summary
+from parlour.words import Seats
 
 MAX_ACTIONS = 1500  # a match that runs longer is checked up to here
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Kit")  # the table's words name the seats so
 KEYS = {
     "welcome": {"type", "table", "seat", "host", "summary", "history", "chat", "other_tabs"},
-    "state": {"type", "table", "version", "seat", "seats", "table_state", "hands_finished", "observation"},
+    "state": {"type", "table", "version", "seat", "seats", "table_state", "hands_finished", "observation", "match_summary"},
     "seats": {"type", "table", "version", "seats"},
     "notice": {"type", "table", "code", "message"},
     "chat": {"type", "table", "seat", "name", "text", "watcher", "at"},
@@ -42,7 +48,7 @@ def test_no_client_ever_hears_a_card_hidden_from_its_seat(fast_server: ServerPro
     table = made["table"]["id"]
     clients: dict[int | None, Client] = {}
     for seat in range(players):
-        joined = server.join(table, seat, name=f"P{seat}")
+        joined = server.join(table, seat, name=NAMES[seat])
         clients[seat] = Client(server, table, joined["token"])
     clients[None] = Client(server, table)
     rng = random.Random(name)
@@ -65,12 +71,14 @@ def test_no_client_ever_hears_a_card_hidden_from_its_seat(fast_server: ServerPro
     finally:
         for client in clients.values():
             client.close()
-    _check_every_message(server.record(table), clients, rng)
+    _check_every_message(server.record(table), clients, rng, NAMES[:players])
 
 
-def _check_every_message(record: dict[str, Any], clients: dict[int | None, Client], rng: random.Random) -> None:
+def _check_every_message(
+    record: dict[str, Any], clients: dict[int | None, Client], rng: random.Random, names: Sequence[str]
+) -> None:
     states = _states_by_version(record)
-    histories = _histories(states)
+    histories = _histories(states, names)
     for seat, client in clients.items():
         checked = 0
         for message in client.messages:
@@ -87,12 +95,16 @@ def _check_every_message(record: dict[str, Any], clients: dict[int | None, Clien
             assert message["seat"] == seat
             state = states[message["version"]]
             observation = message["observation"]
-            assert observation == state.observation(seat), f"seat {seat} got more than its view at v{message['version']}"
+            seen_as = seat_names(message["seats"])  # the seats as named when it was sent (some still open)
+            assert observation == state.observation(seat, names=seen_as), f"seat {seat} got more than its view at v{message['version']}"
             for _ in range(2):
-                assert state.redeal_hidden(seat, rng).observation(seat) == observation, (
+                assert state.redeal_hidden(seat, rng).observation(seat, names=seen_as) == observation, (
                     f"seat {seat}'s message at v{message['version']} depends on cards hidden from it"
                 )
             assert message["hands_finished"] == sum(1 for v in histories_at(states, message["version"]))
+            finished = [h[seat] for h in histories[: message["hands_finished"]]]
+            ending = match_summary(finished, state.winners(), Seats(seen_as, seat)) if observation["match_over"] else None
+            assert message["match_summary"] == ending, f"seat {seat}'s match summary at v{message['version']}"
             checked += 1
         assert checked > 0
 
@@ -106,11 +118,11 @@ def _states_by_version(record: dict[str, Any]) -> list[State]:
     return out
 
 
-def _histories(states: list[State]) -> list[dict[int | None, Any]]:
+def _histories(states: list[State], names: Sequence[str]) -> list[dict[int | None, Any]]:
     out = []
     for state in states[1:]:
         if state.hand_over():
-            out.append({seat: state.observation(seat)["last_hand"] for seat in [None, *range(state.players)]})
+            out.append({seat: state.observation(seat, names=names)["last_hand"] for seat in [None, *range(state.players)]})
     return out
 
 

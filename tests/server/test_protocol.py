@@ -12,6 +12,7 @@ from serverkit import Client, ServerProcess, replay_to
 
 from parlour.games import GAMES
 from parlour.howto import summary
+from parlour.replay import seat_names
 
 
 def test_the_lobby_lists_every_game_with_options_and_bots(server: ServerProcess) -> None:
@@ -54,8 +55,10 @@ def test_a_seat_sees_its_own_hand_and_a_spectator_sees_none(server: ServerProces
         record = server.record(table)
         truth = replay_to(record, seat.state["version"])
         assert seat.state["seat"] == 0
-        assert seat.state["observation"] == truth.observation(0)
-        assert watcher.state["observation"] == truth.observation(None)
+        names = seat_names(seat.state["seats"])
+        assert names == ["Ann", "Ribs bot 1 (random)", "Ribs bot 2 (random)", "Ribs bot 3 (random)"]
+        assert seat.state["observation"] == truth.observation(0, names=names)
+        assert watcher.state["observation"] == truth.observation(None, names=names)
         assert watcher.state["observation"]["hand"] is None
         assert watcher.messages[0]["type"] == "welcome" and watcher.messages[0]["seat"] is None
         assert any(s["name"] == "Ann" for s in seat.state["seats"])
@@ -178,7 +181,7 @@ def test_a_hand_with_bots_plays_through_and_is_kept_in_the_history(server: Serve
             ann.wait_version(state["version"] + 1)
         record = server.record(table)
         truth = replay_to(record, ann.state["version"])
-        assert ann.state["observation"] == truth.observation(0)
+        assert ann.state["observation"] == truth.observation(0, names=seat_names(ann.state["seats"]))
         ann.hello(table, made["token"])
         welcome = next(m for m in reversed(ann.messages) if m["type"] == "welcome")
         assert len(welcome["history"]) == 1
@@ -210,7 +213,7 @@ def test_a_finished_table_leaves_memory_and_comes_back_on_demand(server_factory:
         record = quick.record(table)
         truth = replay_to(record, len(record["actions"]))
         assert truth.is_over()
-        assert watcher.state["observation"] == truth.observation(None)
+        assert watcher.state["observation"] == truth.observation(None, names=seat_names(watcher.state["seats"]))
         assert watcher.state["observation"]["match_over"]
     finally:
         watcher.close()

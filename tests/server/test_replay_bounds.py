@@ -24,7 +24,7 @@ from serverkit import Client, ServerProcess
 
 from parlour.games import GAMES
 from parlour.record import record_of
-from parlour.replay import ALL, frame_page, frames
+from parlour.replay import ALL, frame_page, frames, seat_names
 
 PAGE = 100
 
@@ -133,7 +133,8 @@ def test_after_again_the_replay_is_the_new_match(server: ServerProcess) -> None:
             record = httpx.get(url + "/record").json()
             records.append(record)
             replayed = httpx.get(url + "/replay", params={"seat": "all"}).json()
-            assert replayed["frames"] == same_json(frames(record, ALL))[:PAGE], f"match {match}"
+            names = seat_names(replayed["seats"])
+            assert replayed["frames"] == same_json(frames(record, ALL, names))[:PAGE], f"match {match}"
             assert httpx.get(url).json()["match"] == match
             if match == 0:
                 client.send({"type": "again"})

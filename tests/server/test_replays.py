@@ -18,7 +18,7 @@ from serverkit import ServerProcess
 
 from parlour.games import GAMES
 from parlour.record import record_of, replay
-from parlour.replay import ALL, frames
+from parlour.replay import ALL, frames, seat_names
 
 
 def finished_table(server: ServerProcess) -> str:
@@ -89,14 +89,16 @@ def test_a_finished_table_gives_its_record_and_every_replay(server: ServerProces
     data = seen.json()
     assert (data["game"], data["title"], data["view"], data["players"]) == ("ribs", "Ribs", "all", 4)
     assert [s["name"] for s in data["seats"]] == ["Ribs bot (random)"] * 4
-    assert data["frames"] == same_json(frames(record, ALL))[:100]
+    names = seat_names(data["seats"])  # the table's words name its seats, the four bots told apart
+    assert names == [f"Ribs bot {s} (random)" for s in range(4)]
+    assert data["frames"] == same_json(frames(record, ALL, names))[:100]
     whole = every_page(f"{server.base}/api/tables/{table}/replay", {"seat": "all"}, count=17)
-    assert whole["frames"] == same_json(frames(record, ALL)) and whole["total"] == len(whole["frames"])
+    assert whole["frames"] == same_json(frames(record, ALL, names)) and whole["total"] == len(whole["frames"])
     assert whole["frames"][-1]["observation"]["match_over"]
     again = httpx.get(f"{server.base}/api/tables/{table}/replay", params={"seat": "all"}, headers={"Accept-Encoding": "identity"})
     assert "content-encoding" not in again.headers and again.json() == data
     as_seat = every_page(f"{server.base}/api/tables/{table}/replay", {"seat": "2"})
-    assert as_seat["frames"] == same_json(frames(record, 2))
+    assert as_seat["frames"] == same_json(frames(record, 2, names))
 
 
 def test_an_unfinished_table_shows_no_hand_it_should_not(server: ServerProcess) -> None:
@@ -116,11 +118,13 @@ def test_an_unfinished_table_shows_no_hand_it_should_not(server: ServerProcess) 
         assert other.status_code == 403 and other.json()["code"] == "bad_token"
     record = server.record(table)
     own = every_page(url + "/replay", {"seat": "0"}, {"X-Parlour-Token": token})
-    assert own["frames"] == same_json(frames(record, 0))
+    names = seat_names(own["seats"])
+    assert names == ["Ann", "Ribs bot 1 (random)", "Ribs bot 2 (random)", "Ribs bot 3 (random)"]
+    assert own["frames"] == same_json(frames(record, 0, names))
     watched = every_page(url + "/replay")
     assert watched["view"] is None
     assert all(f["observation"]["hand"] is None for f in watched["frames"])
-    assert watched["frames"] == same_json(frames(record, None))
+    assert watched["frames"] == same_json(frames(record, None, names))
     bad = httpx.get(url + "/replay", params={"seat": "7"})
     assert bad.status_code == 400 and "from 0 to 3" in bad.json()["message"]
     assert httpx.get(f"{server.base}/api/tables/nothere/replay").status_code == 404

@@ -8,6 +8,8 @@ from collections.abc import Callable
 import httpx
 from serverkit import Client, ServerProcess, replay_to
 
+from parlour.replay import seat_names
+
 
 def test_tables_survive_a_killed_server(server_factory: Callable[..., ServerProcess]) -> None:
     first = server_factory("restart.sqlite3")
@@ -54,7 +56,7 @@ def test_tables_survive_a_killed_server(server_factory: Callable[..., ServerProc
             ann.until(lambda m: m["type"] == "state")
         record = second.record(table)
         truth = replay_to(record, ann.state["version"])
-        assert ann.state["observation"] == truth.observation(0)
+        assert ann.state["observation"] == truth.observation(0, names=seat_names(ann.state["seats"]))
         assert truth.scores_by_hand() and len(truth.scores_by_hand()[0]) == 5
         for client in again.values():
             client.close()

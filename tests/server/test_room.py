@@ -4,6 +4,7 @@ events applied, messages built; no event loop, no database, no clock."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -95,7 +96,7 @@ def test_people_claim_the_open_seats_and_the_last_one_starts_the_match() -> None
     assert join(room, None, "h1", "  Bo\u202eb\x00  ") == 1  # the first open seat; a name cleaned
     assert room.claimed[1] == ("h1", "Bob")
     assert join(room, 2, "h2") == 2
-    assert room.claimed[2][1] == "Player 2"
+    assert room.claimed[2][1] == "Guest"
     seat, events = room.decide_claim(None, "Dee", "h3", SEED)
     assert seat == 3 and [kind for kind, _ in events] == ["claim", "start"]
     apply(room, events)
@@ -133,8 +134,12 @@ def test_the_deal_is_drawn_at_the_start_and_nothing_of_it_shows_before() -> None
     dealt_at_once = Room(stored(), NOW)  # a table that plays at once, made with the same seed
     dealt_at_once.stored.seed = 777
     dealt_at_once = Room(dealt_at_once.stored, NOW)
-    assert room.observe(0) == dealt_at_once.observe(0) and room.observe(None) == dealt_at_once.observe(None)
-    assert room.observe(0) != Room(stored(), NOW).observe(0)  # not the deal of the seed it was made with
+    def dealt(obs: dict[str, Any]) -> dict[str, Any]:  # the facts, not the words naming the seats
+        return {k: v for k, v in obs.items() if k not in ("zones", "log", "status", "recent", "legal")}
+
+    assert dealt(room.observe(0)) == dealt(dealt_at_once.observe(0))
+    assert dealt(room.observe(None)) == dealt(dealt_at_once.observe(None))
+    assert dealt(room.observe(0)) != dealt(Room(stored(), NOW).observe(0))  # not the deal of the seed it was made with
     assert room.replay_record(None, lambda: 0)["seed"] == 777
 
 
@@ -359,7 +364,7 @@ def test_chat_is_cleaned_and_a_newcomer_sees_the_last_lines_only() -> None:
 def test_unpaired_surrogates_are_no_characters_to_show() -> None:
     assert clean_text("\ud800x\udfff", 10) == "x"
     assert clean_text("🂡 ok", 10) == "🂡 ok"
-    assert clean_name("\ud83d", 1) == "Player 1"
+    assert clean_name("\ud83d") == "Guest"
     room = waiting_room()
     refused("bad_message", room.decide_chat, 0, "\udc00\ud800", None)
     assert room.decide_chat(None, "\udc00ok", "\ud83d") == ("chat", {"seat": None, "name": "A watcher", "text": "ok",
@@ -435,3 +440,40 @@ def test_a_room_rebuilt_from_its_stored_events_and_actions_is_the_same_room() ->
     assert again.wanted_bots() == room.wanted_bots()
     assert again.observe(None) == room.observe(None) and again.version == room.version
     assert again.messages_for([0, None, 0], NOBODY) == room.messages_for([None, 0], NOBODY)
+
+
+def test_a_seat_reads_the_match_with_the_table_s_names_and_itself_as_you() -> None:
+    """The words a seat is sent name every seat as the table does (Ann, Bob, the bots by
+    their game and level, two alike told apart), the seat's own as "you": never a seat
+    number."""
+    room = playing_room()
+    assert room.seat_names() == ["Ann", "Bob", "Ribs bot 2 (easy)", "Ribs bot 3 (easy)"]
+    rng = random.Random(3)
+    said: list[str] = []
+    while not room.state.hand_over():
+        seat = room.state.to_act()
+        assert seat is not None
+        obs = room.observe(1)
+        said += obs["log"] + [z["label"] for z in obs["zones"]] + [f"{f['label']}: {f['value']}" for f in obs["status"]]
+        room.state.apply(rng.choice(room.state.legal_actions()))
+    said += room.observe(1)["last_hand"]["log"]
+    assert "Hand 1: Ann deals." in said and "Your hand" in said and "Ann's hand" in said
+    assert any(line.startswith("Ribs bot 2 (easy) ") for line in said)
+    assert not [line for line in said if re.search(r"\b[Ss]eats? \d|\bBob\b", line)]
+
+
+def test_a_seat_reads_why_each_hand_scored_and_the_match_s_summary_by_the_table_s_names() -> None:
+    """A finished hand's reasons, its line of the score sheet and the summary sent when the
+    match is over name the seats as the table does, the reader's own as "you"."""
+    room = playing_room()
+    play_out(room, random.Random(4))
+    message = room.message_for(1, NOBODY)
+    last = message["observation"]["last_hand"]
+    summary = message["match_summary"]
+    assert summary and last["why"] and last["sheet"]["columns"]
+    said = [*last["why"], *last["sheet"]["columns"], *summary]
+    assert not [line for line in said if re.search(r"\b[Ss]eats? \d|\bBob\b", line)], said
+    assert any(re.search(r"\b(you|You)\b", line) for line in said), said
+    assert re.match(r"(You win|(Ann|Ribs bot [23] \(easy\)) wins) the match ", summary[0]), summary[0]
+    spectator = room.message_for(None, NOBODY)["match_summary"]
+    assert spectator and not re.search(r"\b[Yy]ou\b|\b[Ss]eats? \d", spectator[0]), spectator

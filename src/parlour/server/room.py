@@ -43,7 +43,9 @@ from parlour.engine import Game, IllegalAction, State
 from parlour.games import get_game
 from parlour.record import apply_entry, record_of, start_of
 from parlour.replay import ALL, View
+from parlour.replay import seat_names as names_of_seats
 from parlour.views import match_summary
+from parlour.words import Seats
 
 if TYPE_CHECKING:  # a room reads a stored table's fields; it never touches the database
     from parlour.server.storage import StoredTable
@@ -80,9 +82,10 @@ def clean_text(text: Any, limit: int) -> str:
     return " ".join(text.split())[:limit].strip()
 
 
-def clean_name(name: Any, seat: int) -> str:
-    """A name fit to show others (`clean_text`, cut to NAME_LIMIT); else "Player n"."""
-    return clean_text(name, NAME_LIMIT) or f"Player {seat}"
+def clean_name(name: Any) -> str:
+    """A name fit to show others (`clean_text`, cut to NAME_LIMIT); else "Guest" (a table's
+    words tell two guests apart: "Guest", "Guest II"), never a seat's number."""
+    return clean_text(name, NAME_LIMIT) or "Guest"
 
 
 def searching_bot(game_name: str, spec: str) -> bool:
@@ -137,10 +140,23 @@ class Room:
 
     # --- the one place observations leave ---------------------------------------------
     def observe(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know (None: a spectator). Nothing else reads the state for a seat,
-        and before the start there is nothing to know: the deal is not drawn yet."""
+        """What `seat` may know (None: a spectator), its words naming the seats as the table
+        does (`seat_names`; the seat's own as "you"). Nothing else reads the state for a
+        seat, and before the start there is nothing to know: the deal is not drawn yet."""
         self._started()
-        return self.state.observation(seat)
+        return self.state.observation(seat, names=self.seat_names())
+
+    def seat_names(self) -> list[str]:
+        """Each seat as the table's words name it, as the web table names it: by the name
+        its seat's info gives (a person by the name they sat down with, a bot by its game
+        and level, "Ribs bot (normal)"), told apart where two would read alike (the rule of
+        a table's replays, `replay.seat_names`)."""
+        return names_of_seats(self.seat_info(Presence(frozenset(), 0, 0.0)))
+
+    def seats_of(self, seat: int | None) -> Seats:
+        """The seats as `seat` reads them in the table's own sentences (the match's
+        summary): by `seat_names`, its own as "you"."""
+        return Seats(self.seat_names(), seat)
 
     def _started(self) -> None:
         if not self.started:
@@ -287,7 +303,7 @@ class Room:
             "table_state": self.phase,
             "hands_finished": len(self.hands),
             "observation": observation,
-            "match_summary": match_summary(self.history_for(seat), observation["winners"])
+            "match_summary": match_summary(self.history_for(seat), observation["winners"], self.seats_of(seat))
             if observation is not None and observation.get("match_over") else None,
         }
 
@@ -476,7 +492,7 @@ class Room:
         events: list[Event] = []
         if host:
             events.append(("host", {"hash": hashed}))
-        events.append(("claim", {"seat": seat, "hash": hashed, "name": clean_name(name, seat)}))
+        events.append(("claim", {"seat": seat, "hash": hashed, "name": clean_name(name)}))
         if not self.started and open_seats == [seat]:
             events.append(("start", {"seed": seed}))
         return seat, events

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, SUIT_CHARS, parse_card
@@ -136,9 +137,9 @@ class Couillon(Game):
     def heuristic_bot(self) -> str | None:
         return "couillon-heuristic"
 
-    def render_text(self, obs: dict[str, Any]) -> str:
+    def render_text(self, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
         """The terminal view: upcard and trumps, the table, the hand, points and board."""
-        return view.render_text(obs)
+        return view.render_text(obs, names)
 
     def teams(self, options: GameOptions) -> list[list[int]]:
         return [[0, 2], [1, 3]]

@@ -1,11 +1,12 @@
 """Couillon in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, so simulation and search pay nothing for words. Seats are named by
-`names` where a front end gives them (the observing seat is "you"), else by the numbered
-convention front ends name later (`parlour.words.Seats.numbered`). A partnership is named
-as a team ("you and Cy"), never by its seat numbers.
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, so simulation and
+search pay nothing for words. Seats are named by `names` where a front end gives them
+(the observing seat is "you"), else by the numbered convention front ends name later
+(`parlour.words.Seats.numbered`). A partnership is named as a team ("you and Cy"), never
+by its seat numbers.
 """
 
 from __future__ import annotations
@@ -25,16 +26,6 @@ def partners(team: int, seats: Seats, start: bool = False) -> str:
     return seats.team((team, team + 2), start)
 
 
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`. (The engine words the finished hand's summary once, by `hand_summary`.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, events, seats)
-
-
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     """A finished hand's summary with its log in sentences, why it ended so (who accepted,
     the card points) and its line of the score sheet: a team's card points, and the wins
@@ -48,7 +39,7 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     return {**summary, "log": [sentence(e, seats) for e in summary["log"]], "why": why, "sheet": sheet}
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """A legal action on a button: its notation with the card in symbol form."""
     if action == ACCEPT:
         return "accept"
@@ -73,7 +64,8 @@ def sentence(event: Any, seats: Seats) -> str:
     if kind == "accept":
         _, seat, trumps = event
         return (f"{seats.does(seat, 'accept', start=True)} {suit_name(trumps)} as trumps: "
-                f"{partners(seat % 2, seats)} must take more points than their opponents or take a mark.")
+                f"{partners(seat % 2, seats)} must take more points than "
+                f"{seats.their((seat % 2, seat % 2 + 2))} opponents or take a mark.")
     if kind == "bottom":
         return (f"All pass: the bottom card of the stub is {card(event[1])}, so {suit_name(event[1] // 13)} "
                 "are trumps, and nobody risks a mark.")
@@ -176,9 +168,9 @@ def why_not(obs: dict[str, Any], action: Any) -> str | None:
     return f"You hold {suit_name(led)}: follow suit or play a trump ({obs['trump']})."
 
 
-def render_text(obs: dict[str, Any]) -> str:
+def render_text(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The terminal view: upcard and trumps, the table, the hand, points and board."""
-    seats = seats_of(obs["players"])
+    seats = seats_of(obs["players"], obs["seat"], names)
     lines = [f"Hand {obs['hand_number'] + 1}, dealer {seats.name(obs['dealer'])}, upcard {card(obs['upcard'])}."]
     if obs["trump"]:
         acceptor = obs["acceptor"]

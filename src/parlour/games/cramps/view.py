@@ -1,10 +1,11 @@
 """Cramps in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, so simulation and search pay nothing for words. Seats are named by
-`names` where a front end gives them (the observing seat is "you"), else by the numbered
-convention front ends name later (`parlour.words.Seats.numbered`).
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, so simulation and
+search pay nothing for words. Seats are named by `names` where a front end gives them
+(the observing seat is "you"), else by the numbered convention front ends name later
+(`parlour.words.Seats.numbered`).
 """
 
 from __future__ import annotations
@@ -20,21 +21,10 @@ from parlour.words import (
     card,
     listing,
     score_sheet,
-    seats_of,
     signed,
     suit_name,
     trump,
 )
-
-
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`. (The engine words the finished hand's summary once, by `hand_summary`.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, events, seats)
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
@@ -54,7 +44,7 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     return {**summary, "log": [sentence(e, seats) for e in log], "why": why, "sheet": sheet}
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """A legal action on a button: its notation with the card in symbol form."""
     if action <= JOKER:
         return "play " + card(action)

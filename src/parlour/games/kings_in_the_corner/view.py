@@ -2,12 +2,13 @@
 made from an observation and the hand's events (see `rules.py` for the events) through
 the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, and words a finished hand's summary (`hand_summary`) once, when it
-is first read. Seats are named by `names` where a front end gives them (the observing
-seat is "you"), else by the numbered convention front ends name later
-(`parlour.words.Seats.numbered`). Piles read as places ("the north side"); the status
-keeps their short names, as the action notation writes them.
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, and words a
+finished hand's summary (`hand_summary`) once, when it is first read. Seats are named by
+`names` where a front end gives them (the observing seat is "you"), else by the numbered
+convention front ends name later (`parlour.words.Seats.numbered`). Piles read as places
+("the north side"); the status keeps their short names, as the action notation writes
+them.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from parlour.games.kings_in_the_corner.rules import (
     decode,
     low_rank,
 )
-from parlour.words import Seats, card, plural, score_sheet, seats_of
+from parlour.words import Seats, card, plural, score_sheet
 
 PILE_NAMES = ("north side", "east side", "south side", "west side",
               "north-east corner", "south-east corner", "south-west corner", "north-west corner")
@@ -34,17 +35,6 @@ PILE_NAMES = ("north side", "east side", "south side", "west side",
 SYMBOLS = {**{c: card(c) for c in range(52)}, **{CARD_TEXTS[c]: card(c) for c in range(52)}}
 """Each card (its id or its code) as people read it, worked out once: the status names
 every pile's top card at every observation."""
-
-
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the piles and the stock as
-    zones, `status` and `recent`. (The engine words the finished hand's summary once, by
-    `hand_summary`.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs)]
-    obs["status"] = status(obs)
-    obs["recent"] = recent(obs, events, seats)
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
@@ -63,7 +53,7 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     return {**summary, "log": [sentence(e, seats) for e in summary["log"]], "why": why, "sheet": sheet}
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """Piles named in words: "play 7♠ on the north side", "move the east side onto the
     north-east corner"; `draw` and `knock` as they are."""
     kind, a, b = decode(action)
@@ -90,7 +80,7 @@ def sentence(event: Any, seats: Seats) -> str:
     return f"{seats.does(event[1], kind, start=True)}."
 
 
-def table_zones(obs: dict[str, Any]) -> list[dict[str, Any]]:
+def table_zones(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     """The eight piles, face up, and the stock, face down."""
     zones = []
     for p, name in enumerate(PILES):
@@ -103,7 +93,7 @@ def table_zones(obs: dict[str, Any]) -> list[dict[str, Any]]:
     return zones
 
 
-def status(obs: dict[str, Any]) -> list[dict[str, Any]]:
+def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     """The stock (how the turn ends), the knocks toward the end, the tops to build on."""
     out = []
     if obs["stock_size"]:

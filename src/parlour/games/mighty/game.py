@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.cards import (
@@ -207,9 +208,9 @@ class Mighty(Game):
     def heuristic_bot(self) -> str | None:
         return "mighty-heuristic"
 
-    def render_text(self, observation: dict[str, Any]) -> str:
+    def render_text(self, observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         """The generic view under the status line: contract, call, partner, points taken."""
-        return view.render_text(observation)
+        return view.render_text(observation, names)
 
     def howto_facts(self, options: GameOptions) -> list[str]:
         assert isinstance(options, MightyOptions)

@@ -1,10 +1,11 @@
 """Mighty in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, so simulation and search pay nothing for words. Seats are named by
-`names` where a front end gives them (the observing seat is "you"), else by the numbered
-convention front ends name later (`parlour.words.Seats.numbered`).
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, so simulation and
+search pay nothing for words. Seats are named by `names` where a front end gives them
+(the observing seat is "you"), else by the numbered convention front ends name later
+(`parlour.words.Seats.numbered`).
 """
 
 from __future__ import annotations
@@ -39,17 +40,7 @@ from parlour.games.mighty.rules import (
     ripper_of,
 )
 from parlour.views import generic_view
-from parlour.words import Seats, card, cards, plural, score_sheet, seats_of, trump
-
-
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`. (The engine words the finished hand's summary once, by `hand_summary`.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, events, seats)
+from parlour.words import Seats, card, cards, plural, score_sheet, trump
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
@@ -59,7 +50,8 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     number, strain = summary["contract"].split()
     d, c = summary["declarer_points"], int(number)
     called = "" if summary["called"] == "none" else f" and called {card(summary['called'])}"
-    helper = (f"; {seats.name(partner)} was the partner" if partner is not None and partner != declarer
+    helper = (f"; {seats.name(partner)} {'were' if partner == seats.me else 'was'} the partner"
+              if partner is not None and partner != declarer
               else "; the declarer played alone")
     how = "made" if summary["made"] else f"broken, {c - d} short"
     why = [f"{seats.name(declarer, start=True)} declared {number} {trump(strain)}{called}{helper}.",
@@ -76,7 +68,7 @@ def _ripper(obs: dict[str, Any]) -> int:
     return ripper_of(TRUMP_TEXT.index(obs["trump"]) if obs.get("trump") else -1)
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """A legal action on a button: bids and trumps with suit symbols or "no trump" (`bid 14
     ♠`), the call in words and a led joker with the suit it asks for."""
     if action >= DISCARD_BASE:
@@ -221,10 +213,10 @@ def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str
     return {"label": f"Trick {len(obs['tricks'])}", "plays": plays, "explanation": trick_sentence(event, seats)}
 
 
-def render_text(obs: dict[str, Any]) -> str:
+def render_text(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The generic view under the status line: contract, call, partner, points taken."""
     head = "; ".join(f"{row['label']}: {row['value']}" for row in obs["status"])
-    return f"  {head}.\n" + generic_view(obs)
+    return f"  {head}.\n" + generic_view(obs, names)
 
 
 def why_not(obs: dict[str, Any], action: Any) -> str | None:

@@ -1,10 +1,11 @@
 """Paks in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation. Seats are named by `names` where a front end gives them (the
-observing seat is "you"), else by the numbered convention front ends name later
-(`parlour.words.Seats.numbered`); a side is named by its players ("you and Bob").
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation. Seats are named
+by `names` where a front end gives them (the observing seat is "you"), else by the
+numbered convention front ends name later (`parlour.words.Seats.numbered`); a side is
+named by its players ("you and Bob").
 """
 
 from __future__ import annotations
@@ -39,16 +40,6 @@ LABELS = {"feed": "Fed the table", "draw": "Drawn", "reveal": "Hand shown", "pak
 """The `recent` label of each event worth showing (the others are skipped)."""
 
 
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`."""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(events, seats)
-
-
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     """A finished hand's summary with why it scored: suit by suit, the paks each side holds
     and those cancelled (each side loses as many of its lowest as the fewest any side
@@ -77,7 +68,7 @@ def ordered(cs: Sequence[int]) -> str:
     return cards(sorted(cs, key=sort_key))
 
 
-def label(obs: dict[str, Any], action: Any) -> str:
+def label(obs: dict[str, Any], action: Any, seats: Seats) -> str:
     """A legal action on a button: `end`, a pak with its board card, or a steal naming whose
     paks it takes by their numbers."""
     if action == END:
@@ -86,7 +77,7 @@ def label(obs: dict[str, Any], action: Any) -> str:
         return f"pak {card(action[1])} with {ordered(action[-1])}"
     _, victim, numbers, _cards = action
     which = f"pak {numbers[0]}" if len(numbers) == 1 else "paks " + listing(str(i) for i in numbers)
-    return f"steal {seats_of(obs['players']).whose(victim)} {which} with {ordered(action[-1])}"
+    return f"steal {seats.whose(victim)} {which} with {ordered(action[-1])}"
 
 
 def sentence(event: Any, seats: Seats) -> str:
@@ -154,7 +145,7 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     return out
 
 
-def recent(events: Sequence[Any], seats: Seats) -> dict[str, Any] | None:
+def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str, Any] | None:
     """The last capture, steal, feed, shown draw or forced reveal."""
     for event in reversed(events):
         kind = event[0]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.cards import SUIT_CHARS, card_text, cards_of, mask_of, pack
@@ -119,9 +120,9 @@ class Pitch(Game):
     def heuristic_bot(self) -> str | None:
         return "pitch-heuristic"
 
-    def render_text(self, observation: dict[str, Any]) -> str:
+    def render_text(self, observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         """The generic view under a line saying the bid, the pitcher and trumps."""
-        return view.render_text(observation)
+        return view.render_text(observation, names)
 
     def teams(self, options: GameOptions) -> list[list[int]]:
         return [[0, 2], [1, 3]]

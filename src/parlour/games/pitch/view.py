@@ -1,11 +1,11 @@
 """Pitch in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, so simulation and search pay nothing for words. Seats are named by
-`names` where a front end gives them (the observing seat is "you"), else by the numbered
-convention front ends name later (`parlour.words.Seats.numbered`); a team is its two
-seats ("you and Bob").
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, so simulation and
+search pay nothing for words. Seats are named by `names` where a front end gives them
+(the observing seat is "you"), else by the numbered convention front ends name later
+(`parlour.words.Seats.numbered`); a team is its two seats ("you and Bob").
 """
 
 from __future__ import annotations
@@ -40,16 +40,6 @@ from parlour.words import (
 BID_VALUE = {name: value for value, name in BID_NAME.items()}
 
 
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`. (The engine words the finished hand's summary once, by `hand_summary`.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, events, seats)
-
-
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     """A finished hand's summary with its log in sentences, why it scored (who took High,
     Low, Jack and Game) and its line of the score sheet, a column per team."""
@@ -77,7 +67,7 @@ def awards_sentence(awards: dict[str, Any], seats: Seats) -> str:
     return ", ".join(parts[:2]) + f", {parts[2]}; {said}."
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """A legal action on a button: its notation with the card in symbol form."""
     if action >= PLAY_BASE:
         return "play " + card(action - PLAY_BASE)
@@ -174,9 +164,9 @@ def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str
     return {"label": f"Trick {len(obs['tricks'])}", "plays": plays, "explanation": trick_sentence(event, seats)}
 
 
-def render_text(obs: dict[str, Any]) -> str:
+def render_text(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The generic view under a line saying the bid, the pitcher and trumps."""
-    seats = Seats.numbered(obs["players"])
+    seats = seats_of(obs["players"], obs["seat"], names)
     if obs["phase"] == BIDDING:
         high = f"{obs['high_bid']} by {seats.name(obs['pitcher'])}" if obs["pitcher"] is not None else "none"
         head = f"  Bidding: high bid {high}; the dealer is {seats.name(obs['dealer'])}."
@@ -185,7 +175,7 @@ def render_text(obs: dict[str, Any]) -> str:
         won = obs["tricks_won"]
         head = (f"  {seats.does(obs['pitcher'], 'pitch', start=True)} at {obs['high_bid']}; trumps {trumps}; "
                 f"tricks won: {team(seats, 0)} {won[0]}, {team(seats, 1)} {won[1]}.")
-    return head + "\n" + generic_view(obs)
+    return head + "\n" + generic_view(obs, names)
 
 
 def why_not(obs: dict[str, Any], action: Any) -> str | None:

@@ -1,12 +1,13 @@
 """Ribs in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, and words a finished hand's summary (`hand_summary`) once, when it
-is first read. A trick's explanation is made from its record (its plays, their fates, what
-each seat took). Seats are named by `names` where a front end gives them (the observing
-seat is "you"), else by the numbered convention front ends name later
-(`parlour.words.Seats.numbered`). A ten reads 10 (`K 10`), as on the cards.
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, and words a
+finished hand's summary (`hand_summary`) once, when it is first read. A trick's
+explanation is made from its record (its plays, their fates, what each seat took). Seats
+are named by `names` where a front end gives them (the observing seat is "you"), else by
+the numbered convention front ends name later (`parlour.words.Seats.numbered`). A ten
+reads 10 (`K 10`), as on the cards.
 """
 
 from __future__ import annotations
@@ -35,17 +36,7 @@ from parlour.games.ribs.rules import (
     TRICKS_PER_HAND,
     RibsOptions,
 )
-from parlour.words import Seats, plural, score_sheet, seats_of, signed
-
-
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`. (The engine words the finished hand's summary once, by `hand_summary`.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, seats)
+from parlour.words import Seats, plural, score_sheet, signed
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
@@ -92,7 +83,7 @@ def worth(texts: Iterable[str]) -> int:
     return sum(VALUE[RANK_OF[t]] for t in texts)
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """What a play does, in words: the bidder lays its ribs face down (face up on an open
     last trick), a fold is face down."""
     if action < PLAY_BASE:
@@ -213,7 +204,7 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     return out
 
 
-def recent(obs: dict[str, Any], seats: Seats) -> dict[str, Any] | None:
+def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str, Any] | None:
     """The last resolved trick (of the hand before, until this hand has one): every pair
     with its fate and points, the ribs face up, the folds face down."""
     tricks = obs["tricks"] or (obs["last_hand"] or {}).get("tricks")

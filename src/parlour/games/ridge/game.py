@@ -10,6 +10,7 @@ view and the heuristic bot, and bounds the game for solvers."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, cards_of
@@ -38,10 +39,6 @@ from parlour.games.ridge.rules import (
 
 class RidgeState(RidgeRules):
     """One match of Ridge."""
-
-    def hand_zones(self, seat: int | None, obs: dict[str, Any]) -> list[dict[str, Any]]:
-        """None from the engine: the view draws the four hands, each with its seat."""
-        return []
 
     # --- determinize: nothing is hidden ----------------------------------------------------
     @classmethod
@@ -150,9 +147,9 @@ class Ridge(Game):
         declares = [DECLARE_BASE + k for k in range(20)]
         return [PASS, *bids, CONTEST, *declares, *(PLAY_BASE + c for c in range(52))]
 
-    def render_text(self, observation: dict[str, Any]) -> str:
+    def render_text(self, observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
         """The table as a bridge diagram (`view.render_text`)."""
-        return view.render_text(observation)
+        return view.render_text(observation, names)
 
 
 GAME = Ridge()

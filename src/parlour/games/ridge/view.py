@@ -1,12 +1,13 @@
 """Ridge in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, and words a finished hand's summary (`hand_summary`) once, when it
-is first read. A trick's explanation is made from its record and the tricks before it.
-Seats are named by `names` where a front end gives them (the observing seat is "you"),
-else by the numbered convention front ends name later (`parlour.words.Seats.numbered`);
-the four hands keep their compass names, each with the seat that plays it.
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, and words a
+finished hand's summary (`hand_summary`) once, when it is first read. A trick's
+explanation is made from its record and the tricks before it. Seats are named by `names`
+where a front end gives them (the observing seat is "you"), else by the numbered
+convention front ends name later (`parlour.words.Seats.numbered`); the four hands keep
+their compass names, each with the seat that plays it.
 """
 
 from __future__ import annotations
@@ -38,17 +39,6 @@ SYMBOLS = tuple(card(c) for c in range(52))
 """Each card as people read it, worked out once (a table's log names every card played)."""
 
 
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the four hands and the
-    table as zones, `status` and `recent`. (The engine words the finished hand's summary
-    once, by `hand_summary`; the hand's tricks stay data, as search reads them.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = hand_zones(obs, seats) + table_zones(obs)
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs)
-
-
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     """A finished hand's summary with its log in sentences and each trick explained."""
     contract = summary["contract"]
@@ -63,7 +53,7 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     }
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """A legal action on a button: `declare H E` reads "declare ♥ trumps, East leads", a
     card in symbol form."""
     if action == PASS:
@@ -165,7 +155,7 @@ def hand_zones(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     ]
 
 
-def table_zones(obs: dict[str, Any]) -> list[dict[str, Any]]:
+def table_zones(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     """The trick on the table and each side's tricks won."""
     zones = [{"id": "trick", "kind": "table", "owner": None, "label": "Current trick",
               "cards": [c for _, c in obs["trick"]], "hidden": 0}]
@@ -190,7 +180,7 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
         out.append({"label": "Contract", "value": value})
     elif obs["phase"] == AUCTION:
         standing = obs["standing_bid"]
-        value = f"{seats.name(standing['bidder'])} bid {standing['bid']}" if standing else "no bid yet"
+        value = f"high bid {standing['bid']} by {seats.name(standing['bidder'])}" if standing else "no bid yet"
         out.append({"label": "Auction", "value": value})
     if obs["phase"] == PLAYING:
         won = obs["won"]
@@ -204,7 +194,7 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     return out
 
 
-def recent(obs: dict[str, Any]) -> dict[str, Any] | None:
+def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str, Any] | None:
     """The last finished trick, its winning hand marked (the previous hand's last trick
     until this hand has one)."""
     tricks = obs["tricks"] or (obs["last_hand"] or {}).get("tricks") or []
@@ -263,15 +253,16 @@ def render_hand(held: list[str]) -> list[str]:
     return [f"{suit_symbol(s)} {' '.join(by_suit[s]) or '-'}" for s in SUIT_CHARS]
 
 
-def render_text(observation: dict[str, Any]) -> str:
+def render_text(observation: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The table as a bridge diagram, with the auction, contract, trick and score."""
-    seats = seats_of(2)
+    seats = seats_of(2, observation["seat"], names)
     hands = observation["hands"]
     match = observation["scores"]["match"]
     lines = [f"Hand {observation['hand_number'] + 1}, dealer {seats.name(observation['dealer'])}. "
              f"Score: {seats.name(0)} {match[0]}, {seats.name(1)} {match[1]}."]
     if observation["auction"]:
-        lines.append("Auction: " + ", ".join(f"{seats.name(s)} {t}" for s, t in observation["auction"]))
+        calls = (f"{seats.does(s, t.split(' ')[0])} {t.partition(' ')[2]}".rstrip() for s, t in observation["auction"])
+        lines.append("Auction: " + ", ".join(calls) + ".")
     contract = observation["contract"]
     if contract:
         text = f"Contract: {contract['bid']} by {seats.name(contract['declarer'])} ({SIDE_NAMES[contract['declarer']]})"

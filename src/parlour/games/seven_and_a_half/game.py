@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.cards import CARD_TEXTS, deal_constrained, parse_card
@@ -218,9 +219,9 @@ class SevenAndAHalf(Game):
     def heuristic_bot(self) -> str | None:
         return "seven_and_a_half-heuristic"
 
-    def render_text(self, obs: dict[str, Any]) -> str:
+    def render_text(self, obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
         """The terminal view: the bank, every seat's bet and cards, the shoe and the balances."""
-        return view.render_text(obs)
+        return view.render_text(obs, names)
 
     def howto_facts(self, options: GameOptions) -> list[str]:
         assert isinstance(options, SevenHalfOptions)

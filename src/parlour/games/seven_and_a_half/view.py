@@ -2,11 +2,12 @@
 from an observation and the hand's events (see `rules.py` for the events) through the
 phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, and words a finished hand's summary (`hand_summary`) once, when it
-is first read. Seats are named by `names` where a front end gives them (the observing seat
-is "you"), else by the numbered convention front ends name later
-(`parlour.words.Seats.numbered`). Totals read in halves (6½), as the rules keep them.
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, and words a
+finished hand's summary (`hand_summary`) once, when it is first read. Seats are named by
+`names` where a front end gives them (the observing seat is "you"), else by the numbered
+convention front ends name later (`parlour.words.Seats.numbered`). Totals read in halves
+(6½), as the rules keep them.
 """
 
 from __future__ import annotations
@@ -40,16 +41,6 @@ from parlour.games.seven_and_a_half.rules import (
 from parlour.words import Seats, card, cards, plural, score_sheet, seats_of
 
 
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, every seat's cards and the
-    shoe as zones, `status` and `recent`."""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = hand_zones(obs, seats) + table_zones(obs)
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, events, seats)
-
-
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     """A finished hand's summary with its log in sentences, why each seat won or lost its
     chips (its bet, its cards, a bust or the showdown against the banker) and its line of
@@ -72,7 +63,7 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     return {**summary, "log": [sentence(e, seats) for e in log], "why": why, "sheet": sheet}
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """A legal action on a button: its notation (no card is named by an action)."""
     return action_text(action)
 
@@ -142,7 +133,7 @@ def hand_zones(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     return zones
 
 
-def table_zones(obs: dict[str, Any]) -> list[dict[str, Any]]:
+def table_zones(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     """The stock and the discard pile, face down."""
     return [
         {"id": "stock", "kind": "pile", "owner": None, "label": f"Stock ({obs['stock_size']})", "cards": [], "hidden": obs["stock_size"]},
@@ -223,19 +214,18 @@ def why_not(obs: dict[str, Any], action: Any) -> str | None:
     return None
 
 
-def render_text(obs: dict[str, Any]) -> str:
+def render_text(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
     """The terminal view: the bank, every seat's bet and cards, the shoe and the balances."""
+    seats = seats_of(obs["players"], obs["seat"], names)
     lines = [f"Hand {obs['hand_number'] + 1} of {obs['options'].get('hands', 20)}, "
-             f"banker seat {obs['banker']}, bets {obs['limits'][0]} to {obs['limits'][1]}."]
+             f"banker {seats.name(obs['banker'])}, bets {obs['limits'][0]} to {obs['limits'][1]}."]
     for s, info in enumerate(obs["seats"]):
-        shown = " ".join((["??"] if info["hole_down"] else [info["hole"]] if info["hole"] else []) + info["up"])
         role = "banker" if s == obs["banker"] else f"bet {info['bet']}" if info["bet"] else "no bet"
         total = f", total {info['total']}" if info["total"] else ""
-        mark = "you, " if s == obs["seat"] else ""
-        lines.append(f"  seat {s} ({mark}{role}): {shown or '-'} [{info['state']}{total}]")
+        lines.append(f"  {seats.name(s, start=True)} ({role}): {cards_text(info)} [{info['state']}{total}]")
     lines.append(f"Stock {obs['stock_size']}, discards {obs['discard_size']}.")
     if obs["offered"] is not None:
-        lines.append(f"The bank is offered to seat {obs['offered']}.")
-    balances = ", ".join(f"seat {s} {v}" for s, v in enumerate(obs["scores"]["match"]))
-    lines.append(f"This hand: {', '.join(f'seat {s} {v:+d}' for s, v in enumerate(obs['scores']['hand']))}. Balances: {balances}.")
+        lines.append(f"The bank is offered to {seats.name(obs['offered'])}.")
+    balances = ", ".join(f"{seats.name(s)} {v}" for s, v in enumerate(obs["scores"]["match"]))
+    lines.append(f"This hand: {', '.join(f'{seats.name(s)} {v:+d}' for s, v in enumerate(obs['scores']['hand']))}. Balances: {balances}.")
     return "\n".join(lines)

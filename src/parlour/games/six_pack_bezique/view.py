@@ -2,12 +2,12 @@
 from an observation and the hand's events (see `rules.py` for the events) through the
 phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, and words a finished hand's summary (`hand_summary`) once, when it
-is first read. Seats are named by `names` where a front end gives them (the observing seat
-is "you"), else by the numbered convention front ends name later
-(`parlour.words.Seats.numbered`). A table copy's star is notation: people read "K♥ from
-the table", and "copy 2" where several copies lie apart.
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, and words a
+finished hand's summary (`hand_summary`) once, when it is first read. Seats are named by
+`names` where a front end gives them (the observing seat is "you"), else by the numbered
+convention front ends name later (`parlour.words.Seats.numbered`). A table copy's star is
+notation: people read "K♥ from the table", and "copy 2" where several copies lie apart.
 """
 
 from __future__ import annotations
@@ -44,17 +44,7 @@ from parlour.games.six_pack_bezique.rules import (
     SHOW_PHASE,
     BeziqueOptions,
 )
-from parlour.words import Seats, capital, card, listing, plural, score_sheet, seats_of, suit_name
-
-
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the tables, trick and stock
-    as zones, `status` and `recent`."""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(events, seats)
+from parlour.words import Seats, capital, card, listing, plural, score_sheet, suit_name
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
@@ -101,7 +91,7 @@ def meld_cards(codes: Sequence[int]) -> str:
     return f"{said} ({', '.join(card(FACE_TEXT[face(c)]) for c in table)} from the table)"
 
 
-def label(obs: dict[str, Any], action: Any) -> str:
+def label(obs: dict[str, Any], action: Any, seats: Seats) -> str:
     """A legal action on a button: the cards in symbol form, a table copy named as such."""
     if isinstance(action, tuple):
         return "meld " + meld_cards(action)
@@ -176,7 +166,7 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     return out
 
 
-def recent(events: Sequence[Any], seats: Seats) -> dict[str, Any] | None:
+def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str, Any] | None:
     """The deal's last meld or trick, whichever came later."""
     for event in reversed(events):
         if event[0] == "meld":

@@ -1,11 +1,11 @@
 """Yaniv in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, and words a finished hand's summary (`hand_summary`) once, when it
-is first read. Seats are named by `names` where a front end gives them (the observing seat
-is "you"), else by the numbered convention front ends name later
-(`parlour.words.Seats.numbered`).
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, and words a
+finished hand's summary (`hand_summary`) once, when it is first read. Seats are named by
+`names` where a front end gives them (the observing seat is "you"), else by the numbered
+convention front ends name later (`parlour.words.Seats.numbered`).
 """
 
 from __future__ import annotations
@@ -25,17 +25,7 @@ from parlour.games.yaniv.rules import (
     WORDS,
     YANIV,
 )
-from parlour.words import Seats, card, cards, plural, score_sheet, seats_of
-
-
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`. (The engine words the finished hand's summary once, by `hand_summary`.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, seats)
+from parlour.words import Seats, card, cards, plural, score_sheet
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
@@ -51,7 +41,7 @@ def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
     return {**summary, "log": [sentence(e, seats) for e in log], "why": why, "sheet": sheet}
 
 
-def label(obs: dict[str, Any], action: Any) -> str:
+def label(obs: dict[str, Any], action: Any, seats: Seats) -> str:
     """A legal action on a button: its notation with the cards in symbol form; a draw from
     the previous discard names the card it takes ("draw 7♦ (first)")."""
     if action in (DRAW_FIRST, DRAW_LAST) and obs.get("offer"):
@@ -140,7 +130,7 @@ def status(obs: dict[str, Any], seats: Seats) -> list[dict[str, Any]]:
     return out
 
 
-def recent(obs: dict[str, Any], seats: Seats) -> dict[str, Any] | None:
+def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str, Any] | None:
     """The last discard, labelled with its turn, and its ends; at a hand's start, the showdown."""
     discards = [(actor, text) for actor, text in obs["actions"] if text.startswith("discard ")]
     if discards:

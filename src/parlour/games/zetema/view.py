@@ -1,12 +1,13 @@
 """Zetema in words: every sentence, label and status line a person reads, made from an
 observation and the hand's events (see `rules.py` for the events) through the phrasebook.
 
-Nothing here runs while the rules play: the engine asks `read` and `label` only for a
-person's observation, so simulation and search pay nothing for words. Seats are named by
-`names` where a front end gives them (the observing seat is "you"), else by the numbered
-convention front ends name later (`parlour.words.Seats.numbered`). A side of partners (4
-and 6 players) reads as a team ("seat 0 and seat 2"); a rank pile by its rank ("the
-sevens' pile"); a card pulled from its pile for a marriage is said so, not starred.
+Nothing here runs while the rules play: the engine asks for its parts (`label`,
+`sentence`, zones, `status`, `recent`) only for a person's observation, so simulation and
+search pay nothing for words. Seats are named by `names` where a front end gives them
+(the observing seat is "you"), else by the numbered convention front ends name later
+(`parlour.words.Seats.numbered`). A side of partners (4 and 6 players) reads as a team
+("seat 0 and seat 2"); a rank pile by its rank ("the sevens' pile"); a card pulled from
+its pile for a marriage is said so, not starred.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from parlour.words import (
     listing,
     plural,
     score_sheet,
-    seats_of,
     signed,
     suit_name,
 )
@@ -48,16 +48,6 @@ def side_does(seat: int, verb: str, seats: Seats, start: bool = False) -> str:
 def by_side(values: Sequence[int], seats: Seats) -> str:
     """Per-seat figures, one per side: "35 for seat 0 and seat 2, 20 for seat 1 and seat 3"."""
     return ", ".join(f"{values[s[0]]} for {seats.team(s)}" for s in side_seats(len(seats.names)))
-
-
-def read(obs: dict[str, Any], events: Sequence[Any], names: Sequence[str] | None = None) -> None:
-    """Add to `obs` the words a person reads: the hand's `log`, the table's zones, `status`
-    and `recent`. (The engine words the finished hand's summary once, by `hand_summary`.)"""
-    seats = seats_of(obs["players"], obs["seat"], names)
-    obs["log"] = [sentence(e, seats) for e in events]
-    obs["zones"] = [*obs.get("zones", []), *table_zones(obs, seats)]
-    obs["status"] = status(obs, seats)
-    obs["recent"] = recent(obs, events, seats)
 
 
 def hand_summary(summary: dict[str, Any], seats: Seats) -> dict[str, Any]:
@@ -91,7 +81,7 @@ def marriage_words(code: int) -> str:
     return ", ".join(pair_words(s, w) for s, w in marriage_pairs(code))
 
 
-def label(obs: dict[str, Any], action: int) -> str:
+def label(obs: dict[str, Any], action: int, seats: Seats) -> str:
     """A legal action on a button, its cards in symbol form and a pulled card said so."""
     if action < 52:
         return "discard " + card(action)

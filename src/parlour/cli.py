@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("parlour.server.serve", "run the web parlour: play in a browser with friends and bots"),
     "ridge": ("parlour.ridge_cli", "play given Ridge deals (PBN) against the double-dummy bot; export PBN"),
     "train": ("parlour.training", "train a learned player's weights, by one of three methods, with a learning curve"),
-    "analyse": ("parlour.analysis", "where a seat lost points in a record: each decision judged, mistakes marked, the better move"),
+    "analyse": ("parlour.review", "where a seat lost points in a record: each decision judged, mistakes marked, the better move"),
     "strength": ("parlour.strength", "rerun the results page's figures (docs/strength.md) with fewer hands"),
     "rules": ("parlour.howto", "how to play a game, with the table's rule options explained"),
 }

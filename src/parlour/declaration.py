@@ -63,7 +63,7 @@ class Levels:
 @dataclasses.dataclass(frozen=True)
 class Mistakes:
     """How much a decision must cost to be named an inaccuracy, a mistake or a blunder
-    (parlour.analysis.review): the seat's expected hand score given away, as shares of a
+    (parlour.review): the seat's expected hand score given away, as shares of a
     hand's usual swing, so one rule serves games whose points count tricks and games whose
     points count hundreds. The swing is the game's `score_scale` unless the game names its
     own (`swing`: about one standard deviation of a seat's hand score between heuristic

@@ -1202,9 +1202,9 @@ class Game:
     analysis: ClassVar[str | None] = None
     """The module in parlour.analysis that analyses the game exactly (its `hint_lines` give
     the hints, its `run` the `parlour analyse` command), or None: hints and `parlour
-    analyse` search (parlour.analysis.review)."""
+    analyse` search (parlour.review)."""
     mistakes: ClassVar[Mistakes] = Mistakes()
-    """How large a decision's cost is an inaccuracy, a mistake, a blunder (parlour.analysis.review)."""
+    """How large a decision's cost is an inaccuracy, a mistake, a blunder (parlour.review)."""
     table_limits: ClassVar[Mapping[str, int]] = {}
     """The most a match at the server may ask of an option, per option: a match's length (a
     target score, hands to win or to play) is what keeps its bots busy, and a bound the

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from parlour.analysis.review import analyse, format_report, tasks_of, weigh_decision
 from parlour.bots import make_bot
 from parlour.bots.ismcts import ISMCTSBot
 from parlour.cli import main
 from parlour.games import GAMES, get_game
 from parlour.record import record_of
+from parlour.review import analyse, format_report, tasks_of, weigh_decision
 
 SEARCHED = sorted(name for name, game in GAMES.items() if not game.analysis)
 

@@ -220,6 +220,6 @@ def test_a_person_plays_a_whole_hand_against_ridge_dd_in_the_terminal() -> None:
     TerminalGame(GAME, state, 0, {1: bot}, io.StringIO("\n".join(moves) + "\n"), out).run()
     text = out.getvalue()
     assert "  bid 13: +31 (best)" in text
-    assert "Seat 1 (Responder) passes." in text
-    assert "You made 13 tricks on an uncontested bid of 13 and scores 31." in text
+    assert "Ben (Responder) passes." in text
+    assert "You made 13 tricks on an uncontested bid of 13 and score 31." in text
     assert state.is_over() and state.match_scores() == [31, 0]

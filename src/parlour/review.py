@@ -32,18 +32,22 @@ a decision is weighed on) with a `seed` gives the same analysis every time.
 
 from __future__ import annotations
 
+import argparse
 import copy
 import dataclasses
+import json
 import math
 import random
+import sys
 from collections.abc import Callable, Container, Sequence
 from typing import Any
 
 from parlour.analysis.advice import LEAST_DEALS, MOST_DEALS, SURE, judged
 from parlour.bots.ismcts import ISMCTSBot, Weighing, gap_bounds
 from parlour.cards import symbols
+from parlour.declaration import resolve
 from parlour.engine import Game, OptionsError, State
-from parlour.games import get_game
+from parlour.games import GAMES, get_game
 from parlour.views import action_labels, name_seats
 from parlour.words import capital, listing, plural
 
@@ -410,3 +414,50 @@ def _budget(budget: dict[str, Any]) -> str:
     if "iterations" in budget:
         return f"at most {budget['iterations']} deals a decision"
     return f"{budget['seconds']:g} seconds a decision"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help=f"the game of the record ({', '.join(sorted(GAMES))})")
+    parser.add_argument("record", help="a game record (JSON) of that game")
+    parser.add_argument("--seat", type=int, default=0, help="the seat whose play is analysed (default 0)")
+    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
+                        help=f"the search's time a decision (default {DEFAULT_SECONDS:g})")
+    parser.add_argument("--iterations", type=int,
+                        help="the most sampled deals a decision instead of a time budget: with --seed, the same analysis every time")
+    parser.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
+    parser.add_argument("--hand", type=int, action="append", help="analyse only this hand (from 1; repeat for more)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from parlour.record import RecordError, load
+
+    if args.game not in GAMES:
+        raise OptionsError(f"no game {args.game!r} (games: {', '.join(sorted(GAMES))})")
+    if not 0 < args.seconds <= 600:
+        raise OptionsError("--seconds must be more than 0 and at most 600")
+    if args.iterations is not None and not 1 <= args.iterations <= 100_000:
+        raise OptionsError("--iterations must be from 1 to 100000")
+    if args.jobs < 1:
+        raise OptionsError("--jobs must be 1 or more")
+    try:
+        record = load(args.record)
+        if record.get("game") != args.game:
+            raise RecordError(f"{args.record} is a record of {record.get('game')!r}, not {args.game!r}")
+        exact = get_game(args.game).analysis
+        if exact:
+            analysis = resolve(exact)
+            report = analysis.analyse_record(record)
+            text = analysis.format_report
+        else:
+            report = analyse(record, args.seat, seconds=args.seconds, iterations=args.iterations,
+                                    seed=args.seed, jobs=args.jobs, progress=True,
+                                    hands=set(args.hand) if args.hand else None,
+                                    names=record.get("names") if isinstance(record.get("names"), list) else None)
+            text = format_report
+    except RecordError as exc:
+        print(f"parlour: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report, indent=1) if args.json else text(report))
+    return 0

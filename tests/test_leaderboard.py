@@ -4,6 +4,7 @@ JSON lines, and docs/leaderboard.md written from them."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,17 @@ def test_a_results_file_in_a_missing_folder_is_refused_before_play(tmp_path: Pat
     code = main(["leaderboard", "ribs", "--bots", "random", "--results", str(tmp_path / "no" / "r.jsonl"), "--page", str(tmp_path / "p.md")])
     assert code == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_an_outside_bot_gets_a_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    example = re.search(r"```python\n(.*?)```", (ROOT / "docs" / "bots.md").read_text(), re.S)
+    assert example is not None
+    (tmp_path / "cautious.py").write_text(example.group(1))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    spec = "cautious:CautiousBot(pass_rate=0.5)"
+    assert leaderboard(tmp_path, "pitch", "--bots", spec, "--deals", "1") == 0
+    (row,) = load_results(tmp_path / "results.jsonl")
+    assert row["bot"] == spec and row["reference"] == "pitch-heuristic" and row["hands"] == 2
+    assert row["command"] == f"parlour leaderboard pitch --players 4 --bots '{spec}' --deals 1"
+    assert f"| `{spec}` |" in (tmp_path / "page.md").read_text()

@@ -11,7 +11,7 @@ import pytest
 
 from parlour.cli import main
 from parlour.games import get_game
-from parlour.leaderboard import DEAL_SETS, PAGE, RESULTS, load_results, page_text, timed_hand
+from parlour.leaderboard import DEAL_SETS, PAGE, RESULTS, deals_digest, load_results, page_text, timed_hand
 from parlour.simulate import HandTask
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +29,10 @@ def test_a_row_is_the_arenas_duplicate_on_the_fixed_deals_and_is_appended(
     rows = load_results(tmp_path / "results.jsonl")
     assert len(rows) == 1
     row = rows[0]
-    assert row["deal_set"] == {"version": 1, "seed": DEAL_SETS[1], "deals": 2}
+    ribs = get_game("ribs")
+    digest = deals_digest(ribs, ribs.options(players=4), DEAL_SETS[1], 2)
+    assert row["deal_set"] == {"version": 1, "seed": DEAL_SETS[1], "deals": 2, "digest": digest}
+    assert digest != deals_digest(ribs, ribs.options(players=4), DEAL_SETS[1], 3)
     assert (row["game"], row["players"], row["bot"], row["reference"], row["hands"]) == ("ribs", 4, "random", "ribs-heuristic", 8)
     assert row["command"] == "parlour leaderboard ribs --players 4 --bots random --deals 2"
     assert row["ms_per_move"] > 0 and row["moves"] > 0
@@ -103,6 +106,17 @@ def test_the_shipped_page_is_written_from_the_shipped_results() -> None:
     assert (ROOT / PAGE).read_text(encoding="utf-8") == page_text(rows), (
         "docs/leaderboard.md is stale: run `parlour leaderboard --render` from the repository's root"
     )
+
+
+def test_the_shipped_rows_were_played_on_the_cards_the_games_deal_now() -> None:
+    """A game that deals other cards from the same seeds needs a new deal set version: its
+    old rows were played on other deals."""
+    for row in load_results(ROOT / RESULTS):
+        game = get_game(row["game"])
+        deal_set = row["deal_set"]
+        options = game.options(**row["options"])
+        digest = deals_digest(game, options, deal_set["seed"], deal_set["deals"])
+        assert deal_set["digest"] == digest, f"{row['game']} deals other cards than its leaderboard rows were played on"
 
 
 def test_a_stale_page_is_told_from_a_fresh_one() -> None:

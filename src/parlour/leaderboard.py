@@ -11,8 +11,10 @@ each other, and a new bot needs one run rather than a tournament with every othe
 
 The deals are fixed and versioned: deal set version `v` starts at seed `DEAL_SETS[v]`, and
 `--deals D` plays its first D deals (the arena's deal k: seed + k, dealt by seat k mod n).
-Rows name their deal set (version, seed, count), and the page compares only rows of one
-deal set; a change to how a game deals would make a new version, never reuse one.
+Rows name their deal set (version, seed, count, and a digest of the cards of those deals),
+and the page compares only rows of one deal set. The digest says when a game deals other
+cards from the same seeds (a change of its shuffle or its deal): the test of the shipped
+page then fails, and the set takes a new version rather than reuse one.
 
 Columns, all from the arena's statistics: the score margin (the bot's mean hand score
 minus the reference seats', per deal, averaged, with its 95% interval), the hand-win rate
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import shlex
 import time
@@ -122,6 +125,14 @@ def timed_hand(task: HandTask) -> TimedHand:
     return TimedHand(result, seconds, moves)
 
 
+def deals_digest(game: Game, options: GameOptions, seed: int, deals: int) -> str:
+    """A short hash of the cards of the set's first `deals` deals, as the arena deals them."""
+    n = options.players
+    cards = [game.new_state(options, seed + k, dealer=k % n).deals[0] for k in range(deals)]
+    text = json.dumps(cards, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 def reference_of(game: Game) -> str:
     return game.heuristic_bot() or "random"
 
@@ -162,7 +173,7 @@ def play_row(
         "game": game.name,
         "players": options.players,
         "options": options.to_json(),
-        "deal_set": {"version": version, "seed": seed, "deals": deals},
+        "deal_set": {"version": version, "seed": seed, "deals": deals, "digest": deals_digest(game, options, seed, deals)},
         "hands": len(tasks),
         "bot": bot,
         "reference": reference,
@@ -349,7 +360,7 @@ def page_text(rows: Sequence[dict[str, Any]]) -> str:
         deal_set = first["deal_set"]
         out.append(f"## {table_title(first)}\n")
         out.append(
-            f"Deal set {deal_set['version']} (seed {deal_set['seed']}): {deal_set['deals']} deals, "
+            f"Deal set {deal_set['version']} (seed {deal_set['seed']}, cards digest {deal_set.get('digest', '-')}): {deal_set['deals']} deals, "
             f"{first['hands']} hands; reference `{first['reference']}`.\n"
         )
         out.append("| bot | score margin (95% CI) | hand-win rate (95% CI) | win-rate margin, points (95% CI) | CPU ms / move | command |")

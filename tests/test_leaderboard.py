@@ -11,7 +11,15 @@ import pytest
 
 from parlour.cli import main
 from parlour.games import get_game
-from parlour.leaderboard import DEAL_SETS, PAGE, RESULTS, deals_digest, load_results, page_text, timed_hand
+from parlour.leaderboard import (
+    DEAL_SETS,
+    PAGE,
+    RESULTS,
+    deals_digest,
+    load_results,
+    page_text,
+    timed_hand,
+)
 from parlour.simulate import HandTask
 
 ROOT = Path(__file__).resolve().parents[1]

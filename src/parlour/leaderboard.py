@@ -314,8 +314,10 @@ Every row is one bot against the table's reference, the game's heuristic bot: th
 holds one seat (or one partnership) and the reference all the others, on a fixed set of
 duplicate deals, each deal played once per seat (or side) with the bot taking each in
 turn, so every row of a table faces the same cards and the same opponents. The deal set
-is versioned: version 1 starts at seed 1000000, and a table's deal count says how many of
-its deals were played (`--deals`). The figures are the arena's (`parlour arena`):
+is versioned: version 1 starts at seed 1000000, a table's deal count says how many of its
+deals were played (`--deals`), and the cards digest is a hash of those deals' cards, so a
+game that came to deal other cards from the same seeds is caught (its test fails) rather
+than compared with old rows. The figures are the arena's (`parlour arena`):
 
 - **score margin**: the bot's mean hand score minus the reference seats' in the same
   hands, per deal, averaged over deals, with its 95% interval; positive is better than
@@ -328,11 +330,14 @@ its deals were played (`--deals`). The figures are the arena's (`parlour arena`)
   the row (a shared two-core machine for the rows below).
 
 The reference's own row plays it against itself: its margins are zero by construction.
-Each row's command plays it again (`--jobs 2` splits the work, with the same figures);
-the CPU times vary with the machine. `normal` and `strong` are the levels the lobby offers,
-the bots they stand for at each game listed in docs/strength.md; `parlour.envs.openspiel:ISMCTS`
-is OpenSpiel's Python ISMCTS (random rollouts) as an outside bot (docs/research.md). An
-outside bot (docs/bots.md) gets a row with `--bots 'module:Class(param=value)'`.
+Where the package ships no weights for a table, `normal` is the heuristic itself, and its
+margins are zero too (4-player Ribs). Each row's command plays it again (`--jobs 2` splits
+the work, with the same figures); the CPU times vary with the machine. `normal` and
+`strong` are the levels the lobby offers, the bots they stand for at each game listed in
+docs/strength.md; `parlour.envs.openspiel:ISMCTS` is OpenSpiel's Python ISMCTS (random
+rollouts) as an outside bot, OpenSpiel's C++ ISMCTS being unable to draw worlds of these
+games (docs/research.md says why). The deal counts are small, so the intervals are wide;
+any outside bot (docs/bots.md) gets a row with `--bots 'module:Class(param=value)'`.
 """
 
 

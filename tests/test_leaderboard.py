@@ -77,7 +77,7 @@ def test_the_reference_against_itself_is_level_and_each_side_is_timed_as_its_bot
 def rows_for_page() -> list[dict]:
     base = {
         "game": "ribs", "players": 4, "options": get_game("ribs").options(players=4).to_json(),
-        "deal_set": {"version": 1, "seed": DEAL_SETS[1], "deals": 10}, "hands": 40,
+        "deal_set": {"version": 1, "seed": DEAL_SETS[1], "deals": 10, "digest": "0123456789ab"}, "hands": 40,
         "reference": "ribs-heuristic", "hand_win_rate": 0.25, "hand_win_rate_ci95": [0.1, 0.4],
         "win_rate_margin": 0.0, "win_rate_margin_ci95": [-0.1, 0.1], "ms_per_move": 0.5,
     }  # fmt: skip
@@ -85,7 +85,7 @@ def rows_for_page() -> list[dict]:
         {**base, "bot": "random", "score_margin": -3.0, "score_margin_ci95": [-4.0, -2.0], "command": "parlour leaderboard ribs --bots random --deals 10"},
         {**base, "bot": "normal", "score_margin": 0.25, "score_margin_ci95": [-0.5, 1.0], "command": "parlour leaderboard ribs --bots normal --deals 10"},
         {**base, "bot": "random", "score_margin": -2.5, "score_margin_ci95": [-3.5, -1.5], "command": "parlour leaderboard ribs --bots random --deals 10"},
-        {**base, "bot": "random", "deal_set": {"version": 1, "seed": DEAL_SETS[1], "deals": 20}, "score_margin": -2.75,
+        {**base, "bot": "random", "deal_set": {"version": 1, "seed": DEAL_SETS[1], "deals": 20, "digest": "ba9876543210"}, "score_margin": -2.75,
          "score_margin_ci95": [-3.0, -2.5], "command": "parlour leaderboard ribs --bots random --deals 20"},
         {**base, "game": "pitch", "players": 4, "options": get_game("pitch").options(players=4, hand_cards=3).to_json(),
          "reference": "pitch-heuristic", "bot": "random", "score_margin": -1.0, "score_margin_ci95": [-2.0, 0.0],
@@ -99,7 +99,7 @@ def test_the_page_is_written_from_the_rows_the_latest_of_each_bot_by_deal_set() 
     assert page.count("## Ribs, 4 players\n") == 2  # 10 deals and 20 deals are two tables
     assert "## Pitch, 4 players (hand_cards=3)" in page
     first = page[ribs : page.index("## ", ribs + 3)]
-    assert "Deal set 1 (seed 1000000): 10 deals, 40 hands; reference `ribs-heuristic`." in first
+    assert "Deal set 1 (seed 1000000, cards digest 0123456789ab): 10 deals, 40 hands; reference `ribs-heuristic`." in first
     lines = [line for line in first.splitlines() if line.startswith("| `")]
     assert lines == [
         "| `normal` | +0.250 (-0.500 .. +1.000) | 25.0% (10.0 .. 40.0) | +0.0 (-10.0 .. +10.0) | 0.5 | `parlour leaderboard ribs --bots normal --deals 10` |",

@@ -262,6 +262,9 @@ def load_results(path: Path) -> list[dict[str, Any]]:
         missing = [key for key in ROW_KEYS if not isinstance(row, dict) or key not in row]
         if missing:
             raise OptionsError(f"{path}, line {number}, is not a leaderboard row (it lacks {', '.join(missing)})")
+        deal_set = row["deal_set"]
+        if not isinstance(deal_set, dict) or any(key not in deal_set for key in ("version", "seed", "deals", "digest")):
+            raise OptionsError(f"{path}, line {number}, names no whole deal set (version, seed, deals, digest)")
         rows.append(row)
     return rows
 
@@ -365,7 +368,7 @@ def page_text(rows: Sequence[dict[str, Any]]) -> str:
         deal_set = first["deal_set"]
         out.append(f"## {table_title(first)}\n")
         out.append(
-            f"Deal set {deal_set['version']} (seed {deal_set['seed']}, cards digest {deal_set.get('digest', '-')}): {deal_set['deals']} deals, "
+            f"Deal set {deal_set['version']} (seed {deal_set['seed']}, cards digest {deal_set['digest']}): {deal_set['deals']} deals, "
             f"{first['hands']} hands; reference `{first['reference']}`.\n"
         )
         out.append("| bot | score margin (95% CI) | hand-win rate (95% CI) | win-rate margin, points (95% CI) | CPU ms / move | command |")

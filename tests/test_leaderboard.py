@@ -93,17 +93,18 @@ def rows_for_page() -> list[dict]:
     ]  # fmt: skip
 
 
-def test_the_page_is_written_from_the_rows_the_latest_of_each_bot_by_deal_set() -> None:
+def test_the_page_is_written_from_the_rows_the_latest_of_each_bot_at_each_deal_count() -> None:
     page = page_text(rows_for_page())
     ribs = page.index("## Ribs, 4 players\n")
-    assert page.count("## Ribs, 4 players\n") == 2  # 10 deals and 20 deals are two tables
+    assert page.count("## Ribs, 4 players\n") == 1  # 10 deals and 20 deals in one table
     assert "## Pitch, 4 players (hand_cards=3)" in page
     first = page[ribs : page.index("## ", ribs + 3)]
-    assert "Deal set 1 (seed 1000000, cards digest 0123456789ab): 10 deals, 40 hands; reference `ribs-heuristic`." in first
+    assert "Deal set 1 (seed 1000000), a seating per seat; reference `ribs-heuristic`." in first
     lines = [line for line in first.splitlines() if line.startswith("| `")]
     assert lines == [
-        "| `normal` | +0.250 (-0.500 .. +1.000) | 25.0% (10.0 .. 40.0) | +0.0 (-10.0 .. +10.0) | 0.5 | `parlour leaderboard ribs --bots normal --deals 10` |",
-        "| `random` | -2.500 (-3.500 .. -1.500) | 25.0% (10.0 .. 40.0) | +0.0 (-10.0 .. +10.0) | 0.5 | `parlour leaderboard ribs --bots random --deals 10` |",
+        "| `normal` | 10 | +0.250 (-0.500 .. +1.000) | 25.0% (10.0 .. 40.0) | +0.0 (-10.0 .. +10.0) | 0.5 | `parlour leaderboard ribs --bots normal --deals 10` |",
+        "| `random` | 10 | -2.500 (-3.500 .. -1.500) | 25.0% (10.0 .. 40.0) | +0.0 (-10.0 .. +10.0) | 0.5 | `parlour leaderboard ribs --bots random --deals 10` |",
+        "| `random` | 20 | -2.750 (-3.000 .. -2.500) | 25.0% (10.0 .. 40.0) | +0.0 (-10.0 .. +10.0) | 0.5 | `parlour leaderboard ribs --bots random --deals 20` |",
     ]
     assert page.index("## Ribs") < page.index("## Pitch")  # the games in their order
 

@@ -12,7 +12,7 @@ each other, and a new bot needs one run rather than a tournament with every othe
 The deals are fixed and versioned: deal set version `v` starts at seed `DEAL_SETS[v]`, and
 `--deals D` plays its first D deals (the arena's deal k: seed + k, dealt by seat k mod n).
 Rows name their deal set (version, seed, count, and a digest of the cards of those deals),
-and the page compares only rows of one deal set. The digest says when a game deals other
+and the page puts the rows of one version in one table, each with its deal count. The digest says when a game deals other
 cards from the same seeds (a change of its shuffle or its deal): the test of the shipped
 page then fails, and the set takes a new version rather than reuse one.
 
@@ -317,10 +317,10 @@ Every row is one bot against the table's reference, the game's heuristic bot: th
 holds one seat (or one partnership) and the reference all the others, on a fixed set of
 duplicate deals, each deal played once per seat (or side) with the bot taking each in
 turn, so every row of a table faces the same cards and the same opponents. The deal set
-is versioned: version 1 starts at seed 1000000, a table's deal count says how many of its
-deals were played (`--deals`), and the cards digest is a hash of those deals' cards, so a
-game that came to deal other cards from the same seeds is caught (its test fails) rather
-than compared with old rows. The figures are the arena's (`parlour arena`):
+is versioned: version 1 starts at seed 1000000, and a row's deal count says how many of
+its first deals were played (`--deals`); rows of one count played the very same deals.
+Each stored row keeps a hash of its deals' cards, so a game that came to deal other cards
+from the same seeds is caught (its test fails) rather than compared with old rows. The figures are the arena's (`parlour arena`):
 
 - **score margin**: the bot's mean hand score minus the reference seats' in the same
   hands, per deal, averaged over deals, with its 95% interval; positive is better than
@@ -345,10 +345,13 @@ any outside bot (docs/bots.md) gets a row with `--bots 'module:Class(param=value
 
 
 def page_text(rows: Sequence[dict[str, Any]]) -> str:
-    """The page: one table per game, table size, options, deal set and reference, in the
-    order of the games, the latest row of each bot, best score margin first."""
+    """The page: one table per game, table size, options, deal set version and reference,
+    in the order of the games; the latest row of each bot at each deal count, best score
+    margin first. A smaller count plays the first deals of a larger one, so the rows of one
+    table met the same opponents on deals drawn alike, and those of one count the very
+    same deals."""
     order = {name: i for i, name in enumerate(GAMES)}
-    tables: dict[tuple[Any, ...], dict[str, dict[str, Any]]] = {}
+    tables: dict[tuple[Any, ...], dict[tuple[str, int], dict[str, Any]]] = {}
     for row in rows:
         deal_set = row["deal_set"]
         key = (
@@ -357,23 +360,25 @@ def page_text(rows: Sequence[dict[str, Any]]) -> str:
             row["players"],
             json.dumps(row["options"], sort_keys=True),
             deal_set["version"],
-            deal_set["deals"],
+            deal_set["seed"],
             row["reference"],
         )
-        tables.setdefault(key, {})[row["bot"]] = row
+        tables.setdefault(key, {})[row["bot"], deal_set["deals"]] = row
     out = [HEADER]
     for key in sorted(tables):
         latest = sorted(tables[key].values(), key=lambda r: -r["score_margin"])
         first = latest[0]
         deal_set = first["deal_set"]
+        sides = first["hands"] // deal_set["deals"]
+        seatings = f"{sides} seatings a deal" if sides < first["players"] else "a seating per seat"
         out.append(f"## {table_title(first)}\n")
-        out.append(
-            f"Deal set {deal_set['version']} (seed {deal_set['seed']}, cards digest {deal_set['digest']}): {deal_set['deals']} deals, "
-            f"{first['hands']} hands; reference `{first['reference']}`.\n"
-        )
-        out.append("| bot | score margin (95% CI) | hand-win rate (95% CI) | win-rate margin, points (95% CI) | CPU ms / move | command |")
-        out.append("|---|---:|---:|---:|---:|---|")
-        out.extend("| " + " | ".join(row_cells(row)) + " |" for row in latest)
+        out.append(f"Deal set {deal_set['version']} (seed {deal_set['seed']}), {seatings}; reference `{first['reference']}`.\n")
+        out.append("| bot | deals | score margin (95% CI) | hand-win rate (95% CI) | win-rate margin, points (95% CI) | CPU ms / move | command |")
+        out.append("|---|---:|---:|---:|---:|---:|---|")
+        for row in latest:
+            cells = row_cells(row)
+            cells.insert(1, str(row["deal_set"]["deals"]))
+            out.append("| " + " | ".join(cells) + " |")
         out.append("")
     return "\n".join(out)
 

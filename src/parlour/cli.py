@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ridge": ("parlour.ridge_cli", "play given Ridge deals (PBN) against the double-dummy bot; export PBN"),
     "train": ("parlour.training", "train a learned player's weights, by one of three methods, with a learning curve"),
     "analyse": ("parlour.review", "where a seat lost points in a record: each decision judged, mistakes marked, the better move"),
+    "leaderboard": ("parlour.leaderboard", "play bots against the reference on the fixed deals and add them to the leaderboard"),
     "strength": ("parlour.strength", "rerun the results page's figures (docs/strength.md) with fewer hands"),
     "rules": ("parlour.howto", "how to play a game, with the table's rule options explained"),
 }

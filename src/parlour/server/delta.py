@@ -12,9 +12,10 @@ applied in order to the previous state message of the same connection:
   `index` on are replaced by `items` (a zone that comes or goes among a table's zones).
 
 A path is the keys and list indices from the message's top, e.g. `["observation", "log"]`
-or `["observation", "zones", 2, "cards"]`. The rebuilt message has the same keys in the
-same order as the whole one would (a dict whose keys move is set whole), so a client that
-draws keys in order draws the same table.
+or `["observation", "zones", 2, "cards"]`. The rebuilt message is the whole one, its keys
+in the same order (a dict whose keys change places is set whole), so a client that draws
+keys in order draws the same table; only a dict whose values all stay the same is kept as
+it was, whatever order its keys come in now (equal as JSON).
 
 `changes` is computed by the server from two messages it sent the same connection, so a
 delta carries nothing the connection's own full states would not have carried. `rebuilt`
@@ -75,10 +76,10 @@ def _value(old: Any, new: Any, path: Path, steps: list[list[Any]]) -> None:
         if len(new) > size and new[:size] == old:
             steps.append(["+", path, new[size:]])
             return
+        if _by_id(old, new, path, steps):
+            return
         if len(new) == size and any(type(item) in (dict, list) for item in new):
             _items(old, new, path, steps)
-            return
-        if _by_id(old, new, path, steps):
             return
     steps.append(["=", path, new])
 

@@ -38,10 +38,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
 from common import Clients, ServerDidNotStart, cpu_seconds, quantile, served_process
+
+from parlour.server.delta import following
 
 
 class Load(Clients):
@@ -69,19 +72,28 @@ class Load(Clients):
         return table, tokens
 
     async def seat(self, table: str, seat: int, token: str, done: asyncio.Event) -> None:
-        async with websockets.connect(self.ws_url, max_size=2**22) as ws:
+        url = self.ws_url + ("?full=1" if self.args.full else "")
+        async with websockets.connect(url, max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
             sent_at: float | None = None
             sent_version = -1
             seen = 0
+            last: dict[str, Any] | None = None
             async for raw in ws:
                 self.received += len(raw)
                 message = json.loads(raw)
                 if message["type"] == "error":
                     print("error:", message, file=sys.stderr)
                     continue
+                if message["type"] == "delta":  # rebuilt as the page does
+                    message = following(last, message)
+                    if message is None:
+                        print("a delta did not follow the last state", file=sys.stderr)
+                        await ws.send(json.dumps({"type": "sync"}))
+                        continue
                 if message["type"] != "state":
                     continue
+                last = message
                 version = message["version"]
                 if seat == 0 and version > seen:
                     self.actions += version - seen
@@ -134,8 +146,8 @@ class Load(Clients):
                 loop.cancel()
             await asyncio.gather(*loops, return_exceptions=True)
         print(f"tables: {self.args.tables} concurrent Ribs tables, {self.args.players} seats, "
-              f"{self.args.people} websocket client(s) each, bot delay {self.args.bot_delay:g} s, "
-              f"{elapsed:.1f} s measured")
+              f"{self.args.people} websocket client(s) each ({'whole states' if self.args.full else 'deltas'}), "
+              f"bot delay {self.args.bot_delay:g} s, {elapsed:.1f} s measured")
         print(f"tables/s:  {finished / elapsed:.2f}   ({finished} matches finished)")
         print(f"actions/s: {actions / elapsed:.0f}")
         if actions:
@@ -160,6 +172,8 @@ def main() -> int:
                         help="seconds bots and clients wait before acting (0: flat out)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--full", action="store_true",
+                        help="clients ask for whole states only (/ws?full=1), not deltas")
     parser.add_argument("--db", default="sqlite",
                         help="sqlite (default), postgresql (a throwaway local cluster), or a SQLAlchemy URL")
     args = parser.parse_args()

@@ -285,7 +285,10 @@ def test_the_page_rebuilds_what_python_does_and_plays_a_hand_on_deltas(server: S
             whole = twin.wait_turn()  # the bots wait for seat 0 now: nothing changes
             page.wait_for_function(f"() => window.__parlour.base.version === {whole['version']}")
             base = page.evaluate("() => window.__parlour.base")
-            assert same(base["observation"], whole["observation"]) and base["seats"] == whole["seats"]
+            assert base["observation"] == whole["observation"] and base["seats"] == whole["seats"]
+            # Key order too, as JavaScript reads the whole message (keys that are numbers first).
+            assert page.evaluate("""(whole) => { const base = window.__parlour.base;
+                return JSON.stringify([base.observation, base.seats]) === JSON.stringify([whole.observation, whole.seats]); }""", whole)
         finally:
             twin.close()
         assert not errors, errors

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import os
 import random
 import socket
 import subprocess
@@ -86,6 +87,14 @@ def served(arguments: Sequence[str], *, output: IO[bytes] | int = subprocess.DEV
     """`parlour serve` in a subprocess on 127.0.0.1 at a free port, with `arguments` (its
     database, its limits), its output to `output`: the base URL once it answers, and the
     server stopped on leaving."""
+    with served_process(arguments, output=output, wait=wait) as (base, _server):
+        yield base
+
+
+@contextlib.contextmanager
+def served_process(arguments: Sequence[str], *, output: IO[bytes] | int = subprocess.DEVNULL,
+                   wait: float = 60.0) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`served`, with the server's process too (to read its CPU time: `cpu_seconds`)."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(port), *arguments],
@@ -102,7 +111,7 @@ def served(arguments: Sequence[str], *, output: IO[bytes] | int = subprocess.DEV
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise ServerDidNotStart("the server did not start") from None
                 time.sleep(0.1)
-        yield base
+        yield base, server
     finally:
         server.terminate()
         try:
@@ -147,6 +156,12 @@ def against_a_logged_server(make: Callable[[str], Clients], arguments: Sequence[
             return 1
         clients.report(log_path.read_text(errors="replace"))
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far, all its threads, user and system (Linux: /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:

@@ -15,6 +15,9 @@ finished table is replaced by a new one. After `--seconds` it stops by itself an
   actions/s actions applied at all tables per second (people's and bots')
   p50/p99   round trip of a person's action: from sending `act` to receiving the state
             that includes it (the database commit is inside this time)
+  bytes/action  what the clients of a table receive per action at it (JSON text)
+  server CPU/action  the server process's CPU time (all threads) over the measured
+            time, per action
 
 Target on the project's machine: 200 concurrent Ribs tables with p99 under 50 ms.
 Measured figures and where one process saturates: docs/capacity.md.
@@ -35,10 +38,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
-from common import Clients, ServerDidNotStart, quantile, served
+from common import Clients, ServerDidNotStart, cpu_seconds, quantile, served_process
+
+from parlour.server.delta import following
 
 
 class Load(Clients):
@@ -47,6 +53,8 @@ class Load(Clients):
         self.latencies: list[float] = []
         self.actions = 0
         self.finished = 0
+        self.received = 0  # bytes of the messages the clients received
+        self.server_pid: int | None = None
         self.rng = random.Random(1)
 
     async def new_table(self, http: httpx.AsyncClient) -> tuple[str, list[tuple[int, str]]]:
@@ -64,18 +72,28 @@ class Load(Clients):
         return table, tokens
 
     async def seat(self, table: str, seat: int, token: str, done: asyncio.Event) -> None:
-        async with websockets.connect(self.ws_url, max_size=2**22) as ws:
+        url = self.ws_url + ("?full=1" if self.args.full else "")
+        async with websockets.connect(url, max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
             sent_at: float | None = None
             sent_version = -1
             seen = 0
+            last: dict[str, Any] | None = None
             async for raw in ws:
+                self.received += len(raw)
                 message = json.loads(raw)
                 if message["type"] == "error":
                     print("error:", message, file=sys.stderr)
                     continue
+                if message["type"] == "delta":  # rebuilt as the page does
+                    message = following(last, message)
+                    if message is None:
+                        print("a delta did not follow the last state", file=sys.stderr)
+                        await ws.send(json.dumps({"type": "sync"}))
+                        continue
                 if message["type"] != "state":
                     continue
+                last = message
                 version = message["version"]
                 if seat == 0 and version > seen:
                     self.actions += version - seen
@@ -115,19 +133,28 @@ class Load(Clients):
             self.latencies.clear()
             self.actions = 0
             self.finished = 0
+            self.received = 0
+            cpu = cpu_seconds(self.server_pid) if self.server_pid else None
             start = time.perf_counter()
             await asyncio.sleep(self.args.seconds)
             elapsed = time.perf_counter() - start
-            actions, finished, lat = self.actions, self.finished, sorted(self.latencies)
+            actions, finished, lat, received = self.actions, self.finished, sorted(self.latencies), self.received
+            if cpu is not None and self.server_pid:
+                cpu = cpu_seconds(self.server_pid) - cpu
             self.stop = True
             for loop in loops:
                 loop.cancel()
             await asyncio.gather(*loops, return_exceptions=True)
         print(f"tables: {self.args.tables} concurrent Ribs tables, {self.args.players} seats, "
-              f"{self.args.people} websocket client(s) each, bot delay {self.args.bot_delay:g} s, "
-              f"{elapsed:.1f} s measured")
+              f"{self.args.people} websocket client(s) each ({'whole states' if self.args.full else 'deltas'}), "
+              f"bot delay {self.args.bot_delay:g} s, {elapsed:.1f} s measured")
         print(f"tables/s:  {finished / elapsed:.2f}   ({finished} matches finished)")
         print(f"actions/s: {actions / elapsed:.0f}")
+        if actions:
+            print(f"bytes/action: {received / actions:.0f}   (received by the {self.args.people} client(s) of a "
+                  f"table, JSON text without the websocket framing)")
+            if cpu is not None:
+                print(f"server CPU/action: {1000 * cpu / actions:.2f} ms   (all its threads, {cpu:.1f} s in all)")
         if lat:
             p50 = statistics.median(lat) * 1000
             p99 = quantile(lat, 0.99) * 1000
@@ -145,6 +172,8 @@ def main() -> int:
                         help="seconds bots and clients wait before acting (0: flat out)")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--full", action="store_true",
+                        help="clients ask for whole states only (/ws?full=1), not deltas")
     parser.add_argument("--db", default="sqlite",
                         help="sqlite (default), postgresql (a throwaway local cluster), or a SQLAlchemy URL")
     args = parser.parse_args()
@@ -159,12 +188,14 @@ def main() -> int:
             url = args.db
         print(f"database: {args.db}")
         try:
-            with served(
+            with served_process(
                 ["--db", url, "--bot-delay", str(args.bot_delay), "--rate", "100000", "--lobby-rate", "1000",
                  "--evict-after", "30", "--sockets-per-address", "100000", "--tables-per-address", "100000"],
                 wait=30,
-            ) as base:
-                asyncio.run(asyncio.wait_for(Load(args, base).run(), args.warmup + args.seconds + 60))
+            ) as (base, server):
+                load = Load(args, base)
+                load.server_pid = server.pid
+                asyncio.run(asyncio.wait_for(load.run(), args.warmup + args.seconds + 60))
         except ServerDidNotStart as exc:
             print(exc, file=sys.stderr)
             return 1

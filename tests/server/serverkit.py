@@ -17,6 +17,7 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 from parlour.record import apply_entry, start_of
+from parlour.server.delta import following
 from parlour.server.storage import Storage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,12 +124,25 @@ class ServerProcess:
 
 
 class Client:
-    """A websocket client that keeps every message it receives."""
+    """A websocket client that keeps every message it receives.
 
-    def __init__(self, server: ServerProcess, table: str | None = None, token: str | None = None) -> None:
-        self.ws: ClientConnection = connect(server.ws_url, open_timeout=10, max_size=2**22).__enter__()
+    It takes deltas, as the page does (`full=True`: whole states only, `/ws?full=1`): a
+    delta is applied to the last state, and `messages` holds the state it makes, as if the
+    server had sent it whole; `wire` holds every message as it came. A delta that does not
+    follow the last state (`drop` of them are thrown away unread, as if lost) makes it ask
+    for the whole state (`sync`) and wait for it.
+    """
+
+    def __init__(self, server: ServerProcess, table: str | None = None, token: str | None = None,
+                 full: bool = False) -> None:
+        url = server.ws_url + ("?full=1" if full else "")
+        self.ws: ClientConnection = connect(url, open_timeout=10, max_size=2**22).__enter__()
         self.messages: list[dict[str, Any]] = []
+        self.wire: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
+        self.drop = 0
+        self.syncs = 0  # whole states asked for
+        self.behind = False
         if table is not None:
             self.hello(table, token)
 
@@ -136,11 +150,27 @@ class Client:
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
-        message = json.loads(self.ws.recv(timeout=timeout))
-        self.messages.append(message)
-        if message.get("type") == "state":
-            self.state = message
-        return dict(message)
+        deadline = time.monotonic() + timeout
+        while True:
+            message = json.loads(self.ws.recv(timeout=max(0.0, deadline - time.monotonic())))
+            self.wire.append(message)
+            if message.get("type") == "delta":
+                if self.drop > 0:
+                    self.drop -= 1
+                    continue
+                after = None if self.behind else following(self.state, message)
+                if after is None:
+                    if not self.behind:
+                        self.behind = True
+                        self.syncs += 1
+                        self.send({"type": "sync"})
+                    continue
+                message = after
+            if message.get("type") == "state":
+                self.state = message
+                self.behind = False
+            self.messages.append(message)
+            return dict(message)
 
     def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 20) -> dict[str, Any]:
         deadline = time.monotonic() + timeout

@@ -3,7 +3,7 @@
 A person creates a table with bots and plays a whole hand by clicking cards and buttons,
 at desktop width and at phone width (375 px), in the games of WHOLE_HANDS (the flagship and
 the games whose moves are least like a trick's); the scores the page shows must be the
-engine's. A friend joins through the invite link in a second browser profile and the
+engine's (the page rebuilds them from deltas). A friend joins through the invite link in a second browser profile and the
 two play a hand together. A Cramps table shows the engine's `status` in its panel and the
 last trick from `recent`, at both widths. Screenshots go to test-artifacts/ (gitignored).
 """
@@ -209,6 +209,7 @@ def test_a_whole_hand_against_bots_by_clicks(web: ServerProcess, playwright: Any
             if mine:
                 break
         assert mine and any(text.startswith(hand.clicked) for text in mine), f"seat 0 clicked no {hand.clicked!r}"
+        assert page.evaluate("() => window.__parlour.deltas") > 0, "the page played on whole states, not deltas"
         if not msg["observation"]["match_over"]:  # the summary waits for the player before the next deal
             assert page.locator("#banner #next-hand").is_visible() and page.locator("#mine").count() == 0
             assert page.locator("#banner table.summary").count() == 1

@@ -8,7 +8,10 @@ and every message each client received is checked against the engine at that ver
   (`redeal_hidden`), so no card the engine holds hidden from the seat is in it;
 - the hand history carries exactly the seat's `last_hand` of each finished hand, and the
   match's summary is made from those alone;
-- every message is of a known type with known keys, so nothing else can ride along.
+- every message is of a known type with known keys, so nothing else can ride along;
+- the clients take deltas, as the page does: each state checked is the one a delta made
+  of the last, and a delta's steps only set, append or remove at paths into the state
+  message, so everything it carries is in the state checked.
 """
 
 from __future__ import annotations
@@ -31,7 +34,9 @@ MAX_ACTIONS = 1500  # a match that runs longer is checked up to here
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Kit")  # the table's words name the seats so
 KEYS = {
     "welcome": {"type", "table", "seat", "host", "summary", "history", "chat", "other_tabs"},
-    "state": {"type", "table", "version", "seat", "seats", "table_state", "hands_finished", "observation", "match_summary"},
+    "state": {"type", "table", "version", "seat", "seats", "table_state", "hands_finished", "observation",
+              "match_summary", "seq"},
+    "delta": {"type", "table", "version", "seq", "changes"},
     "seats": {"type", "table", "version", "seats"},
     "notice": {"type", "table", "code", "message"},
     "chat": {"type", "table", "seat", "name", "text", "watcher", "at"},
@@ -80,6 +85,13 @@ def _check_every_message(
     states = _states_by_version(record)
     histories = _histories(states, names)
     for seat, client in clients.items():
+        deltas = [m for m in client.wire if m["type"] == "delta"]
+        assert deltas and client.syncs == 0
+        for message in deltas:
+            assert set(message) <= KEYS["delta"]
+            for step in message["changes"]:
+                assert step[0] in "=+-~" and isinstance(step[1], list) and step[1], step
+                assert step[1][0] in KEYS["state"] - {"type", "table", "seat", "seq", "version"}, step
         checked = 0
         for message in client.messages:
             kind = message["type"]

@@ -2,7 +2,9 @@
 
 HTTP serves the client (static files), the lobby (games, tables, creating a table, taking
 a seat). One websocket per seat or spectator carries the play: the client says `hello`
-with its table and seat token, then sends `act` messages and receives `state` messages.
+with its table and seat token, then sends `act` messages and receives a `state` message,
+then after each change a `delta` (what changed: delta.py), or whole states only when it
+connected to `/ws?full=1`.
 Input is distrusted: size-capped, rate-limited per connection, and every refusal is an
 `error` message that changes nothing. A client address may hold `sockets_per_address`
 websockets at once (idle sockets would otherwise use up the file descriptors), and its
@@ -70,7 +72,7 @@ BURST = 2 * RATE  # messages a connection may send in a burst
 LOBBY_BURST = 10.0  # tables created or seats taken per client address in a burst
 HOST_REQUESTS = ("move", "fill", "open", "start", "remove")
 TABLE_REQUESTS = (*HOST_REQUESTS, "leave", "resign", "again", "chat")
-MESSAGE_TYPES = ("hello", "act", "ping", "hint", *TABLE_REQUESTS)
+MESSAGE_TYPES = ("hello", "act", "ping", "hint", "sync", *TABLE_REQUESTS)
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -160,6 +162,7 @@ class Connection:
         self.dropped = False
         self.hint_task: asyncio.Task[None] | None = None
         self.address = websocket.client.host if websocket.client else None
+        self.deltas = websocket.query_params.get("full") not in ("1", "true")  # `/ws?full=1`: whole states only
 
     def send(self, message: dict[str, Any]) -> None:
         if self.dropped:
@@ -261,6 +264,8 @@ class Connection:
                 self.send({"type": "pong"})
             elif kind == "hint":
                 self.ask_hint()
+            elif kind == "sync":
+                await self.sync()
             elif kind in TABLE_REQUESTS:
                 await self.table_request(kind, message)
             else:
@@ -280,7 +285,8 @@ class Connection:
         self.leave()
         self.table = table
         address = self.ws.client.host if self.ws.client else None
-        self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None, address)
+        self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None, address,
+                                 self.deltas)
         async with table.lock:  # never between an action's apply and its commit
             with contextlib.suppress(TableError):  # the database away: the seat is back all the same
                 await table.arrive(self.listener)
@@ -298,6 +304,13 @@ class Connection:
             await self.table.say(self.listener, message.get("text"), message.get("name"))
         else:
             await self.table.player_request(self.listener, kind)
+
+    async def sync(self) -> None:
+        """The whole state again: the client missed a state (a delta's `seq` did not follow
+        its last state's)."""
+        if self.table is None or self.listener is None:
+            raise TableError("not_seated", "say hello with your table first")
+        await self.table.resend(self.listener)
 
     def ask_hint(self) -> None:
         """Start working out a hint for this connection's seat; one at a time here, and

@@ -69,6 +69,7 @@ from parlour.engine import Game, GameOptions, OptionsError, State
 from parlour.games import GAMES, get_game
 from parlour.howto import summary
 from parlour.replay import View
+from parlour.server.delta import changes
 from parlour.server.room import CHAT_KEEP, Event, Presence, Room, TableError, searching_bot
 from parlour.server.settings import Settings
 from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
@@ -88,15 +89,20 @@ class Listener:
     """A connection watching a table: a seat (with its token's hash) or a spectator (seat
     None). The seat follows the token: a host may move its holder to another seat.
 
-    `send` must not block: it queues the message for the connection's writer.
+    `send` must not block: it queues the message for the connection's writer. With
+    `deltas`, a state the connection was sent already is followed by what changed since
+    (`Table.tell`); `sent` is that last state, `seq` how many states it was sent.
     """
 
     def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], None], hashed: str | None = None,
-                 address: str | None = None) -> None:
+                 address: str | None = None, deltas: bool = False) -> None:
         self.seat = seat
         self.send = send
         self.hashed = hashed
         self.address = address
+        self.deltas = deltas
+        self.sent: dict[str, Any] | None = None
+        self.seq = 0
 
 
 class Table:
@@ -367,13 +373,46 @@ class Table:
         others = sum(1 for lis in self.listeners if lis is not listener and seat is not None and lis.seat == seat)
         presence = self.presence()
         listener.send(self.room.welcome_message(seat, listener.hashed, others, presence, self.manager.settings.grace))
-        listener.send(self.room.message_for(seat, presence))
+        self.tell(listener, self.room.message_for(seat, presence), whole=True)
+
+    async def resend(self, listener: Listener) -> None:
+        """The whole state again, for a connection that lost track (a delta that did not
+        follow its last state)."""
+        async with self.lock:
+            if listener in self.listeners:
+                self.tell(listener, self.room.message_for(listener.seat, self.presence()), whole=True)
 
     def broadcast(self) -> None:
         listeners = list(self.listeners)
         messages = self.room.messages_for((lis.seat for lis in listeners), self.presence())
+        made: dict[tuple[int, int], tuple[dict[str, Any], list[list[Any]] | None]] = {}
         for lis in listeners:
-            lis.send(messages[lis.seat])
+            self.tell(lis, messages[lis.seat], made=made)
+
+    def tell(self, listener: Listener, message: dict[str, Any], whole: bool = False,
+             made: dict[tuple[int, int], tuple[dict[str, Any], list[list[Any]] | None]] | None = None) -> None:
+        """Send `listener` the state `message` (for its seat): whole, or, to a connection
+        that takes deltas, what changed since the last state it was sent. The changes are
+        worked out from the two messages of that connection's own seat, nothing else, so
+        a delta says no more than the whole state would; connections sent the same last
+        state share the work (`made`). A new hand, a new seat or the start of the match
+        goes whole: little of the last state is left then."""
+        sent, listener.sent = listener.sent, message
+        listener.seq += 1
+        steps = None
+        if listener.deltas and not whole and sent is not None and _same_hand(sent, message):
+            key = (id(sent), id(message))
+            if made is not None and key in made:
+                steps = made[key][1]
+            else:
+                steps = changes(sent, message, SKIPPED)
+                if made is not None:
+                    made[key] = (sent, steps)  # `sent` kept alive, so its id is not reused meanwhile
+        if steps is None:
+            listener.send({**message, "seq": listener.seq})
+        else:
+            listener.send({"type": "delta", "table": self.id, "seq": listener.seq, "version": message["version"],
+                           "changes": steps})
 
     def attach(self, listener: Listener) -> None:
         if listener.seat is not None:
@@ -500,6 +539,17 @@ class Table:
         wait = min(BOT_RETRY_LONGEST, 0.5 * 2 ** min(self.bot_failures, 8))
         log.warning("table %s: a bot's action could not be stored; trying again in %g s", self.id, wait)
         asyncio.get_running_loop().call_later(wait, self.wake_bot)
+
+
+SKIPPED = frozenset({"version"})  # a delta carries the version itself
+
+
+def _same_hand(sent: dict[str, Any], message: dict[str, Any]) -> bool:
+    """Whether `message` follows `sent` within one hand, seen from one seat: only then is
+    a delta sent rather than the whole state."""
+    before, after = sent["observation"], message["observation"]
+    return (sent["seat"] == message["seat"] and before is not None and after is not None
+            and before.get("hand_number") == after.get("hand_number"))
 
 
 def think(bot: Bot, observation: dict[str, Any], deadline: float) -> str:

@@ -330,6 +330,9 @@ class TableView {
     this.closed = false;
     this.retry = 500;
     this.msg = null;          // the last state message
+    this.base = null;         // the last state received (its own copy): a delta applies to it
+    this.behind = false;      // a delta did not follow `base`: the whole state is asked for
+    this.deltas = 0;          // deltas applied (for the browser tests)
     this.prev = null;         // the observation before it
     this.history = [];        // finished hands (last_hand of each), as this seat sees them
     this.historyAt = null;    // hand shown in the history panel
@@ -368,6 +371,8 @@ class TableView {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;
+      this.base = null;
+      this.behind = false;
       $conn.textContent = "\u25cf connected";
       $conn.className = "conn ok";
       const hello = { type: "hello", table: this.id };
@@ -385,6 +390,10 @@ class TableView {
   }
 
   receive(m) {
+    if (m.type === "delta" || m.type === "state") {
+      m = this.rebuild(m);
+      if (!m) return;
+    }
     if (this.msg && this.msg.seat !== null && Array.isArray(m.seats || (m.summary && m.summary.seats))) {
       const me = this.msg.seat;
       const seats = m.seats || m.summary.seats;
@@ -438,6 +447,27 @@ class TableView {
     } else if (m.type === "error") {
       this.failed(m);
     }
+  }
+
+  // The whole state a `state` or `delta` message gives (null for a delta that does not
+  // follow the last state: the whole state is asked for, and deltas wait for it). The
+  // page is handed a copy, so what it changes never changes the state deltas apply to.
+  rebuild(m) {
+    if (m.type === "delta") {
+      let after = null;
+      try { after = this.behind ? null : Delta.following(this.base, m); } catch (e) { after = null; }
+      if (!after) {
+        if (!this.behind && this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "sync" }));
+        this.behind = true;
+        return null;
+      }
+      this.deltas += 1;
+      this.base = after;
+    } else {
+      this.base = m;
+      this.behind = false;
+    }
+    return structuredClone(this.base);
   }
 
   // Show queued states one by one: a bot's move waits until the speed's pause since the

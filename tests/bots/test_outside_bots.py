@@ -120,6 +120,6 @@ def test_an_outside_bot_sits_at_a_terminal_table(bot_folder: Path, capsys: pytes
 
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "ribs", "--players", "4", "--seed", "3", "--bots", "cautious:CautiousBot"]) == 0
-    assert "Your seat is number 0" in capsys.readouterr().out
+    assert "In turn: you, Ben (Ribs bot, cautious:CautiousBot)" in capsys.readouterr().out
     assert main(["play", "ribs", "--players", "4", "--bots", "cautious:Careless"]) == 2
     assert "module cautious has no 'Careless'" in capsys.readouterr().err

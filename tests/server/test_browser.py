@@ -22,6 +22,7 @@ import pytest
 from serverkit import ROOT, ServerProcess, replay_to
 
 from parlour.games import GAMES
+from parlour.replay import seat_names as table_names
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -203,7 +204,7 @@ def test_a_whole_hand_against_bots_by_clicks(web: ServerProcess, playwright: Any
             page.wait_for_selector("#history table.summary")
             msg = page.evaluate("() => window.__parlour.msg")
             truth = replay_to(web.record(table), msg["version"])
-            assert msg["observation"] == truth.observation(0)
+            assert msg["observation"] == truth.observation(0, names=table_names(msg["seats"]))
             check_scores_shown(page, truth)
             mine = [truth.action_to_text(a) for seat, a in truth.history if seat == 0]
             if mine:
@@ -287,7 +288,7 @@ def test_every_game_is_played_by_clicks_in_the_same_page(web: ServerProcess, pla
         msg, shown = page.evaluate(SHOWN_HAND)
         assert not errors, errors
         truth = replay_to(web.record(table), msg["version"])
-        assert msg["observation"] == truth.observation(0)
+        assert msg["observation"] == truth.observation(0, names=table_names(msg["seats"]))
         mine = [c for z in msg["observation"]["zones"] if z["owner"] == 0 and z["kind"] == "hand" for c in z["cards"]]
         assert shown == mine
         assert any(seat == 0 for seat, _ in truth.history), "no move was made by clicks"

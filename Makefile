@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve play test lint bench strength clean chromium postgresql
+.PHONY: serve play test lint bench strength clean chromium postgresql haproxy
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -37,7 +37,12 @@ postgresql:
 	  echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.d/parlour.conf && \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql </dev/null)
 
-test: $(STAMP) lint chromium postgresql
+# The proxy in front of several workers (deploy/haproxy/parlour.cfg): the tests check the
+# shipped configuration with it and start it in front of workers, as they start PostgreSQL.
+haproxy:
+	test -x /usr/sbin/haproxy || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy </dev/null)
+
+test: $(STAMP) lint chromium postgresql haproxy
 	PARLOUR_REQUIRE_POSTGRES=1 PARLOUR_REQUIRE_OPENSPIEL=1 $(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -93,9 +93,10 @@ def served(arguments: Sequence[str], *, output: IO[bytes] | int = subprocess.DEV
 
 @contextlib.contextmanager
 def served_process(arguments: Sequence[str], *, output: IO[bytes] | int = subprocess.DEVNULL,
-                   wait: float = 60.0) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`served`, with the server's process too (to read its CPU time: `cpu_seconds`)."""
-    port = free_port()
+                   wait: float = 60.0, port: int | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`served`, with the server's process too (to read its CPU time: `cpu_seconds`), on
+    `port` or else a free one."""
+    port = port or free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(port), *arguments],
         stdout=output, stderr=subprocess.STDOUT,
@@ -104,13 +105,13 @@ def served_process(arguments: Sequence[str], *, output: IO[bytes] | int = subpro
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + wait
         while True:
-            try:
-                httpx.get(base + "/api/games", timeout=1)
-                break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise ServerDidNotStart("the server did not start") from None
-                time.sleep(0.1)
+            # 200, not any answer: a proxy in front answers 503 until a worker is up.
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                    break
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise ServerDidNotStart("the server did not start")
+            time.sleep(0.1)
         yield base, server
     finally:
         server.terminate()

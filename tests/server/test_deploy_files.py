@@ -315,7 +315,7 @@ def test_parlour_accepts_the_workers_command_line() -> None:
     env = environment()
     assert args.port == 8001 and args.host == env["PARLOUR_HOST"] == "127.0.0.1"
     assert args.db == env["PARLOUR_DB"] and args.db.startswith("postgresql+psycopg://")
-    assert args.worker_name == "cards1-8001"
+    assert args.worker_name == "cards1:8001"
     # The proxy is the one whose forwarding headers the workers believe, and it sends
     # every worker of the env file's address.
     assert args.forwarded_allow_ips == "127.0.0.1"

@@ -1,6 +1,6 @@
 """A backup is only as good as its restore: a dump of the database taken while a table is
-in play (pg_dump's custom format, as deploy/systemd/parlour-backup.service takes it),
-restored with pg_restore into a fresh database, and a server started on that one: the
+in play (by the shell command of deploy/systemd/parlour-backup.service: pg_dump's custom
+format), restored with pg_restore into a fresh database, and a server started on that one: the
 players come back with their seat tokens to the table as it was, chat and all, and play
 it to its end; its stored record replays to what they saw.
 
@@ -10,12 +10,14 @@ its initdb), as docs/deploy.md tells an operator to.
 
 from __future__ import annotations
 
+import os
+import shlex
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import httpx
-from serverkit import Client, ServerProcess, replay_to
+from serverkit import ROOT, Client, ServerProcess, replay_to
 
 from parlour.replay import seat_names
 from parlour.server.pgcluster import SUPERUSER, Cluster
@@ -25,6 +27,21 @@ def pg_tool(cluster: Cluster, program: str, *args: str) -> None:
     done = subprocess.run([str(cluster.bin / program), "-h", "127.0.0.1", "-p", str(cluster.port), "-U", SUPERUSER,
                            *args], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
     assert done.returncode == 0, f"{program}: {done.stderr}"
+
+
+def backup(cluster: Cluster, folder: Path) -> Path:
+    """The backup unit's dump, its command as systemd runs it (`$$` and `%%` read as `$`
+    and `%`), into `folder` as its state directory, of the cluster's `parlour` database."""
+    unit = (ROOT / "deploy" / "systemd" / "parlour-backup.service").read_text()
+    line = next(line for line in unit.splitlines() if line.startswith("ExecStart=/bin/sh "))
+    argv = [word.replace("$$", "$").replace("%%", "%") for word in shlex.split(line.split("=", 1)[1])]
+    env = {**os.environ, "STATE_DIRECTORY": str(folder), "PGHOST": "127.0.0.1", "PGPORT": str(cluster.port),
+           "PGUSER": SUPERUSER, "PATH": f"{cluster.bin}:{os.environ['PATH']}"}
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert done.returncode == 0, done.stderr
+    dumps = list(folder.glob("parlour-*.dump"))
+    assert len(dumps) == 1, dumps
+    return dumps[0]
 
 
 def play_until(clients: dict[int, Client], done: Any) -> None:
@@ -46,7 +63,7 @@ def lasting(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def test_a_restored_dump_plays_on(pg_cluster: Cluster, tmp_path: Path) -> None:
-    url = pg_cluster.database("backed_up")
+    url = pg_cluster.database("parlour")  # the database the backup unit dumps
     first = ServerProcess(tmp_path / "first.sqlite3", db_url=url).start()
     try:
         made = first.create(players=4, bots={1: "random", 3: "random"}, name="Ann", options={"hands_to_win": 1})
@@ -61,8 +78,8 @@ def test_a_restored_dump_plays_on(pg_cluster: Cluster, tmp_path: Path) -> None:
         clients[2].send({"type": "chat", "text": "is this saved?"})
         clients[0].until(lambda m: m["type"] == "chat")
         before = {seat: c.wait_version(version) for seat, c in clients.items()}
-        dump = tmp_path / "parlour.dump"
-        pg_tool(pg_cluster, "pg_dump", "--format=custom", f"--file={dump}", "backed_up")
+        (tmp_path / "backups").mkdir()
+        dump = backup(pg_cluster, tmp_path / "backups")
     finally:
         first.stop()  # the machine is lost with its database; the dump is all there is
     for client in clients.values():

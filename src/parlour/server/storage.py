@@ -255,10 +255,16 @@ class Storage:
             )
             return set(found.scalars())
 
-    def release_lease(self, table_id: str, owner: str) -> None:
-        """Give a lease back (a handover, a table let go of): anyone may take it at once."""
+    def release_lease(self, table_id: str, owner: str, expire: bool = False) -> None:
+        """Give a lease back, so anyone may take it at once: deleted (a handover to the
+        worker asking, a table done with), or `expire`d (a worker stopping: the others
+        adopt the table)."""
+        mine = (leases_t.c.table_id == table_id) & (leases_t.c.owner == owner)
         with self.engine.begin() as conn:
-            conn.execute(leases_t.delete().where(leases_t.c.table_id == table_id, leases_t.c.owner == owner))
+            if expire:
+                conn.execute(leases_t.update().where(mine).values(expires=self._now() - 1.0))
+            else:
+                conn.execute(leases_t.delete().where(mine))
 
     def lease_holder(self, table_id: str) -> tuple[str, float] | None:
         """(owner, seconds left, negative once expired) of a table's lease, or None."""

@@ -437,6 +437,15 @@ def test_serve_workers_behind_the_proxy(pg_cluster: Cluster, haproxy: str, tmp_p
             eve.client.close()
         listed = {t["id"] for t in httpx.get(base + "/api/tables", timeout=10).json()["tables"]}
         assert {entry["table"]["id"] for entry in made} <= listed  # every worker's tables, whichever answers
+        # A table made on one worker is in the other's lobby too, once its NOTIFY comes.
+        lobbies = [f"http://127.0.0.1:{p}/api/tables" for p in (port + 1, port + 2)]
+        for lobby in lobbies:
+            httpx.get(lobby, timeout=10)  # each has read the others' tables once
+        new = httpx.post(lobbies[0], json={"game": "ribs", "players": 4, "name": "Fay"}, timeout=30).json()
+        deadline = time.monotonic() + 20
+        while new["table"]["id"] not in {t["id"] for t in httpx.get(lobbies[1], timeout=10).json()["tables"]}:
+            assert time.monotonic() < deadline, "the other worker's lobby never heard of the new table"
+            time.sleep(0.1)
     finally:
         proc.terminate()
         proc.wait(60)

@@ -909,6 +909,7 @@ class TableManager:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
             self.finished_at.pop(table.id, None)
+            self.stale.add(table.id)  # the lobby reads it from the database now
             log.warning("worker %s lost table %s to another worker", self.owner, table.id)
         table.disband()
 
@@ -923,6 +924,7 @@ class TableManager:
                 return
             del self.tables[table_id]
             self.finished_at.pop(table_id, None)
+            self.stale.add(table_id)
             table.moved = True
             await self.give_back(table_id)
         table.disband()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -214,6 +215,19 @@ class Parlour:
         self.players: list[Player] = []
         self.tables: list[str] = []
         self.joined: list[tuple[str, int, str]] = []  # seat changes acknowledged: (table, seat, name)
+        self.starting: list[threading.Thread] = []
+
+    def start(self, name: str) -> None:
+        """Start a worker in the background (a start takes seconds): play goes on meanwhile."""
+        thread = threading.Thread(target=self.workers[name].start)
+        thread.start()
+        self.starting.append(thread)
+
+    def started(self) -> None:
+        """Play on until the workers being started are up."""
+        self.play(lambda: not any(thread.is_alive() for thread in self.starting), seconds=150)
+        self.starting.clear()
+        assert all(w.proc is not None and w.proc.poll() is None for w in self.workers.values())
 
     @property
     def base(self) -> str:
@@ -324,13 +338,18 @@ class Parlour:
         return lost
 
     def __enter__(self) -> Parlour:
-        for worker in self.workers.values():
-            worker.start()
+        for name in self.workers:
+            self.start(name)
+        for thread in self.starting:
+            thread.join()
+        self.starting.clear()
         self._proxy = running_proxy(self.proxy, [("127.0.0.1", w.port) for w in self.workers.values()])
         self._proxy.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        for thread in self.starting:
+            thread.join()
         for player in self.players:
             for client in player.clients:
                 client.close()
@@ -353,15 +372,16 @@ def test_killed_workers_lose_nothing(pg_cluster: Cluster, haproxy: str, tmp_path
         parlour.workers[first].kill()
         takeovers.append(parlour.takeover(first))
         parlour.join(waiting, "Dot")  # a seat taken while its worker is gone
+        parlour.start(first)
         parlour.advance(4)
-        parlour.workers[first].start()
-        parlour.advance(3)
+        parlour.started()
         second = next(name for name in parlour.workers if name != first)
         parlour.workers[second].kill()
         takeovers.append(parlour.takeover(second))
+        parlour.start(second)
         parlour.advance(3)
-        parlour.workers[second].start()
         parlour.play(lambda: not parlour.live())
+        parlour.started()
         lost = parlour.check()
         print(f"takeovers {[round(t, 1) for t in takeovers]} s, "
               f"reconnects {sum(p.reconnects for p in parlour.players)}, lost {lost}")
@@ -383,9 +403,9 @@ def test_rolling_restart_loses_nothing(pg_cluster: Cluster, haproxy: str, tmp_pa
         for name, worker in parlour.workers.items():
             worker.stop()
             parlour.takeover(name)
+            parlour.start(name)
             parlour.advance(3)
-            worker.start()
-            parlour.advance(2)
+            parlour.started()
         parlour.play(lambda: not parlour.live())
         assert parlour.check() == {"actions": 0, "chat": 0, "seats": 0}
 

@@ -491,3 +491,26 @@ def test_serve_workers_behind_the_proxy(pg_cluster: Cluster, haproxy: str, tmp_p
 def _taken(port: int) -> bool:
     with socket.socket() as s:
         return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_the_proxy_configuration(tmp_path: Path) -> None:
+    """What the proxy must do, read from its configuration (and checked by haproxy
+    itself where it is installed): the hash on the table id, the health checks, the
+    timeouts of long-lived sockets."""
+    import subprocess
+
+    from parlour.server.proxy import haproxy_config
+
+    config = haproxy_config(8000, [("127.0.0.1", 8001), ("10.0.0.2", 8001)])
+    for line in ("bind 127.0.0.1:8000", "url_param(table)", "path,field(4,/)", "balance hash var(txn.table)",
+                 "hash-type consistent", "option httpchk GET /healthz", "timeout tunnel 1h", "timeout client 30s",
+                 "timeout server 30s", "timeout connect 5s", "balance roundrobin",
+                 "server w1 127.0.0.1:8001 check inter 1s fall 2 rise 2",
+                 "server w2 10.0.0.2:8001 check inter 1s fall 2 rise 2"):
+        assert line in config, line
+    program = find_haproxy()
+    if program is not None:
+        path = tmp_path / "haproxy.cfg"
+        path.write_text(config)
+        checked = subprocess.run([program, "-c", "-q", "-f", str(path)], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr

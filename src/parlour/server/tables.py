@@ -94,7 +94,7 @@ STORE_LONGEST_WAIT = 2.0
 BOT_RETRY_LONGEST = 30.0  # the longest a bot waits before trying a refused action again
 HANDOVER_CHANNEL = "parlour_handover"  # NOTIFY'd with a table's id: its owner lets go of it
 HANDOVER_POLL = 0.1  # seconds between tries to take a lease while its owner lets go
-LOBBY_REFRESH = 30.0  # seconds the other workers' tables in the lobby are kept without a NOTIFY
+LOBBY_REFRESH = 30.0  # seconds the other workers' tables in the lobby are kept while NOTIFY is not heard
 MOVED = "this table has moved to another server process; connect again"
 
 
@@ -1023,7 +1023,7 @@ class TableManager:
             return self.open_tables(), self.finished_tables()
         now = time.time()
         grace = self.settings.grace
-        if self.elsewhere is None or not self.listening or time.monotonic() - self.elsewhere_at > LOBBY_REFRESH:
+        if self.elsewhere is None or (not self.listening and time.monotonic() - self.elsewhere_at > LOBBY_REFRESH):
             self.stale.clear()
             stored = await self.db_or_refuse(self.storage.load_live, now - self.settings.close_after)
             self.elsewhere = {entry.id: _stored_summary(entry, now, grace) for entry in stored

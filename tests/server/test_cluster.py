@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import signal
 import socket
 import threading
 import time
@@ -435,8 +436,9 @@ def test_serve_workers_needs_postgresql(tmp_path: Path) -> None:
 
 
 def test_serve_workers_behind_the_proxy(pg_cluster: Cluster, haproxy: str, tmp_path: Path) -> None:
-    """`parlour serve --workers 2`: the lobby answers through the proxy, and a table made
-    by one worker is played through the proxy by whichever holds it."""
+    """`parlour serve --workers 2`: the lobby answers through the proxy, a table made by
+    one worker is played through the proxy by whichever holds it, each worker's lobby
+    hears of the other's tables, and a worker that dies is started again."""
     import subprocess
     import sys
 
@@ -462,7 +464,7 @@ def test_serve_workers_behind_the_proxy(pg_cluster: Cluster, haproxy: str, tmp_p
             time.sleep(0.2)
         made = [httpx.post(base + "/api/tables", json={"game": "ribs", "players": 4, "name": "Eve", "options": QUICK,
                                                        "seats": [{}, *[{"bot": "random"}] * 3]}, timeout=30).json()
-                for _ in range(4)]
+                for _ in range(2)]
         for entry in made:
             table = entry["table"]["id"]
             eve = Player(port, table, entry["token"], entry["seat"], "Eve")
@@ -483,6 +485,19 @@ def test_serve_workers_behind_the_proxy(pg_cluster: Cluster, haproxy: str, tmp_p
         while new["table"]["id"] not in {t["id"] for t in httpx.get(lobbies[1], timeout=10).json()["tables"]}:
             assert time.monotonic() < deadline, "the other worker's lobby never heard of the new table"
             time.sleep(0.1)
+        # A worker that dies is started again by the supervisor.
+        health = f"http://127.0.0.1:{port + 1}/healthz"
+        dead = httpx.get(health, timeout=10).json()["pid"]
+        os.kill(dead, signal.SIGKILL)
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                if httpx.get(health, timeout=2).json()["pid"] != dead:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "the supervisor did not start the worker again"
+            time.sleep(0.2)
     finally:
         proc.terminate()
         proc.wait(60)

@@ -399,7 +399,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
 
     async def healthz(_request: Request) -> Response:
         """For the proxy's health checks: 200 while this worker serves."""
-        return JSONResponse({"ok": True, "worker": settings.worker})
+        return JSONResponse({"ok": True, "worker": settings.worker, "pid": os.getpid()})
 
     async def tables(_request: Request) -> Response:
         try:

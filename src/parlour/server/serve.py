@@ -118,7 +118,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--worker-name", default=None,
         help="run as one worker of a parlour of several (any machines) sharing the PostgreSQL --db: its name "
-        "among them, unique, e.g. host:port (default: the only process)",
+        "among them, unique, e.g. host:port (default: the only process; with --workers, the workers are named "
+        "NAME:port, NAME being this machine's host name unless given)",
     )
     parser.add_argument(
         "--lease-seconds", type=float, default=LEASE_SECONDS,

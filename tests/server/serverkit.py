@@ -35,8 +35,10 @@ class ServerProcess:
     """`python -m parlour.server.serve` in a subprocess, on its own port and database."""
 
     def __init__(self, db_path: Path, bot_delay: float = 0.0, rate: float = 20.0, db_url: str | None = None,
-                 lobby_rate: float = 1000.0, evict_after: float = 300.0, extra: tuple[str, ...] = ()) -> None:
+                 lobby_rate: float = 1000.0, evict_after: float = 300.0, extra: tuple[str, ...] = (),
+                 port: int = 0) -> None:
         self.extra = extra  # more `parlour serve` options, e.g. ("--allow-any-bot",)
+        self.fixed_port = port  # started again on the same port (behind a proxy), else a free one each time
         self.rate = rate
         self.evict_after = evict_after
         self.lobby_rate = lobby_rate
@@ -55,8 +57,8 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self) -> ServerProcess:
-        self.port = free_port()
-        log = open(self.db_path.with_suffix(f".{self.port}.log"), "wb")  # noqa: SIM115
+        self.port = self.fixed_port or free_port()
+        log = open(self.db_path.with_suffix(f".{self.port}.log"), "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlour.server.serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", self.db_url, "--bot-delay", str(self.bot_delay), "--rate", str(self.rate),

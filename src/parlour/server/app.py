@@ -163,6 +163,16 @@ class Connection:
         self.hint_task: asyncio.Task[None] | None = None
         self.address = websocket.client.host if websocket.client else None
         self.deltas = websocket.query_params.get("full") not in ("1", "true")  # `/ws?full=1`: whole states only
+        self.close_code, self.close_reason = 1008, "too slow"
+
+    def moved(self) -> None:
+        """The table moved to another worker: the connection closes (1012, as at a
+        restart), and its client connects again, through the proxy to the table's worker."""
+        self.close_code, self.close_reason = 1012, "the table moved; connect again"
+        self.dropped = True
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.outbox.put_nowait(None)
 
     def send(self, message: dict[str, Any]) -> None:
         if self.dropped:
@@ -202,7 +212,7 @@ class Connection:
         if message is not None:  # stuck on a send: not even a close frame would go
             cut_socket(self.ws)
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code=1008, reason="too slow"), self.stall_seconds)
+            await asyncio.wait_for(self.ws.close(code=self.close_code, reason=self.close_reason), self.stall_seconds)
 
     def leave(self) -> None:
         """Stop watching the table (idempotent)."""
@@ -286,8 +296,11 @@ class Connection:
         self.table = table
         address = self.ws.client.host if self.ws.client else None
         self.listener = Listener(seat, self.send, token_hash(token) if seat is not None else None, address,
-                                 self.deltas)
+                                 self.deltas, self.moved)
         async with table.lock:  # never between an action's apply and its commit
+            if table.moved:  # handed over while this hello waited
+                self.moved()
+                return
             with contextlib.suppress(TableError):  # the database away: the seat is back all the same
                 await table.arrive(self.listener)
             table.attach(self.listener)
@@ -364,12 +377,18 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
         gc.freeze()
         loop = asyncio.get_running_loop()
         sweeper = loop.create_task(holder["manager"].sweep())
+        helpers = []
+        if settings.worker is not None:  # one of several workers: hold leases, hear the others
+            helpers = [loop.create_task(holder["manager"].hold()), loop.create_task(holder["manager"].listen())]
         # The server's stop signal, before it waits for requests in flight: replays
         # waiting or being built are let go at once (serve.py calls this).
         app.state.stopping = lambda: loop.call_soon_threadsafe(desk.stop)
         yield
         desk.stop()
         sweeper.cancel()
+        for task in helpers:
+            task.cancel()
+        await holder["manager"].let_go_all()
         holder["manager"].close()
 
     async def index(_request: Request) -> Response:
@@ -378,12 +397,20 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
     async def games(_request: Request) -> Response:
         return JSONResponse(manager().lobby())
 
+    async def healthz(_request: Request) -> Response:
+        """For the proxy's health checks: 200 while this worker serves."""
+        return JSONResponse({"ok": True, "worker": settings.worker, "pid": os.getpid()})
+
     async def tables(_request: Request) -> Response:
-        return JSONResponse({"tables": manager().open_tables(), "finished": manager().finished_tables()})
+        try:
+            open_tables, finished = await manager().lobby_tables()
+        except TableError as exc:
+            return _error(exc, 503)
+        return JSONResponse({"tables": open_tables, "finished": finished})
 
     async def table_info(request: Request) -> Response:
         try:
-            return JSONResponse((await manager().get(request.path_params["table_id"])).summary())
+            return JSONResponse((await manager().peek(request.path_params["table_id"])).summary())
         except TableError as exc:
             return _error(exc, 404)
 
@@ -515,7 +542,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
 
     async def table_record(request: Request) -> Response:
         try:
-            table = await manager().get(request.path_params["table_id"])
+            table = await manager().peek(request.path_params["table_id"])
         except TableError as exc:
             return _error(exc, 404)
         async with table.lock:
@@ -528,7 +555,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
 
     async def table_replay(request: Request) -> Response:
         try:
-            table = await manager().get(request.path_params["table_id"])
+            table = await manager().peek(request.path_params["table_id"])
         except TableError as exc:
             return _error(exc, 404)
         try:
@@ -571,6 +598,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
 
     routes = [
         Route("/", index),
+        Route("/healthz", healthz),
         Route("/api/games", games),
         Route("/api/games/{game}/howto", howto, methods=["GET"]),
         Route("/api/tables", tables, methods=["GET"]),

@@ -1,9 +1,22 @@
-"""`parlour serve`: the web parlour on uvicorn, with its database (SQLite unless told)."""
+"""`parlour serve`: the web parlour on uvicorn, with its database (SQLite unless told).
+
+One process is the default, and all SQLite allows. On PostgreSQL, `--workers N` makes this
+process a supervisor: it runs N worker processes (ports `--port`+1 .. `--port`+N on
+127.0.0.1, each named `host:port`), restarts one that dies, and runs HAProxy on `--port`
+in front of them (proxy.py). A worker is an ordinary server with `--worker-name`: run
+the same on another machine, against the same database, and it joins the same parlour
+(put it behind the proxy too).
+"""
 
 from __future__ import annotations
 
 import argparse
 import logging
+import signal
+import socket
+import subprocess
+import sys
+import time
 from typing import Any
 
 from parlour.server.settings import (
@@ -12,6 +25,7 @@ from parlour.server.settings import (
     CLOSE_AFTER,
     EVICT_AFTER,
     GRACE,
+    LEASE_SECONDS,
     LOBBY_RATE,
     RATE,
     SEARCH_TABLES_PER_ADDRESS,
@@ -96,12 +110,120 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default {SEARCH_TABLES_PER_ADDRESS})",
     )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    parser.add_argument(
+        "--workers", type=int, default=1,
+        help="server processes on this machine, behind HAProxy on --port, each on a port of its own above it "
+        "(default 1: this process alone); more than one needs a PostgreSQL --db",
+    )
+    parser.add_argument(
+        "--worker-name", default=None,
+        help="run as one worker of a parlour of several (any machines) sharing the PostgreSQL --db: its name "
+        "among them, unique, e.g. host:port (default: the only process; with --workers, the workers are named "
+        "NAME:port, NAME being this machine's host name unless given)",
+    )
+    parser.add_argument(
+        "--lease-seconds", type=float, default=LEASE_SECONDS,
+        help=f"seconds a worker's hold on a table lasts unless renewed: a dead worker's tables move this long after "
+        f"(default {LEASE_SECONDS:g})",
+    )
 
 
 SHUTDOWN_SECONDS = 5
 
 
+def _postgresql(url: str | None) -> bool:
+    return bool(url) and str(url).startswith(("postgresql", "postgres"))
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.workers < 1:
+        print("parlour serve: --workers is 1 or more", file=sys.stderr)
+        return 2
+    if (args.workers > 1 or args.worker_name) and not _postgresql(args.db):
+        print("parlour serve: several workers share their tables through PostgreSQL: give --db "
+              "postgresql+psycopg://user@host/parlour (SQLite is one process's database)", file=sys.stderr)
+        return 2
+    if args.workers > 1:
+        return supervise(args)
+    return serve(args)
+
+
+def worker_arguments(args: argparse.Namespace, port: int, name: str) -> list[str]:
+    """A worker's command line: this one's options, on its own port and name."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    argv = ["--host", "127.0.0.1", "--port", str(port), "--worker-name", name]
+    if not args.forwarded_allow_ips:
+        argv += ["--forwarded-allow-ips", "127.0.0.1"]  # the proxy, in front of them all
+    for action in parser._actions:
+        if action.dest in ("help", "host", "port", "workers", "worker_name"):
+            continue
+        value = getattr(args, action.dest, action.default)
+        if value == action.default:
+            continue
+        if isinstance(action, argparse._StoreTrueAction):
+            argv.append(action.option_strings[0])
+        else:
+            argv += [action.option_strings[0], str(value)]
+    return argv
+
+
+RESTART_WAIT = 1.0  # seconds before a worker that died is started again
+
+
+def supervise(args: argparse.Namespace) -> int:
+    """Run the workers and the proxy until stopped (SIGTERM, ^C); a worker that dies is
+    started again (its tables have moved to the others meanwhile, and come back)."""
+    from parlour.server.proxy import ProxyError, running_proxy
+
+    host = socket.gethostname()
+    ports = [args.port + i for i in range(1, args.workers + 1)]
+    names = [f"{args.worker_name or host}:{port}" for port in ports]
+    stopping = False
+
+    def stop(_sig: int, _frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+
+    def start(i: int) -> subprocess.Popen[bytes]:
+        command = [sys.executable, "-m", "parlour.server.serve", *worker_arguments(args, ports[i], names[i])]
+        return subprocess.Popen(command, stdin=subprocess.DEVNULL)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    workers = [start(i) for i in range(args.workers)]
+    try:
+        with running_proxy(args.port, [("127.0.0.1", port) for port in ports], args.host) as proxy:
+            print(f"parlour: the web parlour is at http://{args.host}:{args.port}/ "
+                  f"({args.workers} workers on ports {ports[0]}-{ports[-1]}, HAProxy in front)", flush=True)
+            while not stopping:
+                time.sleep(0.2)
+                if proxy.poll() is not None:
+                    print(f"parlour: the proxy exited with {proxy.returncode}", file=sys.stderr, flush=True)
+                    return 1
+                for i, worker in enumerate(workers):
+                    if worker.poll() is not None and not stopping:
+                        print(f"parlour: worker {names[i]} exited with {worker.returncode}; starting it again",
+                              file=sys.stderr, flush=True)
+                        time.sleep(RESTART_WAIT)
+                        workers[i] = start(i)
+    except ProxyError as exc:
+        print(f"parlour serve: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.terminate()
+        for worker in workers:
+            try:
+                worker.wait(SHUTDOWN_SECONDS + 10)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                worker.wait()
+    return 0
+
+
+def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -122,6 +244,8 @@ def run(args: argparse.Namespace) -> int:
     where = Storage(url)  # opened once here to fail early and to print where the data lives
     print(f"parlour: the web parlour is at http://{args.host}:{args.port}/", flush=True)
     print(f"parlour: database {where.describe()}", flush=True)
+    if args.worker_name:
+        print(f"parlour: worker {args.worker_name}", flush=True)
     where.close()
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
     app = create_app(url, Settings.from_args(args))

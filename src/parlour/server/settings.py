@@ -26,6 +26,7 @@ HINTS_PER_ADDRESS = 2  # hints under way at once for one client address
 UNWATCHED_AFTER = 300.0  # seconds a table with nobody seated may play on unwatched (--unwatched-after)
 TABLES_PER_ADDRESS = 20  # tables in play that one client address may have made (--tables-per-address)
 SEARCH_TABLES_PER_ADDRESS = 2  # ... of them with a searching bot (--search-tables-per-address)
+LEASE_SECONDS = 6.0  # seconds a worker's hold on a table lasts unless renewed (--lease-seconds)
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,12 @@ class Settings:
     unwatched_after: float = UNWATCHED_AFTER
     tables_per_address: int = TABLES_PER_ADDRESS
     search_tables_per_address: int = SEARCH_TABLES_PER_ADDRESS
+    worker: str | None = None
+    """This process's name among the workers sharing one PostgreSQL database; None: the
+    only process, which holds every table without leases."""
+    lease_seconds: float = LEASE_SECONDS
+    """How long a worker's lease on a table lasts; renewed every third of it, so a dead
+    worker's tables are taken over this long after it died."""
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> Settings:
@@ -71,4 +78,6 @@ class Settings:
             unwatched_after=max(1.0, args.unwatched_after),
             tables_per_address=max(1, args.tables_per_address),
             search_tables_per_address=max(0, args.search_tables_per_address),
+            worker=getattr(args, "worker_name", None) or None,
+            lease_seconds=max(0.5, getattr(args, "lease_seconds", LEASE_SECONDS)),
         )

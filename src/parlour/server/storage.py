@@ -19,6 +19,19 @@ index is one past the largest stored (`StoredTable.next_event`), never the count
 
 All calls are blocking and made from one worker thread (see tables.py), so SQLite needs no
 locking and the event loop never waits on a disk.
+
+Several server processes (workers) may share one PostgreSQL database. A table is then
+acted on by one worker at a time, the holder of its lease (`parlour_leases`: the table,
+its owner, when it expires). A lease is taken when it is free, already ours, or expired;
+it is renewed every few seconds while held, and given back on a handover. Every action
+and event a worker stores goes under its lease: the insert's transaction locks the
+lease row (SELECT ... FOR UPDATE) and stores only if the row still names this worker;
+otherwise nothing is stored and `LeaseLost` says which tables went. Taking a lease
+updates that same row, so it waits for an append in flight, and an append after it
+finds another owner: two workers can never both append at a table. An expired lease
+nobody has taken is still its owner's (nobody else can have stored anything), so a
+worker slowed down for a moment loses a table only when another actually takes it.
+Times are the database's clock, so the workers' clocks need not agree.
 """
 
 from __future__ import annotations
@@ -42,12 +55,16 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    extract,
+    func,
+    literal,
     select,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["IntegrityError", "Storage", "StoredTable", "default_db_url", "match_key", "token_hash"]
+__all__ = ["IntegrityError", "LeaseLost", "Storage", "StoredTable", "default_db_url", "match_key", "token_hash"]
 
 CHECKPOINT_EVERY = 2.0  # seconds between SQLite WAL checkpoints
 
@@ -93,6 +110,30 @@ events_t = Table(
     Column("data", Text, nullable=False),
     Column("at", Float, nullable=False),
 )
+
+leases_t = Table(
+    "parlour_leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(128), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+LOBBY_CHANNEL = "parlour_lobby"  # NOTIFY'd with a table's id when one of its events is stored
+
+
+class LeaseLost(Exception):
+    """Nothing was stored: this worker no longer holds the lease of these tables."""
+
+    def __init__(self, tables: set[str]) -> None:
+        super().__init__(f"the lease of {', '.join(sorted(tables))} is held by another worker")
+        self.tables = tables
+
+
+def table_of(key: str) -> str:
+    """The table an action key (`match_key`) belongs to."""
+    return key.split(".", 1)[0]
+
 
 # Events after which a table is not loaded at start-up: it is closed, or its match is
 # over (no "again" after it), or nobody has been at it for a while ("quiet").
@@ -173,8 +214,84 @@ class Storage:
             return self.engine.url.database or ":memory:"
         return self.engine.url.render_as_string(hide_password=True)
 
-    def create_table(self, table: StoredTable) -> None:
+    def _now(self) -> Any:
+        """The database's clock in seconds (PostgreSQL's), else this process's (SQLite is
+        one process's database)."""
+        if self.engine.dialect.name == "postgresql":
+            return extract("epoch", func.clock_timestamp())
+        return literal(time.time())
+
+    def _held(self, conn: Any, tables: set[str], owner: str) -> set[str]:
+        """Of `tables`, those whose lease names `owner`, their rows locked till the commit."""
+        query = select(leases_t.c.table_id).where(leases_t.c.table_id.in_(sorted(tables)), leases_t.c.owner == owner)
+        return set(conn.execute(query.with_for_update()).scalars())
+
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> str | None:
+        """Take (or renew) the lease of a table for `seconds`: None when `owner` holds it
+        now, else the worker that does. Free, ours, or expired: it is taken."""
+        insert = (postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert)(leases_t)
+        now = self._now()
+        statement = insert.values(table_id=table_id, owner=owner, expires=now + seconds).on_conflict_do_update(
+            index_elements=[leases_t.c.table_id],
+            set_={"owner": insert.excluded.owner, "expires": insert.excluded.expires},
+            where=(leases_t.c.owner == insert.excluded.owner) | (leases_t.c.expires < now),
+        ).returning(leases_t.c.owner)
         with self.engine.begin() as conn:
+            if conn.execute(statement).first() is not None:
+                return None
+            holder = conn.execute(select(leases_t.c.owner).where(leases_t.c.table_id == table_id)).scalar()
+        return str(holder) if holder is not None else "?"
+
+    def renew_leases(self, owner: str, tables: list[str], seconds: float) -> set[str]:
+        """Extend the leases `owner` still holds among `tables`; returns those."""
+        if not tables:
+            return set()
+        with self.engine.begin() as conn:
+            found = conn.execute(
+                leases_t.update()
+                .where(leases_t.c.table_id.in_(tables), leases_t.c.owner == owner)
+                .values(expires=self._now() + seconds)
+                .returning(leases_t.c.table_id)
+            )
+            return set(found.scalars())
+
+    def release_lease(self, table_id: str, owner: str, expire: bool = False) -> None:
+        """Give a lease back, so anyone may take it at once: deleted (a handover to the
+        worker asking, a table done with), or `expire`d (a worker stopping: the others
+        adopt the table)."""
+        mine = (leases_t.c.table_id == table_id) & (leases_t.c.owner == owner)
+        with self.engine.begin() as conn:
+            if expire:
+                conn.execute(leases_t.update().where(mine).values(expires=self._now() - 1.0))
+            else:
+                conn.execute(leases_t.delete().where(mine))
+
+    def lease_holder(self, table_id: str) -> tuple[str, float] | None:
+        """(owner, seconds left, negative once expired) of a table's lease, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(leases_t.c.owner, leases_t.c.expires - self._now())
+                               .where(leases_t.c.table_id == table_id)).first()
+        return (str(row[0]), float(row[1])) if row is not None else None
+
+    def adoptable(self, owner: str) -> list[str]:
+        """Tables whose lease has expired (its worker died or stalled) or still names
+        `owner` (this worker's name, from before a restart): theirs to take over."""
+        with self.engine.connect() as conn:
+            query = select(leases_t.c.table_id).where((leases_t.c.expires < self._now()) | (leases_t.c.owner == owner))
+            return list(conn.execute(query).scalars())
+
+    def notify(self, channel: str, payload: str) -> None:
+        """PostgreSQL's NOTIFY (nothing elsewhere: one process needs no telling)."""
+        if self.engine.dialect.name != "postgresql":
+            return
+        with self.engine.begin() as conn:
+            conn.execute(select(func.pg_notify(channel, payload)))
+
+    def create_table(self, table: StoredTable, owner: str | None = None, lease: float = 0.0) -> None:
+        """Store a new table; with `owner`, its lease is taken in the same transaction."""
+        with self.engine.begin() as conn:
+            if owner is not None:
+                conn.execute(leases_t.insert().values(table_id=table.id, owner=owner, expires=self._now() + lease))
             conn.execute(
                 tables_t.insert().values(
                     id=table.id,
@@ -186,13 +303,22 @@ class Storage:
                     created=table.created or time.time(),
                 )
             )
+            if owner is not None and self.engine.dialect.name == "postgresql":
+                conn.execute(select(func.pg_notify(LOBBY_CHANNEL, table.id)))
 
     def append_event(self, table_id: str, index: int, kind: str, data: dict[str, Any], at: float,
-                     keep_chat: int = 0) -> None:
+                     keep_chat: int = 0, owner: str | None = None) -> None:
         """One event of a table's log, committed; the key (table, index) refuses a second
         writer. A chat line with `keep_chat` deletes the table's chat lines older than the
-        newest `keep_chat` in the same transaction, so a chatty table's log stays bounded."""
+        newest `keep_chat` in the same transaction, so a chatty table's log stays bounded.
+        With `owner`, stored only under its lease (else LeaseLost), and the other workers
+        are told (NOTIFY) that the table changed, for their lobby."""
         with self.engine.begin() as conn:
+            if owner is not None:
+                if not self._held(conn, {table_id}, owner):
+                    raise LeaseLost({table_id})
+                if self.engine.dialect.name == "postgresql":
+                    conn.execute(select(func.pg_notify(LOBBY_CHANNEL, table_id)))
             conn.execute(
                 events_t.insert().values(table_id=table_id, idx=index, kind=kind, data=json.dumps(data), at=at)
             )
@@ -204,23 +330,40 @@ class Storage:
                 if oldest_kept is not None:
                     conn.execute(events_t.delete().where(chat & (events_t.c.idx < oldest_kept)))
 
-    def append_action(self, table_id: str, index: int, seat: int, text: str) -> None:
-        """One action, committed. The primary key (table, index) refuses a second writer."""
-        self.append_actions([(table_id, index, seat, text)])
+    def append_action(self, table_id: str, index: int, seat: int, text: str, owner: str | None = None) -> None:
+        """One action, committed. The primary key (table, index) refuses a second writer,
+        and with `owner`, so does the lease (LeaseLost)."""
+        lost = self.append_actions([(table_id, index, seat, text)], owner)
+        if lost:
+            raise LeaseLost(lost)
 
-    def append_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
-        """Several tables' actions in one transaction (the server's group commit)."""
+    def append_actions(self, rows: list[tuple[str, int, int, str]], owner: str | None = None) -> set[str]:
+        """Several tables' actions in one transaction (the server's group commit). With
+        `owner`, only the rows of tables whose lease it holds are stored; returns the
+        tables whose lease it lost (their rows not stored)."""
         with self.engine.begin() as conn:
-            conn.execute(
-                actions_t.insert(),
-                [{"table_id": t, "idx": i, "seat": s, "text": x} for t, i, s, x in rows],
-            )
+            rows, lost = self._leased(conn, rows, owner)
+            if rows:
+                conn.execute(
+                    actions_t.insert(),
+                    [{"table_id": t, "idx": i, "seat": s, "text": x} for t, i, s, x in rows],
+                )
+        return lost
 
-    def append_missing_actions(self, rows: list[tuple[str, int, int, str]]) -> None:
+    def _leased(self, conn: Any, rows: list[tuple[str, int, int, str]], owner: str | None) -> tuple[
+            list[tuple[str, int, int, str]], set[str]]:
+        if owner is None:
+            return rows, set()
+        tables = {table_of(row[0]) for row in rows}
+        lost = tables - self._held(conn, tables, owner)
+        return [row for row in rows if table_of(row[0]) not in lost], lost
+
+    def append_missing_actions(self, rows: list[tuple[str, int, int, str]], owner: str | None = None) -> set[str]:
         """`append_actions` again after a failure: rows already stored (a commit whose
         answer was lost) are skipped, and one stored with other content is a conflict
         (IntegrityError), as a second writer's would be."""
         with self.engine.begin() as conn:
+            rows, lost = self._leased(conn, rows, owner)
             missing = []
             for t, i, s, x in rows:
                 found = conn.execute(
@@ -232,6 +375,7 @@ class Storage:
                     raise IntegrityError("append_missing_actions", (t, i), Exception(f"action {i} of {t} differs"))
             if missing:
                 conn.execute(actions_t.insert(), missing)
+        return lost
 
     def load_all(self) -> list[StoredTable]:
         """Every table with its claimed seats and its actions in order."""

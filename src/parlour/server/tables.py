@@ -72,7 +72,16 @@ from parlour.replay import View
 from parlour.server.delta import changes
 from parlour.server.room import CHAT_KEEP, Event, Presence, Room, TableError, searching_bot
 from parlour.server.settings import Settings
-from parlour.server.storage import IntegrityError, Storage, StoredTable, match_key, token_hash
+from parlour.server.storage import (
+    LOBBY_CHANNEL,
+    IntegrityError,
+    LeaseLost,
+    Storage,
+    StoredTable,
+    match_key,
+    table_of,
+    token_hash,
+)
 from parlour.server.workers import BotPool, HintBudget, HintRefused
 
 log = logging.getLogger("parlour.server")
@@ -83,6 +92,10 @@ STORE_PATIENCE = 15.0  # seconds a store is retried while the database is away
 STORE_FIRST_WAIT = 0.05  # ... first wait between tries, doubled up to STORE_LONGEST_WAIT
 STORE_LONGEST_WAIT = 2.0
 BOT_RETRY_LONGEST = 30.0  # the longest a bot waits before trying a refused action again
+HANDOVER_CHANNEL = "parlour_handover"  # NOTIFY'd with a table's id: its owner lets go of it
+HANDOVER_POLL = 0.1  # seconds between tries to take a lease while its owner lets go
+LOBBY_REFRESH = 30.0  # seconds the other workers' tables in the lobby are kept while NOTIFY is not heard
+MOVED = "this table has moved to another server process; connect again"
 
 
 class Listener:
@@ -95,9 +108,11 @@ class Listener:
     """
 
     def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], None], hashed: str | None = None,
-                 address: str | None = None, deltas: bool = False) -> None:
+                 address: str | None = None, deltas: bool = False,
+                 close: Callable[[], None] | None = None) -> None:
         self.seat = seat
         self.send = send
+        self.close = close  # ends the connection: its table moved to another worker
         self.hashed = hashed
         self.address = address
         self.deltas = deltas
@@ -123,6 +138,7 @@ class Table:
         self.bot_failures = 0  # bot actions refused by the database in a row
         self.made_by: str | None = None  # the client address that made it (not kept over a restart)
         self.unwatched_since: float | None = time.monotonic()  # no connection at all, since
+        self.moved = False  # another worker holds it now: nothing more is stored or sent here
         self._seat_bots()
 
     # --- the room's facts, read through the table ----------------------------------------
@@ -184,9 +200,11 @@ class Table:
         """Store an event (the caller holds the lock), then apply it: refused as
         `server_error` while the database is away, and then nothing changed. Storing a
         chat line deletes the table's chat lines older than the newest CHAT_KEEP."""
+        self.check_ours()
         at = time.time()
         index = self.stored.next_event
-        await self.manager.db_or_refuse(self.manager.storage.append_event, self.id, index, kind, data, at, CHAT_KEEP)
+        await self.manager.db_or_refuse(self.manager.storage.append_event, self.id, index, kind, data, at, CHAT_KEEP,
+                                        self.manager.owner)
         self.room.apply_event(kind, data, at)
         self._seat_bots()
         for lis in self.listeners:
@@ -211,6 +229,26 @@ class Table:
         for seat, name in wanted.items():
             if seat not in self.bots:
                 specs[seat], self.bots[seat] = self.manager.seat_bot(name, self.game, seat, self.room.bot_seed(seat))
+
+    def check_ours(self) -> None:
+        """TableError `moved` once another worker holds the table (its clients reconnect)."""
+        if self.moved:
+            raise TableError("moved", MOVED)
+
+    def disband(self) -> None:
+        """Another worker holds the table now: its timers and bots stop here, and its
+        connections are closed, so their clients connect again (through the proxy, to
+        the worker that holds it)."""
+        self.moved = True
+        for handle in self.away.values():
+            handle.cancel()
+        self.away.clear()
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+        for lis in list(self.listeners):
+            if lis.close is not None:
+                lis.close()
+        self.listeners.clear()
 
     # --- seats ----------------------------------------------------------------------------
     def seat_of_token(self, token: Any) -> int:
@@ -352,9 +390,14 @@ class Table:
         """Apply `text` for `seat` if it is that seat's turn at `version` (Room.take_action),
         store it, and only then tell everyone; else TableError."""
         async with self.lock:
+            self.check_ours()
             canonical = self.room.take_action(seat, text, version, by_bot)
             try:
                 await self.manager.append(match_key(self.id, self.stored.match), version, seat, canonical)
+            except LeaseLost:
+                self.room.action_lost()
+                self.manager.lost(self)
+                raise TableError("moved", MOVED) from None
             except Exception:
                 # Not stored, so it never happened: rebuild the state from the stored log.
                 log.exception("table %s: action %d could not be stored", self.id, version)
@@ -441,6 +484,8 @@ class Table:
     # --- bots -----------------------------------------------------------------------------
     def wake_bot(self) -> None:
         """Start the bot to act (Room.bot_to_wake), if none is already thinking."""
+        if self.moved:
+            return
         seat = self.room.bot_to_wake(self.presence())
         if seat is None or seat not in self.bots:
             return
@@ -552,6 +597,11 @@ def _same_hand(sent: dict[str, Any], message: dict[str, Any]) -> bool:
             and before.get("hand_number") == after.get("hand_number"))
 
 
+def _stored_summary(stored: StoredTable, now: float, grace: float) -> dict[str, Any]:
+    """The lobby's entry of a table another worker holds: as stored, nobody connected."""
+    return Room(stored, now).summary(Presence(frozenset(), 0, now), grace)
+
+
 def think(bot: Bot, observation: dict[str, Any], deadline: float) -> str:
     """A bot's move, in a bot thread, within what is left of its limit at `deadline`
     (time.monotonic()): a move that waited for a thread does not get the whole limit
@@ -595,7 +645,20 @@ def checked_options(game: Game, values: Any, players: Any = NO_PLAYERS) -> GameO
 
 
 class TableManager:
-    """Every table of the server, the database, and the worker thread that writes to it."""
+    """Every table of the server, the database, and the worker thread that writes to it.
+
+    One of several workers sharing a PostgreSQL database (`settings.worker` names it),
+    the manager holds the tables whose lease it has (storage.py): it takes a table's
+    lease before loading it, renews its leases every third of their length, and stores
+    every action and event under them. Asked for a table another worker holds, it asks
+    that worker to hand it over (NOTIFY on `parlour_handover`: the holder lets go under
+    the table's lock, so nothing is in flight, gives the lease back and closes its
+    connections) and takes the lease once free; a dead holder's lease is taken once it
+    expires. It also adopts expired leases by itself (a dead worker's tables, bots
+    playing on with nobody to ask for them). The lobby, records and replays read the
+    database for the tables held elsewhere; stored events NOTIFY `parlour_lobby`, which
+    marks a table's lobby entry stale here.
+    """
 
     def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         self.storage = storage
@@ -611,6 +674,12 @@ class TableManager:
         self.inline = storage.engine.dialect.name == "sqlite"
         self.pending: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
         self.flushing = False
+        self.owner = settings.worker
+        self.taking: dict[str, asyncio.Lock] = {}  # a lease being taken, one try at a time per table
+        self.elsewhere: dict[str, dict[str, Any]] | None = None  # lobby entries of tables held by others
+        self.elsewhere_at = 0.0
+        self.stale: set[str] = set()  # ... of which these changed (NOTIFY)
+        self.listening = False
 
     async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run a storage call: SQLite's on the event loop (a commit without fsync is quicker
@@ -625,6 +694,11 @@ class TableManager:
         nothing was stored, and the client may try again."""
         try:
             return await self.db(fn, *args)
+        except LeaseLost as exc:
+            for table_id in exc.tables:
+                if table_id in self.tables:
+                    self.lost(self.tables[table_id])
+            raise TableError("moved", MOVED) from None
         except Exception:
             log.exception("the database refused %s", getattr(fn, "__name__", fn))
             raise TableError("server_error", "the server could not reach its database; try again") from None
@@ -648,19 +722,22 @@ class TableManager:
             while self.pending:
                 batch, self.pending = self.pending, []
                 try:
-                    await self._store(batch)
+                    lost = await self._store(batch)
                 except Exception as exc:
                     for _, future in batch:
                         if not future.done():
                             future.set_exception(exc)
                     continue
-                for _, future in batch:
+                for row, future in batch:
                     if not future.done():
-                        future.set_result(None)
+                        if table_of(row[0]) in lost:
+                            future.set_exception(LeaseLost({table_of(row[0])}))
+                        else:
+                            future.set_result(None)
         finally:
             self.flushing = False
 
-    async def _store(self, batch: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]]) -> None:
+    async def _store(self, batch: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]]) -> set[str]:
         """Commit a batch of actions, retrying with back-off while the database is away
         (a restart drops every pooled connection; the pool's pre-ping replaces them).
 
@@ -671,8 +748,7 @@ class TableManager:
         give_up = time.monotonic() + STORE_PATIENCE
         wait = STORE_FIRST_WAIT
         try:
-            await self.db(self.storage.append_actions, rows)
-            return
+            return set(await self.db(self.storage.append_actions, rows, self.owner))
         except IntegrityError:
             raise
         except Exception as exc:
@@ -680,9 +756,9 @@ class TableManager:
         while True:
             await asyncio.sleep(wait)
             try:
-                await self.db(self.storage.append_missing_actions, rows)
+                lost = set(await self.db(self.storage.append_missing_actions, rows, self.owner))
                 log.warning("actions stored after the database came back")
-                return
+                return lost
             except IntegrityError:
                 raise
             except Exception:
@@ -713,7 +789,11 @@ class TableManager:
         """Rebuild the tables in play by replaying their events and actions; returns how
         many. Closed and finished tables, and tables nobody has been at for `close_after`
         seconds, stay in the database until someone asks for one. Everyone seated is away
-        until they come back, so their grace starts now."""
+        until they come back, so their grace starts now. One of several workers takes
+        over the tables whose lease expired (or still names it, from before a restart)."""
+        if self.owner is not None:
+            await self.adopt_expired()
+            return len(self.tables)
         stored = await self.db(self.storage.load_live, time.time() - self.settings.close_after)
         for entry in stored:
             try:
@@ -733,10 +813,12 @@ class TableManager:
 
     async def get(self, table_id: Any) -> Table:
         """A table by id: in memory, or read back from the database (a finished table
-        that was let go of)."""
+        that was let go of); one of several workers takes its lease first (`take`)."""
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise TableError("unknown_table", f"there is no table {str(table_id)[:40]!r}")
         table = self.tables.get(table_id)
+        if table is None and self.owner is not None:
+            table = await self.take(table_id)
         if table is None:
             stored = await self.db_or_refuse(self.storage.load_one, table_id)
             table = self.tables.get(table_id)  # someone else may have loaded it meanwhile
@@ -746,6 +828,224 @@ class TableManager:
         if table is None:
             raise TableError("unknown_table", f"there is no table {table_id!r}")
         return table
+
+    async def peek(self, table_id: Any) -> Table:
+        """A table to read (its summary, record, replays): the one held here, else, when
+        another worker may hold it, as stored now, without taking it from its holder."""
+        if self.owner is None or (isinstance(table_id, str) and table_id in self.tables):
+            return await self.get(table_id)
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+            raise TableError("unknown_table", f"there is no table {str(table_id)[:40]!r}")
+        stored = await self.db_or_refuse(self.storage.load_one, table_id)
+        if stored is None:
+            raise TableError("unknown_table", f"there is no table {table_id!r}")
+        table = Table(self, stored)
+        table.moved = True  # read only: it is not played here
+        return table
+
+    # --- several workers ------------------------------------------------------------------
+    async def take(self, table_id: str, ask: bool = True, wanted: bool = True) -> Table | None:
+        """Take a table's lease and load it (None: no such table, or, with `wanted` False,
+        one not worth holding: finished or closed). A lease another worker holds is asked
+        for (`ask`: NOTIFY its holder, again each second) until it is free or has expired,
+        at most a lease's length and a little more; then TableError `busy`."""
+        assert self.owner is not None
+        lock = self.taking.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                table = self.tables.get(table_id)
+                if table is not None:
+                    return table
+                give_up = time.monotonic() + self.settings.lease_seconds + 2.0
+                asked_at = -1.0
+                while True:
+                    holder = await self.db_or_refuse(self.storage.take_lease, table_id, self.owner,
+                                                     self.settings.lease_seconds)
+                    if holder is None:
+                        break
+                    if not ask:
+                        return None
+                    now = time.monotonic()
+                    if now > give_up:
+                        raise TableError("busy", f"the table is held by {holder}, which does not let go of it; "
+                                         "try again")
+                    if now - asked_at >= 1.0:
+                        asked_at = now
+                        await self.db_or_refuse(self.storage.notify, HANDOVER_CHANNEL, table_id)
+                    await asyncio.sleep(HANDOVER_POLL)
+                if table_id in self.tables:  # taken meanwhile by another request of ours
+                    return self.tables[table_id]
+                try:
+                    stored = await self.db_or_refuse(self.storage.load_one, table_id)
+                    if stored is not None:
+                        table = Table(self, stored)
+                        if not wanted and table.phase not in ("waiting", "playing"):
+                            stored = None
+                except BaseException:
+                    await self.give_back(table_id)
+                    raise
+                if stored is None or table is None:
+                    await self.give_back(table_id)
+                    return None
+                self.tables[table_id] = table
+                self.elsewhere_forget(table_id)
+                self.waken(table)
+                log.info("worker %s holds table %s", self.owner, table_id)
+                return table
+        finally:
+            if not lock.locked() and not getattr(lock, "_waiters", None) and lock is self.taking.get(table_id):
+                del self.taking[table_id]
+
+    async def give_back(self, table_id: str, expire: bool = False) -> None:
+        """Give a lease back: deleted (to the worker asking for it, or a table done with),
+        or `expire`d, so the other workers adopt the table at once (a clean stop)."""
+        if self.owner is None:
+            return
+        with contextlib.suppress(Exception):  # the database away: the lease expires by itself
+            await self.db(self.storage.release_lease, table_id, self.owner, expire)
+
+    def lost(self, table: Table) -> None:
+        """Another worker holds the table now (found on storing, or renewing): let go of it."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.finished_at.pop(table.id, None)
+            self.stale.add(table.id)  # the lobby reads it from the database now
+            log.warning("worker %s lost table %s to another worker", self.owner, table.id)
+        table.disband()
+
+    async def hand_over(self, table_id: str) -> None:
+        """Another worker asks for a table held here: let go of it under its lock (no
+        action or event is in flight then), give the lease back, close its connections."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if self.tables.get(table_id) is not table:
+                return
+            del self.tables[table_id]
+            self.finished_at.pop(table_id, None)
+            self.stale.add(table_id)
+            table.moved = True
+            await self.give_back(table_id)
+        table.disband()
+        log.info("worker %s handed table %s over", self.owner, table_id)
+
+    async def adopt_expired(self) -> int:
+        """Take over the tables whose lease expired (their worker died or stalled) and
+        that are still in play; returns how many."""
+        assert self.owner is not None
+        adopted = 0
+        for table_id in await self.db(self.storage.adoptable, self.owner):
+            if table_id in self.tables:
+                continue
+            try:
+                if await self.take(table_id, ask=False, wanted=False) is not None:
+                    adopted += 1
+            except TableError:
+                continue
+            except Exception:
+                log.exception("table %s cannot be taken over; it is left out", table_id)
+        return adopted
+
+    async def hold(self) -> None:
+        """Renew this worker's leases every third of their length, let go of the tables
+        another worker took, and take over the tables of workers that died."""
+        assert self.owner is not None
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 3)
+            await self.hold_once()
+
+    async def hold_once(self) -> None:
+        assert self.owner is not None
+        held = list(self.tables)
+        try:
+            kept = await self.db(self.storage.renew_leases, self.owner, held, self.settings.lease_seconds)
+        except Exception as exc:  # the database away: the stores will tell if a lease is lost meanwhile
+            log.warning("leases could not be renewed (%s)", type(exc).__name__)
+            return
+        for table_id in held:
+            table = self.tables.get(table_id)
+            if table_id not in kept and table is not None and table_id not in self.taking:
+                self.lost(table)
+        with contextlib.suppress(Exception):
+            if await self.adopt_expired():
+                self.elsewhere = None
+
+    async def listen(self) -> None:
+        """PostgreSQL's notifications: a table asked for (`parlour_handover`) is handed
+        over if held here; a table changed elsewhere (`parlour_lobby`) is read again for
+        the lobby. Reconnects when the database goes away."""
+        import psycopg
+
+        conninfo = self.storage.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(conninfo, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {HANDOVER_CHANNEL}")
+                    await conn.execute(f"LISTEN {LOBBY_CHANNEL}")
+                    self.listening = True
+                    self.elsewhere = None  # notifications may have been missed meanwhile
+                    async for note in conn.notifies():
+                        if note.channel == HANDOVER_CHANNEL:
+                            if note.payload in self.tables:
+                                asyncio.get_running_loop().create_task(self.hand_over(note.payload))
+                        else:
+                            self.stale.add(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("notifications lost (%s); listening again", type(exc).__name__)
+            self.listening = False
+            await asyncio.sleep(1.0)
+
+    async def let_go_all(self) -> None:
+        """At a clean stop: every lease held expires now, so the other workers take the
+        tables over at once (the last action of each is stored: nothing is in flight
+        once the connections have closed)."""
+        if self.owner is None:
+            return
+        for table_id, table in list(self.tables.items()):
+            async with table.lock:
+                table.moved = True
+                await self.give_back(table_id, expire=True)
+            table.disband()
+        self.tables.clear()
+
+    def elsewhere_forget(self, table_id: str) -> None:
+        if self.elsewhere is not None:
+            self.elsewhere.pop(table_id, None)
+
+    async def lobby_tables(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The lobby's open and finished tables: this worker's, and, of several workers,
+        the others' as stored (read once, then a table again when its NOTIFY comes)."""
+        if self.owner is None:
+            return self.open_tables(), self.finished_tables()
+        now = time.time()
+        grace = self.settings.grace
+        if self.elsewhere is None or (not self.listening and time.monotonic() - self.elsewhere_at > LOBBY_REFRESH):
+            self.stale.clear()
+            stored = await self.db_or_refuse(self.storage.load_live, now - self.settings.close_after)
+            self.elsewhere = {entry.id: _stored_summary(entry, now, grace) for entry in stored
+                              if entry.id not in self.tables}
+            self.elsewhere_at = time.monotonic()
+        stale, self.stale = self.stale, set()
+        for table_id in stale - set(self.tables):
+            entry = await self.db_or_refuse(self.storage.load_one, table_id)
+            if entry is not None:
+                self.elsewhere[table_id] = _stored_summary(entry, now, grace)
+        for table_id in list(self.elsewhere):
+            if table_id in self.tables or self.elsewhere[table_id]["state"] == "closed":
+                del self.elsewhere[table_id]
+        finished = sorted((t for t in self.elsewhere.values() if t["state"] == "finished"), key=lambda t: -t["created"])
+        for old in finished[10:]:
+            del self.elsewhere[old["id"]]
+        mine = [t.summary() for t in self.tables.values()]
+        every = mine + list(self.elsewhere.values())
+        open_ = sorted((t for t in every if t["state"] in ("waiting", "playing")),
+                       key=lambda t: (t["state"] != "waiting", -t["created"]))[:50]
+        done = sorted((t for t in every if t["state"] == "finished"), key=lambda t: -t["created"])[:10]
+        return open_, done
 
     async def sweep(self) -> None:
         """Close the tables people have left, and let go of the ended ones nobody watches.
@@ -783,9 +1083,10 @@ class TableManager:
                 self.finished_at.pop(table_id, None)
                 continue
             ended = self.finished_at.setdefault(table_id, now)
-            if now - ended >= self.settings.evict_after or table.room.closed:
+            if (now - ended >= self.settings.evict_after or table.room.closed) and self.tables.get(table_id) is table:
                 del self.tables[table_id]
                 del self.finished_at[table_id]
+                await self.give_back(table_id)
 
     def lobby(self) -> dict[str, Any]:
         """The games, their options, bots and levels: made once, since they do not change
@@ -899,7 +1200,7 @@ class TableManager:
         making = (address or "", searching)
         self.making[making] += 1  # counted while it is stored, so a burst cannot slip past `allow`
         try:
-            await self.db_or_refuse(self.storage.create_table, stored)
+            await self.db_or_refuse(self.storage.create_table, stored, self.owner, self.settings.lease_seconds)
         finally:
             self.making[making] -= 1
         table = Table(self, stored)

@@ -367,7 +367,7 @@ class TableView {
 
   connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    const ws = new WebSocket(`${proto}//${location.host}/ws?table=${encodeURIComponent(this.id)}`);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;

@@ -61,8 +61,9 @@ nothing)."""
 _UNSEEN = object()
 """The value a section has never been written from."""
 
-Writer = Callable[[Section, Any, Any, int, "array[float]", dict[str, Any]], None]
-"""Writes a section whose value changed: (section, old value, new value, seat, cells, observation)."""
+Writer = Callable[["SeatTensors", Section, Any, Any, int, "array[float]", dict[str, Any]], None]
+"""Writes a section whose value changed: (tensors, section, old value, new value, seat,
+cells, observation)."""
 
 _ZEROS: dict[int, array[float]] = {}
 
@@ -106,6 +107,8 @@ class SeatTensors:
         self.state: State | None = None
         self._seats: dict[int | None, _Seat] = {}
         self._own_course = True
+        self._hides = True
+        """Whether the game shows some entries of the course as other words (`_seen_as`)."""
         self._item_plans: dict[int, list[tuple[Fact, Any, str, str | None, int]]] = {}
         self._recent: list[Section] = []
         self._counts: list[Section] = []
@@ -125,15 +128,15 @@ class SeatTensors:
                 top, _, rest = path.partition(".")
                 key = rest if rest and "." not in rest else None
                 groups.setdefault(COURSE if top == COURSE else top, []).append(
-                    (plain, section, rest, key, self._writer(kind)))
+                    (plain, section, rest, key, WRITERS.get(kind, SeatTensors._write)))
                 plain += 1
         self._groups = [
             (top, plain + g, members, members[0][1::3] if len(members) == 1 and not members[0][2] else None)
             for g, (top, members) in enumerate(groups.items())
         ]
-        """The other sections by the observation key they read, each group with its place
-        in the seat's values and its one section where that reads the whole key: when a
-        key's value is what it was, none of its sections is looked at."""
+        """The other sections by the observation key they read, each with its place in the
+        seat's values, its path under the key and its writer; a group of one section that
+        reads the whole key names it (its value is compared once, not twice)."""
         self._plain = plain
         self._wants_options = "options" in groups
         self._wants_legal = "legal_actions" in groups
@@ -154,6 +157,7 @@ class SeatTensors:
             self.state = state
             self._seats.clear()
             self._own_course = type(state).public_actions is State.public_actions
+            self._hides = type(state)._seen_as is not State._seen_as
         cache = self._seats.get(seat)
         if cache is None:
             cache = self._seats[seat] = _Seat(self.encoder.size, self._plain + len(self._groups))
@@ -166,14 +170,14 @@ class SeatTensors:
             whole = obs.get(top)
             if top is COURSE:
                 for k, section, rest, _, write in members:
-                    write(section, values[k], _get(whole, rest) if rest else whole, rel, cells, obs)
+                    write(self, section, values[k], _get(whole, rest) if rest else whole, rel, cells, obs)
                 continue
-            old = values[g]
-            if whole is old or (type(whole) is type(old) and whole == old):
-                continue
-            values[g] = whole
             if alone is not None:
-                alone[1](alone[0], old, whole, rel, cells, obs)
+                old = values[g]
+                if whole is old or (type(whole) is type(old) and whole == old):
+                    continue
+                values[g] = whole
+                alone[1](self, alone[0], old, whole, rel, cells, obs)
                 continue
             plain = type(whole) is dict
             for k, section, rest, key, write in members:
@@ -185,16 +189,10 @@ class SeatTensors:
                 if value is old or (type(value) is type(old) and value == old):
                     continue
                 values[k] = value
-                write(section, old, value, rel, cells, obs)
+                write(self, section, old, value, rel, cells, obs)
         return cache
 
     # --- the writers: each section whose value changed from `old` -------------------------------
-    def _writer(self, kind: str) -> Writer:
-        """The writer of a kind: a one-hot's old slot cleared and its new one set, a number's
-        two slots set, a set of seats' old slots cleared; else `_write`."""
-        return {"seat": self._write_seat, "number": self._write_number, "choice": self._write_choice,
-                "seats": self._write_seats}.get(kind, self._write)
-
     def _write_seat(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
                     obs: dict[str, Any]) -> None:
         at, n, rel = section.offset, self.encoder.n, self.encoder._rel
@@ -351,11 +349,12 @@ class SeatTensors:
                     course[k] = [actor, text]
             cache.hidden = still
         new = state.public_actions(seat, first_new)
-        hidden = cache.hidden
-        for k, entry in enumerate(new, start + first_new):
-            actor, action = history[k]
-            if actor != seat and entry[1] != to_text(action):
-                hidden.append(k - start)
+        if self._hides:
+            hidden = cache.hidden
+            for k, entry in enumerate(new, start + first_new):
+                actor, action = history[k]
+                if actor != seat and entry[1] != to_text(action):
+                    hidden.append(k - start)
         course.extend(new)
         return changed, first_new
 
@@ -370,6 +369,7 @@ class SeatTensors:
         calls_width = len(enc.calls) + 1
         redo_moves = redo_recent = False
         new_calls = 0
+        moves = self._moves
         for k, old in changed:
             who = course[k][0]
             rel = (who - seat) % n if type(who) is int and 0 <= who < n else None
@@ -410,7 +410,12 @@ class SeatTensors:
             if bases is None:
                 bases = enc._action_slots(text)
             if bases:
-                self._move(cells, bases, rel, (k + 1) / scale)
+                when = (k + 1) / scale
+                for section in moves:
+                    at = section.offset
+                    for base in bases:
+                        cells[at + base + rel] += 1
+                        cells[at + base + n] = when
         if redo_recent:
             shown = cache.calls[: len(cache.calls) - new_calls]
             retold = {k for k, _ in changed}
@@ -530,3 +535,14 @@ def _seat_numbers(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, a
 
 FAST = {"cards": _cards, "seat_numbers": _seat_numbers}
 """Writers of the commonest kinds that give what the encoder's give, with less work."""
+
+
+WRITERS: dict[str, Writer] = {
+    "seat": SeatTensors._write_seat,
+    "number": SeatTensors._write_number,
+    "choice": SeatTensors._write_choice,
+    "seats": SeatTensors._write_seats,
+}
+"""The writers of the kinds written in place: a one-hot's old slot cleared and its new one
+set, a number's two slots set, a set of seats' old slots cleared; the others are
+`SeatTensors._write`'s."""

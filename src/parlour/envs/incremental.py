@@ -533,7 +533,46 @@ def _seat_numbers(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, a
         cells[at + (s - seat) % n] = x / scale
 
 
-FAST = {"cards": _cards, "seat_numbers": _seat_numbers}
+def _plays(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
+    """The encoder's `plays` for the usual list of `[seat, card]` over the seats."""
+    if fact.values or type(value) is not list:
+        enc._plays(fact, value, seat, cells, at, obs)
+        return
+    n = enc.n
+    width = n + 1 + len(enc.faces)
+    faces_in = enc._faces_in
+    base = at
+    for play in value[: fact.length]:
+        if type(play) is not list:
+            enc._plays(fact, [play], seat, cells, base, obs)
+        else:
+            who, card = play[0], play[1]
+            cells[base + ((who - seat) % n if type(who) is int and 0 <= who < n else n)] = 1
+            if type(card) is str:
+                for i in faces_in(card):
+                    cells[base + n + 1 + i] += 1
+            else:
+                enc._cards(card, cells, base + n + 1)
+        base += width
+
+
+def _seat(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
+    """The encoder's `seat`, without its dispatch."""
+    n = enc.n
+    cells[at + ((value - seat) % n if type(value) is int and 0 <= value < n else n)] = 1
+
+
+def _numberput(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
+    """The encoder's `number`, a whole number read without parsing."""
+    x = value if type(value) is int else _number(value)
+    if x is not None:
+        cells[at] = 1
+        cells[at + 1] = x / fact.scale
+    elif value is not None:
+        cells[at] = -1
+
+
+FAST = {"cards": _cards, "seat_numbers": _seat_numbers, "plays": _plays, "seat": _seat, "number": _numberput}
 """Writers of the commonest kinds that give what the encoder's give, with less work."""
 
 

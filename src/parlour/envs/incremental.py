@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -97,6 +98,57 @@ class _Seat:
         self.calls: list[int] = []
         """The places in `course` of the calls (actions naming no card), in order."""
 
+    def clear(self) -> None:
+        """Back to a tensor written from nothing, its memory kept."""
+        self.cells[:] = _zeros(len(self.cells))
+        self.values = [_UNSEEN] * len(self.values)
+        self.hand = None
+        self.course, self.hidden, self.calls = [], [], []
+
+
+class _Plan:
+    """How an encoder's sections are kept, worked out once per encoder: the course
+    sections by kind, and the others by the observation key they read."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.recent: list[Section] = []
+        self.counts: list[Section] = []
+        self.moves: list[Section] = []
+        groups: dict[str, list[tuple[int, Section, str, str | None, Writer]]] = {}
+        plain = 0
+        for section in encoder.sections:
+            path = section.fact.path
+            kind = section.fact.kind
+            if path == COURSE and kind == "calls":
+                self.recent.append(section)
+            elif path == COURSE and kind == "call_counts":
+                self.counts.append(section)
+            elif path == COURSE and kind == "card_actions":
+                self.moves.append(section)
+            else:
+                top, _, rest = path.partition(".")
+                key = rest if rest and "." not in rest else None
+                groups.setdefault(COURSE if top == COURSE else top, []).append(
+                    (plain, section, rest, key, WRITERS.get(kind, SeatTensors._write)))
+                plain += 1
+        self.groups = [
+            (top, plain + g, members, members[0][1::3] if len(members) == 1 and not members[0][2] else None)
+            for g, (top, members) in enumerate(groups.items())
+        ]
+        """Each group: the key, its place in the seat's values, its sections (each with its
+        place in the values, its path under the key, that path's one key where it has one,
+        and its writer) and, for a group of one section reading the whole key, that section
+        and its writer (its value is compared once, not twice)."""
+        self.plain = plain
+        self.wants_legal = "legal_actions" in groups
+        self.items: dict[int, list[tuple[Fact, Any, str, str | None, int]]] = {}
+        """The writers and widths of a record's items, by the record's fact (`id`)."""
+
+
+@cache
+def _plan_of(encoder: Encoder) -> _Plan:
+    return _Plan(encoder)
+
 
 class SeatTensors:
     """The tensors of one table's seats, each kept up to date from the last (see the module
@@ -106,40 +158,15 @@ class SeatTensors:
         self.encoder = encoder
         self.state: State | None = None
         self._seats: dict[int | None, _Seat] = {}
+        self._spare: dict[int | None, _Seat] = {}
+        """The seats of the last match, each cleared for the next match when first asked."""
         self._own_course = True
         self._hides = True
         """Whether the game shows some entries of the course as other words (`_seen_as`)."""
-        self._item_plans: dict[int, list[tuple[Fact, Any, str, str | None, int]]] = {}
-        self._recent: list[Section] = []
-        self._counts: list[Section] = []
-        self._moves: list[Section] = []
-        groups: dict[str, list[tuple[int, Section, str, str | None, Writer]]] = {}
-        plain = 0
-        for section in encoder.sections:
-            path = section.fact.path
-            kind = section.fact.kind
-            if path == COURSE and kind == "calls":
-                self._recent.append(section)
-            elif path == COURSE and kind == "call_counts":
-                self._counts.append(section)
-            elif path == COURSE and kind == "card_actions":
-                self._moves.append(section)
-            else:
-                top, _, rest = path.partition(".")
-                key = rest if rest and "." not in rest else None
-                groups.setdefault(COURSE if top == COURSE else top, []).append(
-                    (plain, section, rest, key, WRITERS.get(kind, SeatTensors._write)))
-                plain += 1
-        self._groups = [
-            (top, plain + g, members, members[0][1::3] if len(members) == 1 and not members[0][2] else None)
-            for g, (top, members) in enumerate(groups.items())
-        ]
-        """The other sections by the observation key they read, each with its place in the
-        seat's values, its path under the key and its writer; a group of one section that
-        reads the whole key names it (its value is compared once, not twice)."""
-        self._plain = plain
-        self._wants_options = "options" in groups
-        self._wants_legal = "legal_actions" in groups
+        plan = _plan_of(encoder)
+        self._recent, self._counts, self._moves = plan.recent, plan.counts, plan.moves
+        self._groups, self._plain, self._wants_legal = plan.groups, plan.plain, plan.wants_legal
+        self._item_plans = plan.items
 
     # --- the tensor ---------------------------------------------------------------------------
     def tensor(self, state: State, seat: int | None) -> np.ndarray:
@@ -155,12 +182,18 @@ class SeatTensors:
     def _update(self, state: State, seat: int | None) -> _Seat:
         if state is not self.state:
             self.state = state
+            self._spare.update(self._seats)
             self._seats.clear()
             self._own_course = type(state).public_actions is State.public_actions
             self._hides = type(state)._seen_as is not State._seen_as
         cache = self._seats.get(seat)
         if cache is None:
-            cache = self._seats[seat] = _Seat(self.encoder.size, self._plain + len(self._groups))
+            cache = self._spare.pop(seat, None)
+            if cache is None:
+                cache = _Seat(self.encoder.size, self._plain + len(self._groups))
+            else:
+                cache.clear()
+            self._seats[seat] = cache
         changed, first_new = self._follow(state, seat, cache)
         obs = self._observation(state, seat, cache.course)
         rel = seat or 0

@@ -751,23 +751,25 @@ class State:
 
     def engine_keys(
         self, seat: int | None, keys: Container[str] | None = None, legal: Sequence[Action] | None = (),
-        names: Sequence[str] | None = None, actions: list[list[Any]] | None = None,
+        names: Sequence[str] | None = None, actions: list[list[Any]] | None = None, options: bool = True,
     ) -> dict[str, Any]:
         """The engine's keys of `seat`'s observation, `keys` as `observation` takes it:
         `observation` adds the game's `facts` to them. `legal` is what `legal_actions` lists
-        (None leaves the key out); `actions`, when given, is the hand's course the caller
-        keeps already (parlour.envs.incremental), in place of `public_actions(seat)`."""
+        (None leaves the key out, as `options=False` leaves out `options`); `actions`, when
+        given, is the hand's course the caller keeps already (parlour.envs.incremental), in
+        place of `public_actions(seat)`."""
         over = self.phase == OVER
         obs: dict[str, Any] = {
             "game": self.game.name,
             "players": self.options.players,
             "seat": seat,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": None if over else self.turn,
         }
+        if options:
+            obs["options"] = self.options.to_json()
+        obs["hand_number"] = self.hand_number
+        obs["dealer"] = self.dealer
+        obs["phase"] = self.phase
+        obs["to_act"] = None if over else self.turn
         if legal is not None:
             to_text = self.action_to_text
             obs["legal_actions"] = [to_text(a) for a in legal]

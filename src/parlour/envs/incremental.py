@@ -141,6 +141,7 @@ class _Plan:
         and its writer (its value is compared once, not twice)."""
         self.plain = plain
         self.wants_legal = "legal_actions" in groups
+        self.wants_options = "options" in groups
         self.items: dict[int, list[tuple[Fact, Any, str, str | None, int]]] = {}
         """The writers and widths of a record's items, by the record's fact (`id`)."""
 
@@ -166,6 +167,7 @@ class SeatTensors:
         plan = _plan_of(encoder)
         self._recent, self._counts, self._moves = plan.recent, plan.counts, plan.moves
         self._groups, self._plain, self._wants_legal = plan.groups, plan.plain, plan.wants_legal
+        self._wants_options = plan.wants_options
         self._item_plans = plan.items
 
     # --- the tensor ---------------------------------------------------------------------------
@@ -230,9 +232,9 @@ class SeatTensors:
                     obs: dict[str, Any]) -> None:
         at, n, rel = section.offset, self.encoder.n, self.encoder._rel
         if old is not _UNSEEN:
-            was = rel(old, seat)
+            was = (old - seat) % n if type(old) is int and 0 <= old < n else rel(old, seat)
             cells[at + (n if was is None else was)] = 0
-        now = rel(value, seat)
+        now = (value - seat) % n if type(value) is int and 0 <= value < n else rel(value, seat)
         cells[at + (n if now is None else now)] = 1
 
     def _write_number(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
@@ -260,13 +262,13 @@ class SeatTensors:
         if not (old is _UNSEEN or old is None or type(old) is list):
             self._write(section, old, value, seat, cells, obs)
             return
-        at, rel = section.offset, self.encoder._rel
+        at, n, rel = section.offset, self.encoder.n, self.encoder._rel
         for s in old if type(old) is list else ():
-            was = rel(s, seat)
+            was = (s - seat) % n if type(s) is int and 0 <= s < n else rel(s, seat)
             if was is not None:
                 cells[at + was] = 0
         for s in value or ():
-            now = rel(s, seat)
+            now = (s - seat) % n if type(s) is int and 0 <= s < n else rel(s, seat)
             if now is not None:
                 cells[at + now] = 1
 
@@ -328,11 +330,12 @@ class SeatTensors:
 
     def _observation(self, state: State, seat: int | None, course: list[list[Any]]) -> dict[str, Any]:
         """`state.observation(seat, views=False, keys=Encoder.READS)`, the course being the
-        seat's kept one (and the legal actions left out where no section reads them)."""
+        seat's kept one (and the legal actions and options left out where no section reads
+        them)."""
         legal = None
         if self._wants_legal:
             legal = state._LEGAL[state.phase](state) if state.phase != OVER and seat == state.turn else []
-        obs = state.engine_keys(seat, Encoder.READS, legal, actions=course)
+        obs = state.engine_keys(seat, Encoder.READS, legal, actions=course, options=self._wants_options)
         facts = state.facts(seat)
         if COURSE in facts:
             raise ValueError(f"{state.game.name}: facts name {COURSE!r}, the engine's key of the hand's course")
@@ -580,7 +583,11 @@ def _plays(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int,
             enc._plays(fact, [play], seat, cells, base, obs)
         else:
             who, card = play[0], play[1]
-            cells[base + ((who - seat) % n if type(who) is int and 0 <= who < n else n)] = 1
+            if type(who) is int:
+                cells[base + ((who - seat) % n if 0 <= who < n else n)] = 1
+            else:
+                rel = enc._rel(who, seat)
+                cells[base + (n if rel is None else rel)] = 1
             if type(card) is str:
                 for i in faces_in(card):
                     cells[base + n + 1 + i] += 1
@@ -592,7 +599,11 @@ def _plays(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int,
 def _seat(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
     """The encoder's `seat`, without its dispatch."""
     n = enc.n
-    cells[at + ((value - seat) % n if type(value) is int and 0 <= value < n else n)] = 1
+    if type(value) is int:
+        cells[at + ((value - seat) % n if 0 <= value < n else n)] = 1
+    else:
+        rel = enc._rel(value, seat)
+        cells[at + (n if rel is None else rel)] = 1
 
 
 def _numberput(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:

@@ -214,10 +214,10 @@ class SeatTensors:
                 values[g] = whole
                 alone[1](self, alone[0], old, whole, rel, cells, obs)
                 continue
-            plain = type(whole) is dict
+            lookup = whole.get if type(whole) is dict else None
             for k, section, rest, key, write in members:
-                if key is not None and plain:
-                    value = whole.get(key)
+                if key is not None and lookup is not None:
+                    value = lookup(key)
                 else:
                     value = _get(whole, rest) if rest else whole
                 old = values[k]

@@ -11,6 +11,8 @@ environments give:
 - `rewards` (N, players) float32: what the step paid each seat of each table;
 - `terminated`, `truncated` (N,) bool: the episode at that table ended with this step.
 
+Each step's arrays are new and the batch's own: a learner may keep them or write into them.
+
 Each table is what the PettingZoo environment (parlour.envs.pettingzoo) is with the same
 `episode`, `reward`, `max_hands` and `max_cycles`: table i dealt as `raw_env(...)` reset
 with seed `seed + i`, then reset without a seed at each episode's end, steps through the

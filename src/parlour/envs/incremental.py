@@ -9,16 +9,18 @@ all again for the course sections, and every other section is written again thou
 of them hold what they held one step before. Here, per seat:
 
 - the hand's course is kept as the seat saw it and only the actions played since are read
-  (their texts as `State.public_actions` gives them); an entry hidden from the seat (a
-  fold, face-down ribs) is asked again until it shows, and what it showed before is taken
-  back out of the counts when it does;
+  (`State.public_actions(seat, start)`, from the first one not kept); an entry hidden from
+  the seat (a fold, face-down ribs) is asked again until it shows, and what it showed
+  before is taken back out of the counts when it does;
 - the course sections are updated from those entries alone: a count per seat and call,
   copies moved and when, the last calls shifted along by one;
 - every other section is written again only when its value in the observation differs from
   the one it was written from, and then only the new items of a list that only grew (the
-  hand's tricks, the cards of a trick) and only the changed seats of a list per seat. The
-  game's `facts(seat)` and the engine's keys are read at every step: nothing else says what
-  changed, and they are what is left of a step's cost.
+  hand's tricks, the cards of a trick) and only the changed seats of a list per seat; a
+  one-hot's old slot is cleared and its new one set, a number's two slots are set. The
+  game's `facts(seat)` and the engine's keys (`State.engine_keys`, the keys
+  `State.observation` starts from) are read at every step: nothing else says what changed,
+  and they are a good part of what is left of a step's cost.
 
 A game that writes its own `public_actions` is followed by comparing the list it gives
 with the kept one.
@@ -88,7 +90,7 @@ class _Seat:
         """The tensor, written one entry at a time (an array's item is cheaper to set than
         numpy's)."""
         self.out = np.frombuffer(self.cells, np.float32)
-        """The same memory seen by numpy: what is returned, and where slices are cleared."""
+        """The same memory seen by numpy: what `SeatTensors.tensor` returns."""
         self.values: list[Any] = [_UNSEEN] * sections
         self.hand: tuple[int, int] | None = None
         self.course: list[list[Any]] = []

@@ -727,38 +727,7 @@ class State:
         over = self.phase == OVER
         legal = self._LEGAL[self.phase](self) if not over and seat == self.turn else []
         to_text = self.action_to_text
-        obs: dict[str, Any] = {
-            "game": self.game.name,
-            "players": self.options.players,
-            "seat": seat,
-            "options": self.options.to_json(),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": None if over else self.turn,
-            "legal_actions": [to_text(a) for a in legal],
-        }
-        if keys is None:
-            obs["actions"] = self.public_actions(seat)
-            obs["scores"] = {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())}
-            obs["hand_results"] = [jsonable_scores(h) for h in self.hand_results]
-            obs["last_hand"] = self.last_hand_view(seat, names)
-            obs["match_over"] = over
-            obs["winners"] = list(self.match_winners)
-        else:
-            if "actions" in keys:
-                obs["actions"] = self.public_actions(seat)
-            if "scores" in keys:
-                obs["scores"] = {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())}
-            if "hand_results" in keys:
-                obs["hand_results"] = [jsonable_scores(h) for h in self.hand_results]
-            if "last_hand" in keys:
-                obs["last_hand"] = self.last_hand_view(seat, names)
-            obs["match_over"] = over
-            if "winners" in keys:
-                obs["winners"] = list(self.match_winners)
-        if self.eliminated:
-            obs["eliminated"] = list(self.eliminated)
+        obs = self.engine_keys(seat, keys, legal, names=names)
         obs.update(self.facts(seat))
         view = self.game.view
         if views and view is not None:
@@ -780,20 +749,60 @@ class State:
             obs["recent"] = readable_event(self.recent(obs))
         return obs
 
+    def engine_keys(
+        self, seat: int | None, keys: Container[str] | None = None, legal: Sequence[Action] | None = (),
+        names: Sequence[str] | None = None, actions: list[list[Any]] | None = None, options: bool = True,
+    ) -> dict[str, Any]:
+        """The engine's keys of `seat`'s observation, `keys` as `observation` takes it:
+        `observation` adds the game's `facts` to them. `legal` is what `legal_actions` lists
+        (None leaves the key out, as `options=False` leaves out `options`); `actions`, when
+        given, is the hand's course the caller keeps already (parlour.envs.incremental), in
+        place of `public_actions(seat)`."""
+        over = self.phase == OVER
+        obs: dict[str, Any] = {
+            "game": self.game.name,
+            "players": self.options.players,
+            "seat": seat,
+        }
+        if options:
+            obs["options"] = self.options.to_json()
+        obs["hand_number"] = self.hand_number
+        obs["dealer"] = self.dealer
+        obs["phase"] = self.phase
+        obs["to_act"] = None if over else self.turn
+        if legal is not None:
+            to_text = self.action_to_text
+            obs["legal_actions"] = [to_text(a) for a in legal]
+        if keys is None or "actions" in keys:
+            obs["actions"] = self.public_actions(seat) if actions is None else actions
+        if keys is None or "scores" in keys:
+            obs["scores"] = {"hand": self.hand_points(), "match": jsonable_scores(self.match_scores())}
+        if keys is None or "hand_results" in keys:
+            obs["hand_results"] = [jsonable_scores(h) for h in self.hand_results]
+        if keys is None or "last_hand" in keys:
+            obs["last_hand"] = self.last_hand_view(seat, names)
+        obs["match_over"] = over
+        if keys is None or "winners" in keys:
+            obs["winners"] = list(self.match_winners)
+        if self.eliminated:
+            obs["eliminated"] = list(self.eliminated)
+        return obs
+
     def facts(self, seat: int | None) -> dict[str, Any]:
         """The game's own keys of `seat`'s observation: its hand (`hand`, texts, None for a
         spectator), `hand_sizes`, and every public fact of the game (bids, contract,
         trumps, the table). Cheap: search reads them on every move."""
         raise NotImplementedError
 
-    def public_actions(self, seat: int | None) -> list[list[Any]]:
-        """The current hand's actions as `seat` saw them: `[actor, text]`, with what the
-        seat may not see replaced by the game's `_seen_as` (a fold, face-down ribs)."""
+    def public_actions(self, seat: int | None, start: int = 0) -> list[list[Any]]:
+        """The current hand's actions as `seat` saw them, from its `start`-th on: `[actor,
+        text]`, with what the seat may not see replaced by the game's `_seen_as` (a fold,
+        face-down ribs). One who keeps the earlier ones asks only for those played since."""
         history = self.history
         to_text = self.action_to_text
         seen_as = self._seen_as
         out: list[list[Any]] = []
-        for i in range(self.hand_start, len(history)):
+        for i in range(self.hand_start + start, len(history)):
             actor, action = history[i]
             shown = None if actor == seat else seen_as(i, actor, action)
             out.append([actor, to_text(action) if shown is None else shown])
@@ -1430,4 +1439,4 @@ def fraction_text(value: Score) -> int | str:
 
 
 def jsonable_scores(scores: Iterable[Score]) -> list[int | str]:
-    return [fraction_text(s) for s in scores]
+    return [s if type(s) is int else fraction_text(s) for s in scores]

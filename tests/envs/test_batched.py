@@ -98,3 +98,20 @@ def test_an_illegal_action_names_its_table() -> None:
     legal = int(np.flatnonzero(batch.legal_action_mask[0])[0])
     with pytest.raises(ValueError, match="table 1"):
         tables.step([legal, illegal])
+
+
+def test_a_batch_is_its_own_writable_arrays() -> None:
+    """A learner may write into what a step returns (normalise the tensors in place, mask
+    out actions) without changing what the tables see or the next batch holds."""
+    tables = Tables("yaniv(players=2)", 3)
+    first = tables.reset(seed=4)
+    kept = first.observation.copy()
+    assert first.observation.flags.writeable and first.observation.dtype == np.float32
+    assert first.observation.shape == (3, tables.encoder.size)
+    first.observation[:] = -7.0
+    action = [int(np.flatnonzero(m)[0]) for m in first.legal_action_mask]
+    second = tables.step(action)
+    assert not np.shares_memory(first.observation, second.observation)
+    again = Tables("yaniv(players=2)", 3)
+    np.testing.assert_array_equal(again.reset(seed=4).observation, kept)
+    np.testing.assert_array_equal(again.step(action).observation, second.observation)

@@ -67,3 +67,39 @@ def test_a_new_match_starts_every_seat_afresh() -> None:
         first.apply(random.Random(0).choice(first.legal_actions()))
     second = game.new_state(options, 2)
     assert np.array_equal(tensors.tensor(second, 0), _rebuilt(enc, second, 0))
+
+
+def test_one_seat_tensors_follow_match_after_match() -> None:
+    """A new match reuses each seat's memory, cleared: every seat, asked in any order,
+    matches the rebuilt tensor from the new match's first step on."""
+    game = GAMES["ribs"]
+    options = game.Options(players=4)
+    enc = encoder_of(game, options)
+    tensors = SeatTensors(enc)
+    for seed in range(3):
+        state = game.new_state(options, seed)
+        rng = random.Random(seed)
+        seats = list(range(4))
+        for _ in range(40):
+            rng.shuffle(seats)
+            for s in seats[: 2 + seed % 3]:
+                assert np.array_equal(tensors.tensor(state, s), _rebuilt(enc, state, s)), (seed, s)
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", ["ribs", "yaniv", "cramps"])
+def test_the_course_from_a_place_is_the_rest_of_the_course(name: str) -> None:
+    """`public_actions(seat, start)` is what one who keeps the first `start` entries reads,
+    hidden entries (a fold, face-down ribs) hidden as they are in the whole list."""
+    game = GAMES[name]
+    options = game.Options(players=4)
+    state = game.new_state(options, 5)
+    rng = random.Random(5)
+    for _ in range(60):
+        if state.to_act() is None:
+            break
+        for seat in (None, *range(4)):
+            whole = state.public_actions(seat)
+            for start in range(len(whole) + 1):
+                assert state.public_actions(seat, start) == whole[start:]
+        state.apply(rng.choice(state.legal_actions()))

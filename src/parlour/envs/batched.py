@@ -11,6 +11,8 @@ environments give:
 - `rewards` (N, players) float32: what the step paid each seat of each table;
 - `terminated`, `truncated` (N,) bool: the episode at that table ended with this step.
 
+Each step's arrays are new and the batch's own: a learner may keep them or write into them.
+
 Each table is what the PettingZoo environment (parlour.envs.pettingzoo) is with the same
 `episode`, `reward`, `max_hands` and `max_cycles`: table i dealt as `raw_env(...)` reset
 with seed `seed + i`, then reset without a seed at each episode's end, steps through the
@@ -124,10 +126,8 @@ class Tables:
         for i, seeds in enumerate(self._seeds):
             seeds.seed(None if seed is None else seed + i)
         self.states = [self._deal(i) for i in range(self.num_tables)]
-        n = self.num_tables
         batch = self._empty()
-        for i in range(n):
-            self._look(i, batch)
+        self._look_all(batch)
         self._batch = batch
         return batch
 
@@ -140,9 +140,9 @@ class Tables:
         if chosen.shape[0] != self.num_tables:
             raise ValueError(f"{chosen.shape[0]} actions for {self.num_tables} tables")
         batch = self._empty()
-        for i in range(self.num_tables):
-            self._play(i, int(chosen[i]), batch)
-            self._look(i, batch)
+        for i, index in enumerate(chosen.tolist()):
+            self._play(i, int(index), batch)
+        self._look_all(batch)
         self._batch = batch
         return batch
 
@@ -150,7 +150,7 @@ class Tables:
         n = self.num_tables
         return Batch(
             current_player=np.zeros(n, np.int64),
-            observation=np.empty((n, self.encoder.size), np.float32),
+            observation=np.empty((0, self.encoder.size), np.float32),
             legal_action_mask=np.zeros((n, self.width), np.bool_),
             rewards=np.zeros((n, self.players), np.float32),
             terminated=np.zeros(n, np.bool_),
@@ -208,19 +208,29 @@ class Tables:
         return [s for s in range(self.players) if scores[s] == best]
 
     # --- what the seat to act sees ------------------------------------------------------------
-    def _look(self, i: int, batch: Batch) -> None:
-        state = self.states[i]
-        seat = state.to_act()
-        assert seat is not None, "a table is dealt again when its episode ends"
-        batch.current_player[i] = seat
-        batch.observation[i] = self._tensors[i].tensor(state, seat)
-        legal = state.legal_actions()
-        row = batch.legal_action_mask[i]
-        if self.universe is None:
-            legal = legal[:LEGAL_SLOTS]
-            row[: len(legal)] = True
-        else:
-            index = self.index
-            for action in legal:
-                row[index[action]] = True
-        self._legal[i] = legal
+    def _look_all(self, batch: Batch) -> None:
+        """Each table's seat to act, its tensor and its legal actions into the batch: the
+        tensors joined into one buffer and the mask set by one index, not row by row (a numpy
+        row's every write costs more than the copy itself)."""
+        tensors: list[Any] = []
+        marks: list[int] = []
+        width = self.width
+        index = self.index
+        current = batch.current_player
+        for i, state in enumerate(self.states):
+            seat = state.to_act()
+            assert seat is not None, "a table is dealt again when its episode ends"
+            current[i] = seat
+            tensors.append(self._tensors[i].cells(state, seat))
+            legal = state.legal_actions()
+            at = i * width
+            if self.universe is None:
+                legal = legal[:LEGAL_SLOTS]
+                marks.extend(range(at, at + len(legal)))
+            else:
+                marks.extend([at + index[action] for action in legal])
+            self._legal[i] = legal
+        batch.observation = np.frombuffer(bytearray().join(tensors), np.float32).reshape(
+            self.num_tables, self.encoder.size
+        )
+        batch.legal_action_mask.reshape(-1)[marks] = True

@@ -9,16 +9,18 @@ all again for the course sections, and every other section is written again thou
 of them hold what they held one step before. Here, per seat:
 
 - the hand's course is kept as the seat saw it and only the actions played since are read
-  (their texts as `State.public_actions` gives them); an entry hidden from the seat (a
-  fold, face-down ribs) is asked again until it shows, and what it showed before is taken
-  back out of the counts when it does;
+  (`State.public_actions(seat, start)`, from the first one not kept); an entry hidden from
+  the seat (a fold, face-down ribs) is asked again until it shows, and what it showed
+  before is taken back out of the counts when it does;
 - the course sections are updated from those entries alone: a count per seat and call,
   copies moved and when, the last calls shifted along by one;
 - every other section is written again only when its value in the observation differs from
   the one it was written from, and then only the new items of a list that only grew (the
-  hand's tricks, the cards of a trick) and only the changed seats of a list per seat. The
-  game's `facts(seat)` and the engine's keys are read at every step: nothing else says what
-  changed, and they are what is left of a step's cost.
+  hand's tricks, the cards of a trick) and only the changed seats of a list per seat; a
+  one-hot's old slot is cleared and its new one set, a number's two slots are set. The
+  game's `facts(seat)` and the engine's keys (`State.engine_keys`, the keys
+  `State.observation` starts from) are read at every step: nothing else says what changed,
+  and they are a good part of what is left of a step's cost.
 
 A game that writes its own `public_actions` is followed by comparing the list it gives
 with the kept one.
@@ -32,11 +34,13 @@ game's facts are fresh values (not the state's own lists, changed in place later
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import numpy as np
 
-from parlour.engine import OVER, State, jsonable_scores
+from parlour.engine import OVER, State
 from parlour.envs.layouts import Fact
 from parlour.envs.tensors import PUT, Encoder, Section, _get, _number
 
@@ -60,6 +64,21 @@ nothing)."""
 _UNSEEN = object()
 """The value a section has never been written from."""
 
+Writer = Callable[["SeatTensors", Section, Any, Any, int, "array[float]", dict[str, Any]], None]
+"""Writes a section whose value changed: (tensors, section, old value, new value, seat,
+cells, observation)."""
+
+_ZEROS: dict[int, array[float]] = {}
+
+
+def _zeros(size: int) -> array[float]:
+    """`size` zeros, to clear a stretch of a seat's cells with (an array's slice is set
+    far more cheaply than numpy's)."""
+    zeros = _ZEROS.get(size)
+    if zeros is None:
+        zeros = _ZEROS[size] = array("f", bytes(4 * size))
+    return zeros
+
 
 class _Seat:
     """What one seat's tensor was last built from."""
@@ -71,7 +90,7 @@ class _Seat:
         """The tensor, written one entry at a time (an array's item is cheaper to set than
         numpy's)."""
         self.out = np.frombuffer(self.cells, np.float32)
-        """The same memory seen by numpy: what is returned, and where slices are cleared."""
+        """The same memory seen by numpy: what `SeatTensors.tensor` returns."""
         self.values: list[Any] = [_UNSEEN] * sections
         self.hand: tuple[int, int] | None = None
         self.course: list[list[Any]] = []
@@ -80,6 +99,58 @@ class _Seat:
         """The places in `course` shown to the seat as the game's `_seen_as` words."""
         self.calls: list[int] = []
         """The places in `course` of the calls (actions naming no card), in order."""
+
+    def clear(self) -> None:
+        """Back to a tensor written from nothing, its memory kept."""
+        self.cells[:] = _zeros(len(self.cells))
+        self.values = [_UNSEEN] * len(self.values)
+        self.hand = None
+        self.course, self.hidden, self.calls = [], [], []
+
+
+class _Plan:
+    """How an encoder's sections are kept, worked out once per encoder: the course
+    sections by kind, and the others by the observation key they read."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.recent: list[Section] = []
+        self.counts: list[Section] = []
+        self.moves: list[Section] = []
+        groups: dict[str, list[tuple[int, Section, str, str | None, Writer]]] = {}
+        plain = 0
+        for section in encoder.sections:
+            path = section.fact.path
+            kind = section.fact.kind
+            if path == COURSE and kind == "calls":
+                self.recent.append(section)
+            elif path == COURSE and kind == "call_counts":
+                self.counts.append(section)
+            elif path == COURSE and kind == "card_actions":
+                self.moves.append(section)
+            else:
+                top, _, rest = path.partition(".")
+                key = rest if rest and "." not in rest else None
+                groups.setdefault(COURSE if top == COURSE else top, []).append(
+                    (plain, section, rest, key, WRITERS.get(kind, SeatTensors._write)))
+                plain += 1
+        self.groups = [
+            (top, plain + g, members, members[0][1::3] if len(members) == 1 and not members[0][2] else None)
+            for g, (top, members) in enumerate(groups.items())
+        ]
+        """Each group: the key, its place in the seat's values, its sections (each with its
+        place in the values, its path under the key, that path's one key where it has one,
+        and its writer) and, for a group of one section reading the whole key, that section
+        and its writer (its value is compared once, not twice)."""
+        self.plain = plain
+        self.wants_legal = "legal_actions" in groups
+        self.wants_options = "options" in groups
+        self.items: dict[int, list[tuple[Fact, Any, str, str | None, int]]] = {}
+        """The writers and widths of a record's items, by the record's fact (`id`)."""
+
+
+@cache
+def _plan_of(encoder: Encoder) -> _Plan:
+    return _Plan(encoder)
 
 
 class SeatTensors:
@@ -90,77 +161,124 @@ class SeatTensors:
         self.encoder = encoder
         self.state: State | None = None
         self._seats: dict[int | None, _Seat] = {}
+        self._spare: dict[int | None, _Seat] = {}
+        """The seats of the last match, each cleared for the next match when first asked."""
         self._own_course = True
-        self._recent: list[Section] = []
-        self._counts: list[Section] = []
-        self._moves: list[Section] = []
-        groups: dict[str, list[tuple[int, Section, str]]] = {}
-        plain = 0
-        for section in encoder.sections:
-            path = section.fact.path
-            kind = section.fact.kind
-            if path == COURSE and kind == "calls":
-                self._recent.append(section)
-            elif path == COURSE and kind == "call_counts":
-                self._counts.append(section)
-            elif path == COURSE and kind == "card_actions":
-                self._moves.append(section)
-            else:
-                top, _, rest = path.partition(".")
-                groups.setdefault(top, []).append((plain, section, rest))
-                plain += 1
-        self._groups = list(groups.items())
-        """The other sections by the observation key they read: when a key's value is
-        what it was, none of its sections is looked at."""
-        self._plain = plain
-        self._wants_options = "options" in groups
-        self._wants_legal = "legal_actions" in groups
+        self._hides = True
+        """Whether the game shows some entries of the course as other words (`_seen_as`)."""
+        plan = _plan_of(encoder)
+        self._recent, self._counts, self._moves = plan.recent, plan.counts, plan.moves
+        self._groups, self._plain, self._wants_legal = plan.groups, plan.plain, plan.wants_legal
+        self._wants_options = plan.wants_options
+        self._item_plans = plan.items
 
     # --- the tensor ---------------------------------------------------------------------------
     def tensor(self, state: State, seat: int | None) -> np.ndarray:
         """`seat`'s tensor in `state`. The array is this object's own, written again by the
         next call for the same seat: copy it to keep it."""
+        return self._update(state, seat).out
+
+    def cells(self, state: State, seat: int | None) -> array[float]:
+        """`seat`'s tensor in `state` as the float32 array it is written in (`tensor` is
+        numpy's view of it): its bytes join a batch's without numpy's cost per row."""
+        return self._update(state, seat).cells
+
+    def _update(self, state: State, seat: int | None) -> _Seat:
         if state is not self.state:
             self.state = state
+            self._spare.update(self._seats)
             self._seats.clear()
             self._own_course = type(state).public_actions is State.public_actions
+            self._hides = type(state)._seen_as is not State._seen_as
         cache = self._seats.get(seat)
         if cache is None:
-            cache = self._seats[seat] = _Seat(self.encoder.size, self._plain + len(self._groups))
+            cache = self._spare.pop(seat, None)
+            if cache is None:
+                cache = _Seat(self.encoder.size, self._plain + len(self._groups))
+            else:
+                cache.clear()
+            self._seats[seat] = cache
         changed, first_new = self._follow(state, seat, cache)
         obs = self._observation(state, seat, cache.course)
         rel = seat or 0
         self._course(cache, rel, changed, first_new, obs)
-        out, cells, values = cache.out, cache.cells, cache.values
-        g = self._plain
-        for top, members in self._groups:
+        cells, values = cache.cells, cache.values
+        for top, g, members, alone in self._groups:
             whole = obs.get(top)
-            if top != COURSE:
+            if top is COURSE:
+                for k, section, rest, _, write in members:
+                    write(self, section, values[k], _get(whole, rest) if rest else whole, rel, cells, obs)
+                continue
+            if alone is not None:
                 old = values[g]
                 if whole is old or (type(whole) is type(old) and whole == old):
-                    g += 1
                     continue
                 values[g] = whole
-                if len(members) == 1 and not members[0][2]:
-                    self._write(members[0][1], old, whole, rel, out, cells, obs)
-                    g += 1
-                    continue
-            g += 1
-            for k, section, rest in members:
-                value = _get(whole, rest) if rest else whole
+                alone[1](self, alone[0], old, whole, rel, cells, obs)
+                continue
+            lookup = whole.get if type(whole) is dict else None
+            for k, section, rest, key, write in members:
+                if key is not None and lookup is not None:
+                    value = lookup(key)
+                else:
+                    value = _get(whole, rest) if rest else whole
                 old = values[k]
-                if top != COURSE:
-                    if value is old or (type(value) is type(old) and value == old):
-                        continue
-                    values[k] = value
-                self._write(section, old, value, rel, out, cells, obs)
-        return out
+                if value is old or (type(value) is type(old) and value == old):
+                    continue
+                values[k] = value
+                write(self, section, old, value, rel, cells, obs)
+        return cache
 
-    def _write(self, section: Section, old: Any, value: Any, seat: int, out: np.ndarray,
-               cells: array[float], obs: dict[str, Any]) -> None:
-        """Write a section whose value changed from `old`: only the items past the old
-        ones where a list only grew (the tricks of the hand, the cards of a trick), only
-        the changed seats' slots in a list per seat, else all of it again."""
+    # --- the writers: each section whose value changed from `old` -------------------------------
+    def _write_seat(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
+                    obs: dict[str, Any]) -> None:
+        at, n, rel = section.offset, self.encoder.n, self.encoder._rel
+        if old is not _UNSEEN:
+            was = (old - seat) % n if type(old) is int and 0 <= old < n else rel(old, seat)
+            cells[at + (n if was is None else was)] = 0
+        now = (value - seat) % n if type(value) is int and 0 <= value < n else rel(value, seat)
+        cells[at + (n if now is None else now)] = 1
+
+    def _write_number(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
+                      obs: dict[str, Any]) -> None:
+        at = section.offset
+        x = value if type(value) is int else _number(value)
+        if x is not None:
+            cells[at] = 1
+            cells[at + 1] = x / section.fact.scale
+        else:
+            cells[at] = 0 if value is None else -1
+            cells[at + 1] = 0
+
+    def _write_choice(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
+                      obs: dict[str, Any]) -> None:
+        fact, at = section.fact, section.offset
+        choices, m = fact.values, len(fact.values)
+        turn = self.encoder._turn(fact, seat)
+        if old is not _UNSEEN:
+            cells[at + ((choices.index(old) - turn) % m if old in choices else m)] = 0
+        cells[at + ((choices.index(value) - turn) % m if value in choices else m)] = 1
+
+    def _write_seats(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
+                     obs: dict[str, Any]) -> None:
+        if not (old is _UNSEEN or old is None or type(old) is list):
+            self._write(section, old, value, seat, cells, obs)
+            return
+        at, n, rel = section.offset, self.encoder.n, self.encoder._rel
+        for s in old if type(old) is list else ():
+            was = (s - seat) % n if type(s) is int and 0 <= s < n else rel(s, seat)
+            if was is not None:
+                cells[at + was] = 0
+        for s in value or ():
+            now = (s - seat) % n if type(s) is int and 0 <= s < n else rel(s, seat)
+            if now is not None:
+                cells[at + now] = 1
+
+    def _write(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
+               obs: dict[str, Any]) -> None:
+        """Only the items past the old ones where a list only grew (the tricks of the hand,
+        the cards of a trick), only the changed seats' slots in a list per seat, else all of
+        the section again."""
         enc = self.encoder
         fact, at = section.fact, section.offset
         kind = fact.kind
@@ -172,52 +290,54 @@ class SeatTensors:
                     base = at + k * width
                     if kind == "records":
                         cells[base] = 1
-                        enc._items(fact.items, value[k], seat, cells, base + 1, obs)
+                        self._items(fact, value[k], seat, cells, base + 1, obs)
                     else:
                         put(enc, fact, [value[k]], seat, cells, base, obs)
                 return
             if kind in PER_SEAT and len(old) == len(value) <= enc.n:
                 width = section.size // enc.n
+                zero = _zeros(width)
                 for s, item in enumerate(value):
                     was = old[s]
                     if item is was or (type(item) is type(was) and item == was):
                         continue
                     base = at + ((s - seat) % enc.n) * width
-                    out[base : base + width] = 0
+                    cells[base : base + width] = zero
                     if item is None:
                         continue
                     if kind == "seat_records":
-                        enc._items(fact.items, item, seat, cells, base, obs)
+                        self._items(fact, item, seat, cells, base, obs)
                     else:
-                        enc._cards(item, cells, base)
+                        _cards(enc, fact, item, seat, cells, base, obs)
                 return
-        out[at : at + section.size] = 0
+        cells[at : at + section.size] = _zeros(section.size)
         put(enc, fact, value, seat, cells, at, obs)
 
 
+    def _items(self, fact: Fact, item: Any, seat: int, cells: array[float], at: int, obs: dict[str, Any]) -> None:
+        """The encoder's items of a record, each writer and width looked up once per fact."""
+        plan = self._item_plans.get(id(fact))
+        if plan is None:
+            enc = self.encoder
+            plan = self._item_plans[id(fact)] = [
+                (sub, FAST.get(sub.kind) or PUT[sub.kind], sub.path, sub.path if "." not in sub.path else None,
+                 enc._size(sub))
+                for sub in fact.items
+            ]
+        enc = self.encoder
+        plain = type(item) is dict
+        for sub, put, path, key, width in plan:
+            put(enc, sub, item.get(key) if plain and key else _get(item, path), seat, cells, at, obs)
+            at += width
+
     def _observation(self, state: State, seat: int | None, course: list[list[Any]]) -> dict[str, Any]:
-        """The keys of `state.observation(seat, views=False, keys=Encoder.READS)` that a
-        section may read, the course being the seat's kept one."""
-        over = state.phase == OVER
-        obs: dict[str, Any] = {
-            "game": state.game.name,
-            "players": state.options.players,
-            "seat": seat,
-            "hand_number": state.hand_number,
-            "dealer": state.dealer,
-            "phase": state.phase,
-            "to_act": None if over else state.turn,
-            "actions": course,
-            "scores": {"hand": state.hand_points(), "match": jsonable_scores(state.match_scores())},
-            "match_over": over,
-        }
-        if self._wants_options:
-            obs["options"] = state.options.to_json()
+        """`state.observation(seat, views=False, keys=Encoder.READS)`, the course being the
+        seat's kept one (and the legal actions and options left out where no section reads
+        them)."""
+        legal = None
         if self._wants_legal:
-            legal = state._LEGAL[state.phase](state) if not over and seat == state.turn else []
-            obs["legal_actions"] = [state.action_to_text(a) for a in legal]
-        if state.eliminated:
-            obs["eliminated"] = list(state.eliminated)
+            legal = state._LEGAL[state.phase](state) if state.phase != OVER and seat == state.turn else []
+        obs = state.engine_keys(seat, Encoder.READS, legal, actions=course, options=self._wants_options)
         facts = state.facts(seat)
         if COURSE in facts:
             raise ValueError(f"{state.game.name}: facts name {COURSE!r}, the engine's key of the hand's course")
@@ -232,9 +352,9 @@ class SeatTensors:
         if cache.hand != hand:
             cache.hand = hand
             cache.course, cache.hidden, cache.calls = [], [], []
-            out = cache.out
+            cells = cache.cells
             for section in (*self._recent, *self._counts, *self._moves):
-                out[section.offset : section.offset + section.size] = 0
+                cells[section.offset : section.offset + section.size] = _zeros(section.size)
         course = cache.course
         changed: list[tuple[int, str]] = []
         first_new = len(course)
@@ -251,8 +371,8 @@ class SeatTensors:
         history = state.history
         start = state.hand_start
         to_text = state.action_to_text
-        seen_as = state._seen_as
         if cache.hidden:
+            seen_as = state._seen_as
             still = []
             for k in cache.hidden:
                 i = start + k
@@ -266,14 +386,14 @@ class SeatTensors:
                     changed.append((k, old))
                     course[k] = [actor, text]
             cache.hidden = still
-        for i in range(start + first_new, len(history)):
-            actor, action = history[i]
-            shown = None if actor == seat else seen_as(i, actor, action)
-            if shown is None:
-                course.append([actor, to_text(action)])
-            else:
-                cache.hidden.append(len(course))
-                course.append([actor, shown])
+        new = state.public_actions(seat, first_new)
+        if self._hides:
+            hidden = cache.hidden
+            for k, entry in enumerate(new, start + first_new):
+                actor, action = history[k]
+                if actor != seat and entry[1] != to_text(action):
+                    hidden.append(k - start)
+        course.extend(new)
         return changed, first_new
 
     def _course(self, cache: _Seat, seat: int, changed: list[tuple[int, str]], first_new: int,
@@ -281,12 +401,13 @@ class SeatTensors:
         """The course sections brought up to the seat's course: changed entries taken out
         as they were and put in as they are, new entries added."""
         enc = self.encoder
-        out, cells, course = cache.out, cache.cells, cache.course
+        cells, course = cache.cells, cache.course
         n, scale = enc.n, enc.course_scale
         split, slots, call_slots = enc._split, enc._slots, enc._call_slots
         calls_width = len(enc.calls) + 1
         redo_moves = redo_recent = False
         new_calls = 0
+        moves = self._moves
         for k, old in changed:
             who = course[k][0]
             rel = (who - seat) % n if type(who) is int and 0 <= who < n else None
@@ -327,17 +448,27 @@ class SeatTensors:
             if bases is None:
                 bases = enc._action_slots(text)
             if bases:
-                self._move(cells, bases, rel, (k + 1) / scale)
+                when = (k + 1) / scale
+                for section in moves:
+                    at = section.offset
+                    for base in bases:
+                        cells[at + base + rel] += 1
+                        cells[at + base + n] = when
         if redo_recent:
-            cache.calls = [k for k, (_, text) in enumerate(course) if not split(text)[1]]
+            shown = cache.calls[: len(cache.calls) - new_calls]
+            retold = {k for k, _ in changed}
+            calls = [k for k in cache.calls if k not in retold or not split(course[k][1])[1]]
+            kept = set(calls)
+            now_calls = [k for k in retold if k not in kept and not split(course[k][1])[1]]
+            cache.calls = sorted(calls + now_calls) if now_calls else calls
             for section in self._recent:
-                self._push_calls(section, cache, seat, len(cache.calls), redo=True)
+                self._retell_calls(section, cache, seat, shown, retold)
         elif new_calls:
             for section in self._recent:
                 self._push_calls(section, cache, seat, new_calls)
         if redo_moves:
             for section in self._moves:
-                out[section.offset : section.offset + section.size] = 0
+                cells[section.offset : section.offset + section.size] = _zeros(section.size)
                 enc._put(section.fact, course, seat, cells, section.offset, obs)
 
     def _move(self, cells: array[float], bases: tuple[int, ...], rel: int, when: float) -> None:
@@ -351,35 +482,60 @@ class SeatTensors:
                 if cells[at + base + n] < when:
                     cells[at + base + n] = when
 
-    def _push_calls(self, section: Section, cache: _Seat, seat: int, new: int, redo: bool = False) -> None:
-        """The last `new` calls of the kept ones, just played, written after the others of
-        the recent calls, the oldest moved out when there is no room (with `redo`, the
-        section written again from the kept calls)."""
+    def _retell_calls(self, section: Section, cache: _Seat, seat: int, shown: list[int], retold: set[int]) -> None:
+        """The recent calls written again where they differ from the `shown` ones: a call
+        whose text changed, or a slot whose call is another since entries stopped (or
+        started) being calls."""
         enc = self.encoder
         n, c = enc.n, len(enc.calls)
         width = n + c + 2
         length = section.fact.length
         if not length:
             return
-        out, cells = cache.out, cache.cells
+        cells, course = cache.cells, cache.course
+        index, scale = enc.call_index, enc.course_scale
+        was, now = shown[-length:], cache.calls[-length:]
+        zero = _zeros(width)
+        for j in range(max(len(was), len(now))):
+            k = now[j] if j < len(now) else None
+            if j < len(was) and was[j] == k and k not in retold:
+                continue
+            base = section.offset + j * width
+            cells[base : base + width] = zero
+            if k is None:
+                continue
+            who, text = course[k]
+            if type(who) is int and 0 <= who < n:
+                cells[base + (who - seat) % n] = 1
+            cells[base + n + index.get(text, c)] = 1
+            cells[base + n + c + 1] = (k + 1) / scale
+
+    def _push_calls(self, section: Section, cache: _Seat, seat: int, new: int) -> None:
+        """The last `new` calls of the kept ones, just played, written after the others of
+        the recent calls, the oldest moved out when there is no room."""
+        enc = self.encoder
+        n, c = enc.n, len(enc.calls)
+        width = n + c + 2
+        length = section.fact.length
+        if not length:
+            return
+        cells = cache.cells
         at = section.offset
         calls = cache.calls
-        if redo:
-            out[at : at + section.size] = 0
         before = min(len(calls) - new, length)
         keep = max(0, min(before, length - new))
-        if keep < before:
+        if 0 < keep < before:
             start = at + (before - keep) * width
-            out[at : at + keep * width] = out[start : start + keep * width]
+            cells[at : at + keep * width] = cells[start : start + keep * width]
         written = min(new, length)
         index, scale, course = enc.call_index, enc.course_scale, cache.course
         base = at + keep * width
+        zero = _zeros(width)
         for k in calls[len(calls) - written :]:
-            out[base : base + width] = 0
+            cells[base : base + width] = zero
             who, text = course[k]
-            rel = enc._rel(who, seat)
-            if rel is not None:
-                cells[base + rel] = 1
+            if type(who) is int and 0 <= who < n:
+                cells[base + (who - seat) % n] = 1
             cells[base + n + index.get(text, c)] = 1
             cells[base + n + c + 1] = (k + 1) / scale
             base += width
@@ -415,5 +571,63 @@ def _seat_numbers(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, a
         cells[at + (s - seat) % n] = x / scale
 
 
-FAST = {"cards": _cards, "seat_numbers": _seat_numbers}
+def _plays(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
+    """The encoder's `plays` for the usual list of `[seat, card]` over the seats."""
+    if fact.values or type(value) is not list:
+        enc._plays(fact, value, seat, cells, at, obs)
+        return
+    n = enc.n
+    width = n + 1 + len(enc.faces)
+    faces_in = enc._faces_in
+    base = at
+    for play in value[: fact.length]:
+        if type(play) is not list:
+            enc._plays(fact, [play], seat, cells, base, obs)
+        else:
+            who, card = play[0], play[1]
+            if type(who) is int:
+                cells[base + ((who - seat) % n if 0 <= who < n else n)] = 1
+            else:
+                rel = enc._rel(who, seat)
+                cells[base + (n if rel is None else rel)] = 1
+            if type(card) is str:
+                for i in faces_in(card):
+                    cells[base + n + 1 + i] += 1
+            else:
+                enc._cards(card, cells, base + n + 1)
+        base += width
+
+
+def _seat(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
+    """The encoder's `seat`, without its dispatch."""
+    n = enc.n
+    if type(value) is int:
+        cells[at + ((value - seat) % n if 0 <= value < n else n)] = 1
+    else:
+        rel = enc._rel(value, seat)
+        cells[at + (n if rel is None else rel)] = 1
+
+
+def _numberput(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
+    """The encoder's `number`, a whole number read without parsing."""
+    x = value if type(value) is int else _number(value)
+    if x is not None:
+        cells[at] = 1
+        cells[at + 1] = x / fact.scale
+    elif value is not None:
+        cells[at] = -1
+
+
+FAST = {"cards": _cards, "seat_numbers": _seat_numbers, "plays": _plays, "seat": _seat, "number": _numberput}
 """Writers of the commonest kinds that give what the encoder's give, with less work."""
+
+
+WRITERS: dict[str, Writer] = {
+    "seat": SeatTensors._write_seat,
+    "number": SeatTensors._write_number,
+    "choice": SeatTensors._write_choice,
+    "seats": SeatTensors._write_seats,
+}
+"""The writers of the kinds written in place: a one-hot's old slot cleared and its new one
+set, a number's two slots set, a set of seats' old slots cleared; the others are
+`SeatTensors._write`'s."""

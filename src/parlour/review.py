@@ -286,12 +286,14 @@ def analyse(
     hands: Container[int] | None = None,
     indices: Container[int] | None = None,
     par: bool = True,
+    step: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """The analysis of `seat`'s play in a record: hand by hand, each decision judged, the
     hand's cost, score and par (see the module's docstring). `names` name the seats in the
     sentences ("You" for `seat`; the others "Seat N" where not given). `hands` (from 1) and
     `indices` (the record's action numbers) narrow the decisions weighed; `par=False`
-    leaves the par out."""
+    leaves the par out. `step(done, total)` is called before the first task and after
+    each (a server's progress); an exception it raises stops the analysis there."""
     from parlour.simulate import TaskRunner, progress_bar
 
     state, decisions, pars = tasks_of(record, seat, seconds=seconds, iterations=iterations, seed=seed, hands=hands,
@@ -307,7 +309,17 @@ def analyse(
                 task = bar.add_task(f"{game.title}: weighing {len(decisions)} decisions", total=len(work))
                 results = runner.map(_work, work, lambda k: bar.advance(task, k))
         else:
-            results = runner.map(_work, work, lambda k: None)
+            done = 0
+
+            def advance(k: int) -> None:
+                nonlocal done
+                done += k
+                if step is not None:
+                    step(done, len(work))
+
+            if step is not None:
+                step(0, len(work))
+            results = runner.map(_work, work, advance)
     par_of = {p.hand: r for p, r in zip(pars, results[: len(pars)], strict=True)}
     judged_decisions = results[len(pars):]
     given = list(names or [])

@@ -26,6 +26,10 @@ HINTS_PER_ADDRESS = 2  # hints under way at once for one client address
 UNWATCHED_AFTER = 300.0  # seconds a table with nobody seated may play on unwatched (--unwatched-after)
 TABLES_PER_ADDRESS = 20  # tables in play that one client address may have made (--tables-per-address)
 SEARCH_TABLES_PER_ADDRESS = 2  # ... of them with a searching bot (--search-tables-per-address)
+ANALYSIS_THREADS = 1  # finished matches analysed at once ("Analyse my play"), never on the bots' threads
+ANALYSIS_QUEUE = 4  # ... and waiting for a thread; one more is refused (`busy`)
+ANALYSIS_PATIENCE = 20.0  # seconds an analysis goes on with nobody asking after it (--analysis-patience)
+ANALYSIS_SECONDS = 0.1  # the search's seconds a decision of an analysis (--analysis-seconds)
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,13 @@ class Settings:
     unwatched_after: float = UNWATCHED_AFTER
     tables_per_address: int = TABLES_PER_ADDRESS
     search_tables_per_address: int = SEARCH_TABLES_PER_ADDRESS
+    analysis_threads: int = ANALYSIS_THREADS
+    analysis_queue: int = ANALYSIS_QUEUE
+    analysis_patience: float = ANALYSIS_PATIENCE
+    analysis_seconds: float = ANALYSIS_SECONDS
+    analysis_deals: int | None = None
+    """The most sampled deals a decision of an analysis is weighed on, instead of a time
+    budget (--analysis-deals): a small number makes a quick, rough analysis."""
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> Settings:
@@ -71,4 +82,7 @@ class Settings:
             unwatched_after=max(1.0, args.unwatched_after),
             tables_per_address=max(1, args.tables_per_address),
             search_tables_per_address=max(0, args.search_tables_per_address),
+            analysis_patience=min(600.0, max(1.0, args.analysis_patience)),
+            analysis_seconds=min(10.0, max(0.01, args.analysis_seconds)),
+            analysis_deals=None if args.analysis_deals is None else min(400, max(1, args.analysis_deals)),
         )

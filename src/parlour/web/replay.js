@@ -270,6 +270,11 @@ const FAULTS = {
 };
 const ANALYSIS_POLL_MS = 700;
 
+// A figure with its unit: "1 point", "2.5 penalty points".
+function points(v, noun) {
+  return `${figure(v)} ${Math.abs(v) === 1 ? noun.replace(/s$/, "") : noun}`;
+}
+
 function figure(v) {
   if (v === null || v === undefined) return "\u2013";
   const r = Math.abs(v) < 10 ? Math.round(v * 100) / 100 : Math.round(v * 10) / 10;
@@ -280,15 +285,16 @@ Object.assign(ReplayView.prototype, {
   // The offer, on a finished table's replay only: a seat to analyse (this browser's own
   // seat first) and the button.
   async offerAnalysis() {
-    if (this.id === "file" || this.analysisOffered) return;
-    let info;
-    try {
-      const res = await fetch(`/api/tables/${encodeURIComponent(this.id)}`);
-      if (!res.ok) return;
-      info = await res.json();
-    } catch (e) { return; }
+    if (this.id === "file") return;
+    let info = this.tableInfo;
+    if (!info) {
+      try {
+        const res = await fetch(`/api/tables/${encodeURIComponent(this.id)}`);
+        if (!res.ok) return;
+        info = this.tableInfo = await res.json();
+      } catch (e) { return; }
+    }
     if (this.closed || !info.match_over) return;
-    this.analysisOffered = true;
     this.match = info.match;
     const cred = this.token();
     const own = cred ? Number(cred.seat) : null;
@@ -307,6 +313,11 @@ Object.assign(ReplayView.prototype, {
         h("span", { class: "muted small" }, "Each decision judged from what that seat could see.")),
       this.analysisBody);
     this.analysisEl.hidden = false;
+    if (this.analysis) {  // the viewer was built again (another view): the analysis stays
+      this.analysisSeat.value = String(this.analysis.seat);
+      this.analysisButton.textContent = this.buttonText();
+      this.showAnalysis(this.analysis);
+    }
   },
 
   buttonText() {
@@ -385,7 +396,7 @@ Object.assign(ReplayView.prototype, {
     }
     const total = this.data.frames.length;
     const sense = report.score_sense;
-    const x = (frame) => 1000 * frame / Math.max(1, total - 1);
+    const x = (frame) => 20 + 960 * frame / Math.max(1, total - 1);  // a mark's room at either end
     const values = decisions.map((d) => sense * d.expected);
     const high = Math.max(0, ...values), low = Math.min(0, ...values);
     const span = high - low || 1;
@@ -441,7 +452,7 @@ Object.assign(ReplayView.prototype, {
     if (!report || !this.detail) return;
     const total = this.data.frames.length;
     if (this.cursor) {
-      const cx = 1000 * at / Math.max(1, total - 1);
+      const cx = 20 + 960 * at / Math.max(1, total - 1);
       this.cursor.setAttribute("x1", cx);
       this.cursor.setAttribute("x2", cx);
     }
@@ -455,10 +466,10 @@ Object.assign(ReplayView.prototype, {
         f ? h("span", { class: `strip-mark static mark-${d.fault}` }, f.symbol) : null,
         h("span", {}, f ? ` ${f.name}: ` : ""),
         h("b", {}, `${you === "You" ? "You played" : you + " played"} ${d.played_label}`),
-        ` \u2014 ${figure(d.expected)} ${noun} expected for the hand.`)];
+        ` \u2014 ${points(d.expected, noun)} expected for the hand.`)];
       if (d.best !== d.played) {
         lines.push(h("div", { class: "analysis-better" }, h("b", {}, `Better: ${d.best_label}`),
-          ` \u2014 ${figure(d.best_expected)} ${noun}; the move played cost ${figure(d.cost)} \u00b1 ${figure(d.error || 0)}` +
+          ` \u2014 ${points(d.best_expected, noun)}; the move played cost ${figure(d.cost)} \u00b1 ${figure(d.error || 0)}` +
           (d.fault ? "." : ", within the noise: no fault.")));
       } else {
         lines.push(h("div", { class: "analysis-better" }, "The best move weighed."));
@@ -476,7 +487,7 @@ Object.assign(ReplayView.prototype, {
     const marked = hand.decisions.filter((x) => x.fault).length;
     this.detail.replaceChildren(h("div", {}, h("b", {}, `Hand ${hand.hand}: `),
       `${you === "You" ? "you" : you} scored ${figure(hand.score)}` +
-      (hand.par !== null && hand.par !== undefined ? `; the deal gave ${figure(hand.par)} (the ${report.par_level} level playing every seat), the play cost ${figure(hand.cost)} \u00b1 ${figure(hand.cost_error)} ${noun} more.` : ".")),
+      (hand.par !== null && hand.par !== undefined ? `; the deal gave ${figure(hand.par)} (the ${report.par_level} level playing every seat), the play cost ${figure(hand.cost)} \u00b1 ${points(hand.cost_error, noun)} more.` : ".")),
     h("div", { class: "small muted" }, `${hand.decisions.length} decisions weighed, ${marked} marked: click a mark to go to it.`));
   },
 });

@@ -246,7 +246,7 @@ def tasks_of(
     for index, entry in enumerate(actions):
         hand = len(state.scores_by_hand())
         if not pars or pars[-1].hand != hand:
-            pars.append(ParTask(state.game.name, hand, seat, copy.deepcopy(state.clone()), seed + hand))
+            pars.append(ParTask(state.game.name, hand, seat, _unrecorded(copy.deepcopy(state.clone())), seed + hand))
         if state.to_act() == seat and isinstance(entry, (list, tuple)) and len(entry) == 2:
             legal = state.legal_actions()
             if len(legal) > 1 and isinstance(entry[1], str):
@@ -258,6 +258,7 @@ def tasks_of(
                     # Frozen by a deep copy: a clone and an observation may share lists
                     # with the state, which the replay goes on changing.
                     obs, world = copy.deepcopy((state.observation(seat), state.clone(hand_only=True)))
+                    world = _unrecorded(world)
                     decisions.append(DecisionTask(
                         state.game.name, hand, index, seat, obs, world, played, seconds, iterations,
                         seed * 7919 + index,
@@ -271,6 +272,17 @@ def tasks_of(
     decisions = [d for d in decisions if wanted(d.hand) and (indices is None or d.index in indices)]
     pars = [p for p in pars if wanted(p.hand)]
     return state, decisions, pars
+
+
+def _unrecorded(state: State) -> State:
+    """`state` without the record's reshuffles: a play-out from it (hindsight, par) leaves
+    the course the record took, and a stock that runs out then is shuffled afresh rather
+    than refilled with the record's cards, which the other discards no longer match."""
+    state.given_deals = [
+        {k: v for k, v in deal.items() if k != "reshuffles"} if isinstance(deal, dict) else deal
+        for deal in state.given_deals
+    ]
+    return state
 
 
 def analyse(

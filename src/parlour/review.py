@@ -57,7 +57,8 @@ analysed for one seat in under a minute on two cores."""
 
 HINDSIGHT_PLAYS = 4
 """Times the move played and the best move are played out on the real cards (the bots
-playing on choose at random among their near equals)."""
+playing on choose at random among their near equals); no more than the deals a decision
+is weighed on, where that is the budget (a small one is a quick, rough analysis)."""
 
 PAR_LEVEL = "normal"
 """The level that plays every seat of a deal for its par."""
@@ -149,7 +150,8 @@ def weigh_decision(task: DecisionTask) -> dict[str, Any]:
     figures = {c["action"]: c["value"] for c in hint.candidates}
     name = fault(cost, low, game)
     reason = weighing.reason if best == weighing.model else None
-    hindsight = _hindsight(bot, task.world, [weighing.actions[played], weighing.actions[best]], task.seed)
+    plays = HINDSIGHT_PLAYS if task.iterations is None else min(HINDSIGHT_PLAYS, task.iterations)
+    hindsight = _hindsight(bot, task.world, [weighing.actions[played], weighing.actions[best]], task.seed, plays)
     return {
         "hand": task.hand + 1,
         "index": task.index,
@@ -170,13 +172,13 @@ def weigh_decision(task: DecisionTask) -> dict[str, Any]:
     }
 
 
-def _hindsight(bot: ISMCTSBot, world: State, actions: Sequence[str], seed: int) -> list[float]:
+def _hindsight(bot: ISMCTSBot, world: State, actions: Sequence[str], seed: int, plays: int) -> list[float]:
     """Each action's mean hand score for the seat on the real cards, the model bots playing
-    on, `HINDSIGHT_PLAYS` times each with the same streams."""
+    on, `plays` times each with the same streams."""
     search = bot.search
     seat = bot.seat
     rng = random.Random(seed)
-    streams = [rng.getrandbits(32) for _ in range(HINDSIGHT_PLAYS)]
+    streams = [rng.getrandbits(32) for _ in range(plays)]
     out = []
     for text in actions:
         action = world.text_to_action(text)

@@ -186,8 +186,10 @@ def analysis_seed(key: Key) -> int:
     return zlib.crc32(repr(key).encode())
 
 
-async def analysis_record(table: Table, seat: Any, match: Any, token: str | None) -> tuple[Key, dict[str, Any]]:
-    """The key of the analysis asked for and the finished match's record, or TableError.
+async def analysis_record(table: Table, seat: Any, match: Any, token: str | None,
+                          need_record: bool = True) -> tuple[Key, dict[str, Any] | None]:
+    """The key of the analysis asked for and the finished match's record (None unless
+    `need_record`: a poll's check is only who may ask), or TableError.
 
     The table's latest match may be analysed at any seat once it is over (its hands are
     public then, as its replay is); while it is in play, not at all. An earlier match of
@@ -205,10 +207,12 @@ async def analysis_record(table: Table, seat: Any, match: Any, token: str | None
         async with table.lock:
             if not table.room.started or not table.state.is_over():
                 raise TableError("match_not_over", "a match in play cannot be analysed: ask again once it is over")
-            return key, record_of(table.state)
+            return key, record_of(table.state) if need_record else None
     if token is None or table.seat_of_token(token) != seat:
         raise TableError("bad_token", "an earlier match of this table is analysed only for your own seat, "
                          "with your seat's token")
+    if not need_record:
+        return key, None
     seed, actions = await table.manager.db_or_refuse(table.manager.storage.match_start, table.id, match)
     seeds = [int(data["seed"]) for kind, data, _at in table.stored.events
              if kind == "again" or (kind == "start" and "seed" in data)]

@@ -577,7 +577,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
                 seat, match = body.get("seat"), body.get("match")
             else:
                 seat, match = _number_param(request, "seat"), _number_param(request, "match")
-            key, record = await analysis_record(table, seat, match, token)
+            key, record = await analysis_record(table, seat, match, token, request.method == "POST")
             person = person_of(token, client_address(request))
             done = analyses.cached(key)
             if done is None:
@@ -595,9 +595,12 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
             names = table.room.seat_names()
             seconds, deals = settings.analysis_seconds, settings.analysis_deals
 
+            assert record is not None
+
             def work(step: Callable[[int, int], None]) -> dict[str, Any]:
                 from parlour.review import analyse
 
+                assert record is not None
                 return analyse(record, key[2], seconds=None if deals else seconds, iterations=deals,
                                seed=analysis_seed(key), names=names, step=step)
 

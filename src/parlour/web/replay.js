@@ -400,7 +400,7 @@ Object.assign(ReplayView.prototype, {
     const values = decisions.map((d) => sense * d.expected);
     const high = Math.max(0, ...values), low = Math.min(0, ...values);
     const span = high - low || 1;
-    const y = (v) => 8 + 84 * (high - v) / span;  // better is higher
+    const y = (v) => 16 + 68 * (high - v) / span;  // better is higher; a mark keeps inside the strip
     const ns = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(ns, "svg");
     svg.setAttribute("viewBox", "0 0 1000 100");

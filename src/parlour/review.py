@@ -57,7 +57,8 @@ analysed for one seat in under a minute on two cores."""
 
 HINDSIGHT_PLAYS = 4
 """Times the move played and the best move are played out on the real cards (the bots
-playing on choose at random among their near equals)."""
+playing on choose at random among their near equals); no more than the deals a decision
+is weighed on, where that is the budget (a small one is a quick, rough analysis)."""
 
 PAR_LEVEL = "normal"
 """The level that plays every seat of a deal for its par."""
@@ -149,7 +150,8 @@ def weigh_decision(task: DecisionTask) -> dict[str, Any]:
     figures = {c["action"]: c["value"] for c in hint.candidates}
     name = fault(cost, low, game)
     reason = weighing.reason if best == weighing.model else None
-    hindsight = _hindsight(bot, task.world, [weighing.actions[played], weighing.actions[best]], task.seed)
+    plays = HINDSIGHT_PLAYS if task.iterations is None else min(HINDSIGHT_PLAYS, task.iterations)
+    hindsight = _hindsight(bot, task.world, [weighing.actions[played], weighing.actions[best]], task.seed, plays)
     return {
         "hand": task.hand + 1,
         "index": task.index,
@@ -170,13 +172,13 @@ def weigh_decision(task: DecisionTask) -> dict[str, Any]:
     }
 
 
-def _hindsight(bot: ISMCTSBot, world: State, actions: Sequence[str], seed: int) -> list[float]:
+def _hindsight(bot: ISMCTSBot, world: State, actions: Sequence[str], seed: int, plays: int) -> list[float]:
     """Each action's mean hand score for the seat on the real cards, the model bots playing
-    on, `HINDSIGHT_PLAYS` times each with the same streams."""
+    on, `plays` times each with the same streams."""
     search = bot.search
     seat = bot.seat
     rng = random.Random(seed)
-    streams = [rng.getrandbits(32) for _ in range(HINDSIGHT_PLAYS)]
+    streams = [rng.getrandbits(32) for _ in range(plays)]
     out = []
     for text in actions:
         action = world.text_to_action(text)
@@ -246,7 +248,7 @@ def tasks_of(
     for index, entry in enumerate(actions):
         hand = len(state.scores_by_hand())
         if not pars or pars[-1].hand != hand:
-            pars.append(ParTask(state.game.name, hand, seat, copy.deepcopy(state.clone()), seed + hand))
+            pars.append(ParTask(state.game.name, hand, seat, _unrecorded(copy.deepcopy(state.clone())), seed + hand))
         if state.to_act() == seat and isinstance(entry, (list, tuple)) and len(entry) == 2:
             legal = state.legal_actions()
             if len(legal) > 1 and isinstance(entry[1], str):
@@ -258,6 +260,7 @@ def tasks_of(
                     # Frozen by a deep copy: a clone and an observation may share lists
                     # with the state, which the replay goes on changing.
                     obs, world = copy.deepcopy((state.observation(seat), state.clone(hand_only=True)))
+                    world = _unrecorded(world)
                     decisions.append(DecisionTask(
                         state.game.name, hand, index, seat, obs, world, played, seconds, iterations,
                         seed * 7919 + index,
@@ -273,6 +276,17 @@ def tasks_of(
     return state, decisions, pars
 
 
+def _unrecorded(state: State) -> State:
+    """`state` without the record's reshuffles: a play-out from it (hindsight, par) leaves
+    the course the record took, and a stock that runs out then is shuffled afresh rather
+    than refilled with the record's cards, which the other discards no longer match."""
+    state.given_deals = [
+        {k: v for k, v in deal.items() if k != "reshuffles"} if isinstance(deal, dict) else deal
+        for deal in state.given_deals
+    ]
+    return state
+
+
 def analyse(
     record: dict[str, Any],
     seat: int,
@@ -286,12 +300,14 @@ def analyse(
     hands: Container[int] | None = None,
     indices: Container[int] | None = None,
     par: bool = True,
+    step: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """The analysis of `seat`'s play in a record: hand by hand, each decision judged, the
     hand's cost, score and par (see the module's docstring). `names` name the seats in the
     sentences ("You" for `seat`; the others "Seat N" where not given). `hands` (from 1) and
     `indices` (the record's action numbers) narrow the decisions weighed; `par=False`
-    leaves the par out."""
+    leaves the par out. `step(done, total)` is called before the first task and after
+    each (a server's progress); an exception it raises stops the analysis there."""
     from parlour.simulate import TaskRunner, progress_bar
 
     state, decisions, pars = tasks_of(record, seat, seconds=seconds, iterations=iterations, seed=seed, hands=hands,
@@ -307,7 +323,17 @@ def analyse(
                 task = bar.add_task(f"{game.title}: weighing {len(decisions)} decisions", total=len(work))
                 results = runner.map(_work, work, lambda k: bar.advance(task, k))
         else:
-            results = runner.map(_work, work, lambda k: None)
+            done = 0
+
+            def advance(k: int) -> None:
+                nonlocal done
+                done += k
+                if step is not None:
+                    step(done, len(work))
+
+            if step is not None:
+                step(0, len(work))
+            results = runner.map(_work, work, advance)
     par_of = {p.hand: r for p, r in zip(pars, results[: len(pars)], strict=True)}
     judged_decisions = results[len(pars):]
     given = list(names or [])

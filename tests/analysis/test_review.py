@@ -193,3 +193,21 @@ def test_the_move_played_is_always_weighed() -> None:
     weighing = ISMCTSBot(game, seat, 1, iterations=8).weigh(obs, moves=2, deals=8, least=8, z=2.0, also=[left_out[-1]])
     assert left_out[-1] in weighing.actions and len(weighing.actions) == 2
     assert len(weighing.points[weighing.actions.index(left_out[-1])]) >= 1
+
+
+def test_a_hand_whose_stock_was_reshuffled_is_analysed() -> None:
+    """A play-out from a decision (hindsight) or a deal (par) leaves the record's course, so
+    the record's reshuffle no longer holds the discards: the stock is shuffled afresh."""
+    game = get_game("yaniv")
+    state = game.new_state(game.options(players=2), 0)
+    rng = random.Random(0)
+    while not any(isinstance(d, dict) and d.get("reshuffles") for d in state.deals):
+        state.apply(rng.choice(state.legal_actions()))
+    hand = state.hand_number
+    while state.hand_number == hand:
+        state.apply(rng.choice(state.legal_actions()))
+    record = record_of(state)
+    _final, decisions, pars = tasks_of(record, 0, seconds=None, iterations=2, seed=3, hands={hand + 1})
+    assert decisions and pars
+    for task in decisions:
+        weigh_decision(task)

@@ -44,6 +44,7 @@ from parlour.howto import how_to_play
 from parlour.howto.markup import to_html
 from parlour.record import RecordError
 from parlour.replay import View, ViewError, parse_view, replay_page
+from parlour.server.analyses import AnalysisDesk, analysis_record, analysis_seed, person_of
 from parlour.server.replays import GivenUp, ReplayDesk
 from parlour.server.settings import RATE, STALL_SECONDS, Settings
 from parlour.server.settings import (
@@ -66,7 +67,7 @@ MAX_BODY = 16384  # bytes of an HTTP request body
 MAX_RECORD = 262144  # bytes of a record sent to POST /api/replay (a long match of Yaniv is about 50 kB)
 MAX_REPLAY_ACTIONS = 5000  # actions of a record replayed for a viewer
 PAGE = 100  # frames of a replay in one answer, at most (they cost CPU and memory to build)
-REPLAY_STATUS = {"match_not_over": 409, "not_started": 409, "bad_token": 403, "rate_limited": 429, "busy": 503, "shutting_down": 503}
+REPLAY_STATUS = {"match_not_over": 409, "no_analysis": 404, "bad_match": 400, "bad_seat": 400, "not_started": 409, "bad_token": 403, "rate_limited": 429, "busy": 503, "shutting_down": 503}
 OUTBOX_LIMIT = 256  # messages queued for a connection that does not read them, before it is closed
 BURST = 2 * RATE  # messages a connection may send in a burst
 LOBBY_BURST = 10.0  # tables created or seats taken per client address in a burst
@@ -385,6 +386,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
         app.state.stopping = lambda: loop.call_soon_threadsafe(desk.stop)
         yield
         desk.stop()
+        analyses.shutdown()
         sweeper.cancel()
         for task in helpers:
             task.cancel()
@@ -580,6 +582,64 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
             return _error(exc, REPLAY_STATUS.get(exc.code, 400))
         return replay_response(body, request)
 
+    analyses = AnalysisDesk(settings.analysis_threads, settings.analysis_queue, settings.analysis_patience)
+    storing: set[asyncio.Task[None]] = set()
+
+    async def store_when_done(key: tuple[str, int, int], future: Any) -> None:
+        with contextlib.suppress(Exception):
+            result = await asyncio.wrap_future(future)
+            await manager().db(manager().storage.store_analysis, *key, result)
+
+    async def analysis(request: Request) -> Response:
+        """POST: start (or join) the analysis of one seat's play in a finished match; GET:
+        its progress, and the analysis once done (docs/protocol.md, "Analyse my play")."""
+        try:
+            table = await manager().get(request.path_params["table_id"])
+        except TableError as exc:
+            return _error(exc, 404)
+        token = request.headers.get("x-parlour-token") or None
+        try:
+            if request.method == "POST":
+                body = await _json_body(request)
+                seat, match = body.get("seat"), body.get("match")
+            else:
+                seat, match = _number_param(request, "seat"), _number_param(request, "match")
+            key, record = await analysis_record(table, seat, match, token, request.method == "POST")
+            person = person_of(token, client_address(request))
+            done = analyses.cached(key)
+            if done is None:
+                job = analyses.job(key, person)
+                if job is not None and (request.method != "POST" or job.state != "cancelled"):
+                    return JSONResponse(job.status())
+                done = await manager().db_or_refuse(manager().storage.load_analysis, *key)
+                if done is not None:
+                    analyses.keep(key, done)
+            if done is not None:
+                return JSONResponse({"type": "analysis", "table": key[0], "match": key[1], "seat": key[2],
+                                     "state": "done", "done": 1, "total": 1, "analysis": done})
+            if request.method != "POST":
+                raise TableError("no_analysis", "this seat's play has not been analysed: ask for it first (POST)")
+            names = table.room.seat_names()
+            seconds, deals = settings.analysis_seconds, settings.analysis_deals
+
+            assert record is not None
+
+            def work(step: Callable[[int, int], None]) -> dict[str, Any]:
+                from parlour.review import analyse
+
+                assert record is not None
+                return analyse(record, key[2], seconds=None if deals else seconds, iterations=deals,
+                               seed=analysis_seed(key), names=names, step=step)
+
+            job, new = analyses.start(key, person, work)
+            if new and job.future is not None:
+                task = asyncio.ensure_future(store_when_done(key, job.future))
+                storing.add(task)
+                task.add_done_callback(storing.discard)
+            return JSONResponse(job.status(), status_code=202)
+        except TableError as exc:
+            return _error(exc, REPLAY_STATUS.get(exc.code, 400))
+
     sockets: dict[str, int] = {}
 
     async def websocket(ws: WebSocket) -> None:
@@ -607,6 +667,7 @@ def create_app(db_url: str, settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
         Route("/api/tables/{table_id}/replay", table_replay, methods=["GET"]),
+        Route("/api/tables/{table_id}/analysis", analysis, methods=["GET", "POST"]),
         Route("/api/replay", record_replay, methods=["POST"]),
         WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
@@ -625,6 +686,16 @@ async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the r
     if not isinstance(data, dict):
         raise TableError("bad_message", f"{what} is a JSON object")
     return data
+
+
+def _number_param(request: Request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise TableError(f"bad_{name}", f"'{name}' is a whole number, not {raw[:20]!r}") from None
 
 
 async def _client_gone(request: Request) -> None:

@@ -20,6 +20,8 @@ import time
 from typing import Any
 
 from parlour.server.settings import (
+    ANALYSIS_PATIENCE,
+    ANALYSIS_SECONDS,
     BOT_DELAY,
     BOT_SECONDS,
     CLOSE_AFTER,
@@ -108,6 +110,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--search-tables-per-address", type=int, default=SEARCH_TABLES_PER_ADDRESS,
         help="tables in play with a strong (searching) bot one client address may have made "
         f"(default {SEARCH_TABLES_PER_ADDRESS})",
+    )
+    parser.add_argument(
+        "--analysis-seconds", type=float, default=ANALYSIS_SECONDS,
+        help=f"the search's seconds for each decision of an \"Analyse my play\" (default {ANALYSIS_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--analysis-deals", type=int, default=None,
+        help="instead of --analysis-seconds, the most sampled deals each decision of an analysis is weighed on",
+    )
+    parser.add_argument(
+        "--analysis-patience", type=float, default=ANALYSIS_PATIENCE,
+        help=f"seconds an analysis goes on with nobody asking after it, before it is stopped (default {ANALYSIS_PATIENCE:g})",
     )
     parser.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
     parser.add_argument(

@@ -27,6 +27,10 @@ UNWATCHED_AFTER = 300.0  # seconds a table with nobody seated may play on unwatc
 TABLES_PER_ADDRESS = 20  # tables in play that one client address may have made (--tables-per-address)
 SEARCH_TABLES_PER_ADDRESS = 2  # ... of them with a searching bot (--search-tables-per-address)
 LEASE_SECONDS = 6.0  # seconds a worker's hold on a table lasts unless renewed (--lease-seconds)
+ANALYSIS_THREADS = 1  # finished matches analysed at once ("Analyse my play"), never on the bots' threads
+ANALYSIS_QUEUE = 4  # ... and waiting for a thread; one more is refused (`busy`)
+ANALYSIS_PATIENCE = 20.0  # seconds an analysis goes on with nobody asking after it (--analysis-patience)
+ANALYSIS_SECONDS = 0.1  # the search's seconds a decision of an analysis (--analysis-seconds)
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,13 @@ class Settings:
     lease_seconds: float = LEASE_SECONDS
     """How long a worker's lease on a table lasts; renewed every third of it, so a dead
     worker's tables are taken over this long after it died."""
+    analysis_threads: int = ANALYSIS_THREADS
+    analysis_queue: int = ANALYSIS_QUEUE
+    analysis_patience: float = ANALYSIS_PATIENCE
+    analysis_seconds: float = ANALYSIS_SECONDS
+    analysis_deals: int | None = None
+    """The most sampled deals a decision of an analysis is weighed on, instead of a time
+    budget (--analysis-deals): a small number makes a quick, rough analysis."""
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> Settings:
@@ -80,4 +91,7 @@ class Settings:
             search_tables_per_address=max(0, args.search_tables_per_address),
             worker=getattr(args, "worker_name", None) or None,
             lease_seconds=max(0.5, getattr(args, "lease_seconds", LEASE_SECONDS)),
+            analysis_patience=min(600.0, max(1.0, args.analysis_patience)),
+            analysis_seconds=min(10.0, max(0.01, args.analysis_seconds)),
+            analysis_deals=None if args.analysis_deals is None else min(400, max(1, args.analysis_deals)),
         )

@@ -135,6 +135,17 @@ def table_of(key: str) -> str:
     return key.split(".", 1)[0]
 
 
+analyses_t = Table(
+    "parlour_analyses",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("data", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""A finished match's analysis of one seat's play (parlour.review), kept over restarts."""
+
 # Events after which a table is not loaded at start-up: it is closed, or its match is
 # over (no "again" after it), or nobody has been at it for a while ("quiet").
 ENDING_EVENTS = ("closed", "over")
@@ -456,6 +467,31 @@ class Storage:
                 if row.table_id in keys:
                     keys[row.table_id].actions.append((row.seat, row.text))
         return list(out.values())
+
+    def store_analysis(self, table_id: str, match: int, seat: int, data: dict[str, Any]) -> None:
+        """One seat's analysis of a finished match; a second store of the same is ignored."""
+        with self.engine.begin() as conn:
+            found = conn.execute(select(analyses_t.c.seat).where(
+                analyses_t.c.table_id == table_id, analyses_t.c.match == match, analyses_t.c.seat == seat)).first()
+            if found is None:
+                conn.execute(analyses_t.insert().values(table_id=table_id, match=match, seat=seat,
+                                                        data=json.dumps(data), at=time.time()))
+
+    def load_analysis(self, table_id: str, match: int, seat: int) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            data = conn.execute(select(analyses_t.c.data).where(
+                analyses_t.c.table_id == table_id, analyses_t.c.match == match, analyses_t.c.seat == seat)).scalar()
+        return None if data is None else dict(json.loads(data))
+
+    def match_start(self, table_id: str, match: int) -> tuple[int, list[tuple[int, str]]]:
+        """The seed the table was made with and the actions of its match `match` (an
+        earlier one than `StoredTable` holds: its record is built from these and the
+        match's own start event)."""
+        with self.engine.connect() as conn:
+            seed = conn.execute(select(tables_t.c.seed).where(tables_t.c.id == table_id)).scalar()
+            rows = conn.execute(select(actions_t.c.seat, actions_t.c.text).where(
+                actions_t.c.table_id == match_key(table_id, match)).order_by(actions_t.c.idx)).all()
+        return int(seed or 0), [(row.seat, row.text) for row in rows]
 
     def close(self) -> None:
         self._stop.set()

@@ -13,7 +13,8 @@ of them hold what they held one step before. Here, per seat:
   fold, face-down ribs) is asked again until it shows, and what it showed before is taken
   back out of the counts when it does;
 - the course sections are updated from those entries alone: a count per seat and call,
-  copies moved and when, the last calls shifted along by one;
+  copies moved and when (and at which place of the action), the last calls shifted along
+  by one;
 - every other section is written again only when its value in the observation differs from
   the one it was written from, and then only the new items of a list that only grew (the
   hand's tricks, the cards of a trick) and only the changed seats of a list per seat. The
@@ -94,6 +95,7 @@ class SeatTensors:
         self._recent: list[Section] = []
         self._counts: list[Section] = []
         self._moves: list[Section] = []
+        self._places: list[Section] = []
         groups: dict[str, list[tuple[int, Section, str]]] = {}
         plain = 0
         for section in encoder.sections:
@@ -105,6 +107,8 @@ class SeatTensors:
                 self._counts.append(section)
             elif path == COURSE and kind == "card_actions":
                 self._moves.append(section)
+            elif path == COURSE and kind == "card_places":
+                self._places.append(section)
             else:
                 top, _, rest = path.partition(".")
                 groups.setdefault(top, []).append((plain, section, rest))
@@ -233,7 +237,7 @@ class SeatTensors:
             cache.hand = hand
             cache.course, cache.hidden, cache.calls = [], [], []
             out = cache.out
-            for section in (*self._recent, *self._counts, *self._moves):
+            for section in (*self._recent, *self._counts, *self._moves, *self._places):
                 out[section.offset : section.offset + section.size] = 0
         course = cache.course
         changed: list[tuple[int, str]] = []
@@ -286,6 +290,7 @@ class SeatTensors:
         split, slots, call_slots = enc._split, enc._slots, enc._call_slots
         calls_width = len(enc.calls) + 1
         redo_moves = redo_recent = False
+        redo_places = bool(changed and self._places)
         new_calls = 0
         for k, old in changed:
             who = course[k][0]
@@ -321,6 +326,11 @@ class SeatTensors:
                     for section in self._counts:
                         cells[section.offset + rel * calls_width + slot] += 1
                 continue
+            if not redo_places:
+                for section in self._places:
+                    at = section.offset
+                    for cell in enc._place_cells(section.fact, text):
+                        cells[at + cell] += 1
             if redo_moves or rel is None:
                 continue
             bases = slots.get(text)
@@ -335,6 +345,10 @@ class SeatTensors:
         elif new_calls:
             for section in self._recent:
                 self._push_calls(section, cache, seat, new_calls)
+        if redo_places:
+            for section in self._places:
+                out[section.offset : section.offset + section.size] = 0
+                enc._put(section.fact, course, seat, cells, section.offset, obs)
         if redo_moves:
             for section in self._moves:
                 out[section.offset : section.offset + section.size] = 0

@@ -9,7 +9,8 @@ The network is one tanh hidden layer shared by a policy head (one logit per acti
 the game's action universe, illegal ones masked out before the softmax) and a value
 head, its gradients written out by hand.
 
-    .venv/bin/python examples/ppo_numpy.py --game "seven_and_a_half(players=4)" --opponents seven_and_a_half-heuristic --steps 20000 --out ppo.npz
+    .venv/bin/python examples/ppo_numpy.py --game "ribs(players=4)" --opponents random --steps 20000 \
+        --lr 0.001 --rollout 512 --minibatch 128 --out ppo.npz
 
 Each update prints the steps so far, the mean return of the episodes finished since the
 last update, and the policy loss, value loss, entropy and approximate KL. `--out` saves
@@ -206,7 +207,7 @@ def train(env: SingleAgentEnv, s: Settings, log: Any = print) -> tuple[ActorCrit
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="seven_and_a_half(players=4)", help="a game spec")
+    parser.add_argument("--game", default="ribs(players=4)", help="a game spec")
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument("--opponents", default="random", help="a bot spec for every other seat")
     parser.add_argument("--out", help="where to save the weights (.npz)")

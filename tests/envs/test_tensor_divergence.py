@@ -142,3 +142,32 @@ def test_a_seat_shown_different_things_gets_different_tensors(name: str, players
             one.apply(mine[index])
             other.apply(theirs[index])
     assert followed == HANDS and checked, "too few hands parted into observations that differ"
+
+
+def test_a_yaniv_discard_in_another_order_is_another_tensor_for_every_seat() -> None:
+    """`discard AH AD` and `discard AD AH` leave the same cards on the table, but the next
+    player's `draw first` takes the other ace: each seat's tensor tells them apart, while
+    the discard is pending, once it is on offer, and after it is dead."""
+    game = GAMES["yaniv"]
+    options = game.options(players=3)
+    enc = encoder_of(game, options)
+    deal = {"hands": [["2C", "3C", "4C", "5C", "6C"], ["AH", "AD", "9S", "9H", "KC"], ["2D", "3D", "4D", "5D", "6D"]],
+            "upcard": "7S"}
+    deck = [c for c in game.new_state(options, 0).full_pack()
+            if c not in {card for hand in deal["hands"] for card in hand} | {"7S"}]
+    state = game.new_state(options, 0, deals=[{**deal, "stock": deck}])
+    one, other = state.clone(), state.clone()
+    one.apply(one.text_to_action("discard AH AD"))
+    other.apply(other.text_to_action("discard AD AH"))
+    for turn in ("draw stock", "discard 2D", "draw first", "discard 2C", "draw stock"):
+        for seat in range(3):
+            mine = enc.encode(one.observation(seat, views=False))
+            theirs = enc.encode(other.observation(seat, views=False))
+            assert not np.array_equal(mine, theirs), (turn, seat)
+        if turn == "discard 2D":
+            offer_first = next(s for s in enc.sections if s.fact.name == "offer_first")
+            cells = slice(offer_first.offset, offer_first.offset + offer_first.size)
+            takes = [enc.faces[int(np.argmax(enc.encode(copy.observation(2, views=False))[cells]))] for copy in (one, other)]
+            assert takes == ["AH", "AD"]
+        one.apply(one.text_to_action(turn))
+        other.apply(other.text_to_action(turn))

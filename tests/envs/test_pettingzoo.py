@@ -17,8 +17,13 @@ from parlour.envs.pettingzoo import ParlourEnv
 from parlour.games import GAMES
 
 
+def _leaf(name: str) -> str:
+    """A game's current module name: `ribs_v0`, `yaniv_v1`."""
+    return f"{name}_v{GAMES[name].tensor_version}"
+
+
 def _module(name: str) -> Any:
-    return importlib.import_module(f"parlour.envs.{name}_v0")
+    return importlib.import_module(f"parlour.envs.{_leaf(name)}")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -27,20 +32,20 @@ def test_api_test_of_each_game_module(name: str) -> None:
     api_test(module.env(episode="hand"), num_cycles=30)
     wrapped = module.env(max_cycles=60)
     api_test(wrapped, num_cycles=30)
-    assert wrapped.metadata["name"] == f"{name}_v0"
+    assert wrapped.metadata["name"] == _leaf(name)
     assert wrapped.metadata["render_modes"] == ["ansi", "human"]
 
 
 def test_each_game_module_is_made_from_the_registry_in_every_import_form() -> None:
-    """`import parlour.envs.<name>_v0`, `from parlour.envs import <name>_v0` and the
+    """`import parlour.envs.<name>_v<version>`, `from parlour.envs import <name>_v<version>` and the
     attribute of the package give one module per registered game, and no other name."""
     import parlour.envs
 
     for name in GAMES:
         module = _module(name)
-        assert sys.modules[f"parlour.envs.{name}_v0"] is module
-        exec(f"from parlour.envs import {name}_v0 as imported", namespace := {})
-        assert namespace["imported"] is module is getattr(parlour.envs, f"{name}_v0")
+        assert sys.modules[f"parlour.envs.{_leaf(name)}"] is module
+        exec(f"from parlour.envs import {_leaf(name)} as imported", namespace := {})
+        assert namespace["imported"] is module is getattr(parlour.envs, _leaf(name))
         assert GAMES[name].title in (module.__doc__ or "")
         assert module.raw_env().game is GAMES[name]
     with pytest.raises(ModuleNotFoundError):

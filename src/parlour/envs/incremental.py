@@ -13,7 +13,8 @@ of them hold what they held one step before. Here, per seat:
   the seat (a fold, face-down ribs) is asked again until it shows, and what it showed
   before is taken back out of the counts when it does;
 - the course sections are updated from those entries alone: a count per seat and call,
-  copies moved and when, the last calls shifted along by one;
+  copies moved and when (and at which place of the action), the last calls shifted along
+  by one;
 - every other section is written again only when its value in the observation differs from
   the one it was written from, and then only the new items of a list that only grew (the
   hand's tricks, the cards of a trick) and only the changed seats of a list per seat; a
@@ -116,6 +117,7 @@ class _Plan:
         self.recent: list[Section] = []
         self.counts: list[Section] = []
         self.moves: list[Section] = []
+        self.places: list[Section] = []
         groups: dict[str, list[tuple[int, Section, str, str | None, Writer]]] = {}
         plain = 0
         for section in encoder.sections:
@@ -127,6 +129,8 @@ class _Plan:
                 self.counts.append(section)
             elif path == COURSE and kind == "card_actions":
                 self.moves.append(section)
+            elif path == COURSE and kind == "card_places":
+                self.places.append(section)
             else:
                 top, _, rest = path.partition(".")
                 key = rest if rest and "." not in rest else None
@@ -168,6 +172,7 @@ class SeatTensors:
         """Whether the game shows some entries of the course as other words (`_seen_as`)."""
         plan = _plan_of(encoder)
         self._recent, self._counts, self._moves = plan.recent, plan.counts, plan.moves
+        self._places = plan.places
         self._groups, self._plain, self._wants_legal = plan.groups, plan.plain, plan.wants_legal
         self._wants_options = plan.wants_options
         self._item_plans = plan.items
@@ -353,7 +358,7 @@ class SeatTensors:
             cache.hand = hand
             cache.course, cache.hidden, cache.calls = [], [], []
             cells = cache.cells
-            for section in (*self._recent, *self._counts, *self._moves):
+            for section in (*self._recent, *self._counts, *self._moves, *self._places):
                 cells[section.offset : section.offset + section.size] = _zeros(section.size)
         course = cache.course
         changed: list[tuple[int, str]] = []
@@ -406,6 +411,7 @@ class SeatTensors:
         split, slots, call_slots = enc._split, enc._slots, enc._call_slots
         calls_width = len(enc.calls) + 1
         redo_moves = redo_recent = False
+        redo_places = bool(changed and self._places)
         new_calls = 0
         moves = self._moves
         for k, old in changed:
@@ -442,6 +448,11 @@ class SeatTensors:
                     for section in self._counts:
                         cells[section.offset + rel * calls_width + slot] += 1
                 continue
+            if not redo_places:
+                for section in self._places:
+                    at = section.offset
+                    for cell in enc._place_cells(section.fact, text):
+                        cells[at + cell] += 1
             if redo_moves or rel is None:
                 continue
             bases = slots.get(text)
@@ -466,6 +477,10 @@ class SeatTensors:
         elif new_calls:
             for section in self._recent:
                 self._push_calls(section, cache, seat, new_calls)
+        if redo_places:
+            for section in self._places:
+                cells[section.offset : section.offset + section.size] = _zeros(section.size)
+                enc._put(section.fact, course, seat, cells, section.offset, obs)
         if redo_moves:
             for section in self._moves:
                 cells[section.offset : section.offset + section.size] = _zeros(section.size)

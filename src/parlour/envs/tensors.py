@@ -20,6 +20,11 @@ seat saw it, read word by word:
 - *card actions* (plays, discards, melds) give, per verb and per face, how many copies
   each seat moved and when the last of them moved.
 
+Where the order of an action's cards matters beyond its faces (a Yaniv discard: the next
+player may take only its first or last card), the game declares a `card_places` fact over
+the course, which counts the copies of each face moved at each place of such actions, so
+two actions with the same cards in another order never give the same tensor.
+
 Then the game declares the facts it keeps beside the course (`Game.tensor_facts`, in
 the vocabulary of `parlour.envs.layouts`): the trick on the table, the contract, the cards a seat has
 shown, piles, the bank. `Encoder.layout()` lists the sections with their offsets, and
@@ -66,7 +71,7 @@ def _get(obs: Any, path: str) -> Value:
             value = value.get(key)
         elif isinstance(value, (list, tuple)):
             i = int(key)
-            value = value[i] if i < len(value) else None
+            value = value[i] if -len(value) <= i < len(value) else None
         else:
             return None
     return value
@@ -124,6 +129,7 @@ class Encoder:
         self._slots: dict[str, tuple[int, ...]] = {}
         self._card_faces: dict[str, tuple[int, ...]] = {}
         self._call_slots: dict[str, int] = {}
+        self._places: dict[tuple[tuple[Any, ...], int, str], tuple[int, ...]] = {}
         self.recent_calls: int = int(course.get("recent", 16))
         self.course_scale: float = float(course.get("scale", 100))
         phases = sorted(set(type(probe)._APPLY) | {OVER})
@@ -204,6 +210,8 @@ class Encoder:
             return n * (len(self.calls) + 1)
         if kind == "card_actions":
             return len(self.verbs) * f * (n + 1)
+        if kind == "card_places":
+            return len(fact.values) * fact.length * f
         raise ValueError(f"unknown section kind {kind!r}")
 
     # --- bounds ------------------------------------------------------------------------
@@ -287,6 +295,9 @@ class Encoder:
                     lo += [0.0] * (n + 1)
                     hi += [most_actions * copy] * n + [when]
             return lo, hi
+        if kind == "card_places":
+            times = self._size(fact) // len(copies)
+            return [0.0] * (times * len(copies)), [most_actions * copy for copy in copies] * times
         raise ValueError(f"unknown section kind {kind!r}")
 
     # --- encoding ----------------------------------------------------------------------
@@ -535,6 +546,28 @@ class Encoder:
         self._slots[text] = bases
         return bases
 
+    def _card_places(self, fact: Fact, value: Value, seat: int, out: np.ndarray, at: int, obs: Any) -> None:
+        for _who, text in value or ():
+            for cell in self._place_cells(fact, text):
+                out[at + cell] += 1
+
+    def _place_cells(self, fact: Fact, text: str) -> tuple[int, ...]:
+        """Where a card action's cards count in a card-places section: for each card, its
+        verb's block, its place in the action and its face (none for a call or another
+        verb), read once per section and text."""
+        key = (fact.values, fact.length, text)
+        cells = self._places.get(key)
+        if cells is None:
+            verb, faces = self._split(text)
+            f = len(self.faces)
+            if faces and verb in fact.values:
+                block = fact.values.index(verb) * fact.length
+                cells = tuple((block + k) * f + face for k, face in enumerate(faces[: fact.length]))
+            else:
+                cells = ()
+            self._places[key] = cells
+        return cells
+
     def _faces_in(self, text: str) -> tuple[int, ...]:
         """The faces a card string names, in its order (unknown words left out), read once
         per string."""
@@ -571,6 +604,7 @@ PUT: dict[str, Put] = {
     "calls": Encoder._calls,
     "call_counts": Encoder._call_counts,
     "card_actions": Encoder._card_actions,
+    "card_places": Encoder._card_places,
 }
 
 KIND_WORDS = {
@@ -593,6 +627,7 @@ KIND_WORDS = {
     "calls": "{length} slots: the seat, the call (one-hot, then other), where in the hand",
     "call_counts": "for each seat after me, a count per call (then other)",
     "card_actions": "per verb ({verbs}) and face: copies moved by each seat after me, when last",
+    "card_places": "per verb ({values}), place in the action (1 to {length}) and face: copies moved there, by anyone",
 }
 
 

@@ -171,11 +171,19 @@ class Yaniv(Game):
     mistakes = Mistakes(swing=10)
     """A hand's usual swing for the analysis' thresholds (score_scale is a match's)."""
     tensor_course = {"scale": 200}
+    tensor_version = 1
+    """The discards' order is in the tensor from layout v1 (v0 counted their faces only)."""
     tensor_facts = (
         Fact("hand_value", "number", "hand_value", scale=50, doc="my hand's value"),
         Fact("known", "seat_cards", "known", doc="cards each seat is known to hold"),
         Fact("offer", "cards", "offer", doc="the discards on offer"),
+        Fact("offer_first", "cards", "offer.0", doc="the card `draw first` takes"),
+        Fact("offer_last", "cards", "offer.-1", doc="the card `draw last` takes"),
         Fact("discard", "cards", "discard", doc="the last discard"),
+        Fact("discard_first", "cards", "discard.0", doc="the last discard's first card, the next player's `draw first`"),
+        Fact("discard_last", "cards", "discard.-1", doc="the last discard's last card, the next player's `draw last`"),
+        Fact("discard_places", "card_places", "actions", values=("discard",), length=HAND_SIZE,
+             doc="the hand's discards in their players' order"),
         Fact("dead", "cards", "dead", doc="cards out of play"),
         Fact("stock_size", "number", "stock_size", scale=50, doc="cards in the stock"),
         Fact("upcard", "cards", "upcard", doc="the first upcard"),

@@ -682,7 +682,7 @@ class State:
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             text = None
         legal = self._LEGAL[self.phase](self)[:12]
-        legal_texts = [symbols(self.action_to_text(a)) for a in legal]
+        legal_texts = [symbols(self.action_to_text(a)) for a in legal] if view is None else []
         own = None if view is not None else self._why_not(action)
         title = self.game.title
 

@@ -233,3 +233,15 @@ def test_the_terminal_game_opens_by_pointing_at_the_rules() -> None:
                           text=True, timeout=120)
     first = done.stdout.splitlines()[0]
     assert first.startswith("Yaniv, 2 players, seed 3.") and "'parlour rules yaniv' explains it" in first
+
+
+def test_ribs_calls_a_part_of_the_hand_what_the_table_calls_it() -> None:
+    """Ribs' sources play a hand as four (double) tricks, each after a round of bidding; the
+    table's status counts them as tricks, and the how-to says the same word."""
+    game = GAMES["ribs"]
+    state = game.new_state(game.options(), 1)
+    status = {fact["label"]: fact["value"] for fact in state.observation(0, names=["Ann", "Bob", "Cy", "Dee"])["status"]}
+    assert status["Trick"] == "1 of 4"
+    text = game_text("ribs")
+    assert "A hand is four tricks" in text
+    assert not re.search(r"\b(?:four|each|a|fourth|next|the) rounds?\b(?! of bidding)", text, re.IGNORECASE), text

@@ -5,7 +5,9 @@ observation as a front end that knows the players' names asks for it (`observati
 names=...)`): the labels of the legal moves, the hand's log, the status lines, the last
 event, every zone's label, the finished hand's sentences, reasons (`why`) and line of the
 score sheet, the terminal's view, and at the end the sheet across hands and the match's
-summary. They are held to four rules: no digit standing for a seat ("seat 2", "0+2 v 1+3",
+summary; and the refusal of actions that are not legal now (`why_illegal`, the sentence of
+`IllegalAction` a front end shows), of `parlour replay`'s outcome and of `parlour analyse`'s
+report. They are held to four rules: no digit standing for a seat ("seat 2", "0+2 v 1+3",
 "steal 1:3"), no card code where a card is meant (QS, 10H, TD, JK), no table copy's star
 (K♥*), and the verb agrees with its subject ("You win", "Ann wins", "you and Cy win"; never
 "you wins" or "Ann win").
@@ -15,10 +17,13 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from parlour.cli import main
+from parlour.engine import Action, State
 from parlour.games import GAMES
 from parlour.views import match_summary, sheet_lines
 from parlour.words import Seats, table_names, third_person, told_apart
@@ -27,6 +32,9 @@ from test_words import texts
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal", "Ivy", "Kit")
 SEEDS = (1, 2)
 STEPS = 700
+REFUSED = 3
+"""Actions that are not legal now whose refusal is read at each step."""
+PLAYTHROUGHS = sorted(Path(__file__).parent.glob("playthroughs/*.json"))
 
 SEAT_DIGIT = re.compile(
     r"\b[Ss]eats? #?\d|\b[Pp]layers? #?\d|\b[Pp]\d\b"  # "seat 2", "player 3", "p1"
@@ -134,6 +142,8 @@ def test_every_text_names_the_seats_and_agrees_with_them(name: str) -> None:
         for seed in SEEDS:
             state = game.new_state(game.options(players=players), seed)
             rng = random.Random(seed)
+            known = universe(state)
+            listed = set(known)
             kept: dict[int, dict[int, dict[str, Any]]] = {reader: {} for reader in range(players)}
             hands = 0
             for _ in range(STEPS):
@@ -144,7 +154,12 @@ def test_every_text_names_the_seats_and_agrees_with_them(name: str) -> None:
                 hands = state.hand_number
                 for reader in readers:
                     read(state.observation(reader, names=names), f"{players} players, seed {seed}")
-                state.apply(rng.choice(state.legal_actions()))
+                legal = state.legal_actions()
+                known += [a for a in legal if a not in listed]
+                listed.update(legal)
+                for action in refused(known, legal, rng):
+                    hold("refusal", state.why_illegal(action, names), f"{players} players, seed {seed}", players)
+                state.apply(rng.choice(legal))
             for reader in range(players):
                 when = f"{players} players, seed {seed}, the end"
                 read(state.observation(reader, names=names), when)
@@ -154,3 +169,60 @@ def test_every_text_names_the_seats_and_agrees_with_them(name: str) -> None:
                     hold("score sheet and match summary", line, when, players)
     assert named == {"you", "a name"}, "the views do not name the seats they were given"
     assert not seen, "\n".join(f"{k}: {t!r} ({where})" for k, (t, where) in seen.items())
+
+
+def universe(state: State) -> list[Action]:
+    """Every action the game's codec numbers (none where it has no codec), in its order:
+    the first of the actions a walk tries where they are not legal."""
+    try:
+        return list(state.game.action_codec(state.options).actions)
+    except NotImplementedError:
+        return []
+
+
+def refused(known: list[Action], legal: list[Action], rng: random.Random) -> list[Action]:
+    """A few actions that are not legal now, drawn from those the game numbers or the walk
+    has seen legal before (another seat's steal, a pak that is gone, a card played)."""
+    allowed = set(legal)
+    out: list[Action] = []
+    for _ in range(4 * REFUSED):
+        action = known[rng.randrange(len(known))] if known else None
+        if action is not None and action not in allowed and action not in out:
+            out.append(action)
+        if len(out) == REFUSED:
+            break
+    return out
+
+
+def test_a_refusal_names_the_seat_it_speaks_of() -> None:
+    """Paks' steal from a seat without that pak says whose paks they are by name."""
+    game = GAMES["paks"]
+    state = game.new_state(game.options(players=3), 1)
+    rng = random.Random(1)
+    while state.phase != "steal":
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act()
+    other = (seat + 1) % 3
+    steal = state.text_to_action(f"steal {other}:9 with {state.observation(seat)['hand'][0]}")
+    refusal = state.why_illegal(steal, NAMES[:3])
+    assert refusal.startswith(f"{NAMES[other]} has no pak 9"), refusal
+    assert faults(refusal) == []
+
+
+@pytest.mark.parametrize("path", PLAYTHROUGHS, ids=lambda p: p.stem)
+def test_replay_prints_the_outcome_by_name(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("hand 1: Ada: ") for line in lines), lines
+    wrong = {line: faults(line) for line in lines if faults(line)}
+    assert not wrong, wrong
+
+
+def test_analyse_reads_the_table_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """A record keeps no names: the report names the other seats as `parlour show` does."""
+    record = Path(__file__).parent / "playthroughs" / "couillon-heuristic.json"
+    assert main(["analyse", "couillon", str(record), "--seat", "1", "--hand", "1", "--iterations", "4", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "At the table, in seat order: Ada, you, Cleo and Dan." in lines[0], lines[0]
+    wrong = {line: faults(line) for line in lines if faults(line)}
+    assert not wrong, wrong

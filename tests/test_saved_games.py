@@ -56,8 +56,8 @@ def test_arena_saves_every_seating_and_replay_reads_the_file(
     # Seating 2 of the first deal: ribs-heuristic (bot 0) at seat 2, random elsewhere.
     assert records[2]["bots"] == ["random", "random", "ribs-heuristic", "random"]
     assert (
-        "seats: seat 0: Ribs bot (random), seat 1: Ribs bot (random), "
-        "seat 2: Ribs bot (ribs-heuristic), seat 3: Ribs bot (random)"
+        "seats: Ada: Ribs bot (random); Ben: Ribs bot (random); "
+        "Cleo: Ribs bot (ribs-heuristic); Dan: Ribs bot (random)"
     ) in out
     assert main(["replay", str(path), "--index", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["bots"] == records[2]["bots"]

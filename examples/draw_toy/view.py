@@ -90,7 +90,7 @@ def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str
     return None
 
 
-def why_not(obs: dict[str, Any], action: Any) -> str | None:
+def why_not(obs: dict[str, Any], action: Any, seats: Seats) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation), or
     None for the engine's sentence (the legal actions)."""
     if obs["phase"] != DISCARD:

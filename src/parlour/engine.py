@@ -133,7 +133,18 @@ def _in_legal_list(state: State, action: Action) -> bool:
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message is for the player."""
+    """An action the rules do not allow now; the message is for the player, its seats
+    numbered ("seat 2") as an observation without names has them. A refusal of the rules
+    also words itself for a reader who names the seats: `reason(names)`, the acting seat as
+    "you", which a front end asks at once (it reads the table as it was refused)."""
+
+    def __init__(self, message: str, named: Callable[[Sequence[str]], str] | None = None) -> None:
+        super().__init__(message)
+        self._named = named
+
+    def reason(self, names: Sequence[str] | None = None) -> str:
+        """The refusal with the seats named by `names` (one per seat), else as numbered."""
+        return self._named(names) if self._named is not None and names is not None else str(self)
 
 
 class OptionsError(ValueError):
@@ -615,7 +626,7 @@ class State:
             except TypeError:
                 legal = False
         if not legal:
-            raise IllegalAction(self.why_illegal(action))
+            raise self.refusal(action)
         self.just_ended = False
         self.history.append((self.turn, action))
         self._APPLY[phase](self, action)
@@ -652,20 +663,40 @@ class State:
         self.playout(choice)
         return self.hand_scores()
 
-    def why_illegal(self, action: Action) -> str:
-        """The sentence a player reads for an action that is not legal now: the game's
-        `_why_not(action)` (a game with a view: `view.why_not(observation, action)`, the
-        acting seat's observation) where it explains, else the legal actions."""
+    def why_illegal(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """The sentence a player reads for an action that is not legal now, the seats named
+        by `names` (the acting seat as "you"), else numbered: the game's reason (a game
+        with a view: `view.why_not(observation, action, seats)`, from the acting seat's
+        observation; else `_why_not(action)`) where it gives one, else the legal actions."""
+        return self.refusal(action).reason(names)
+
+    def refusal(self, action: Action) -> IllegalAction:
+        """The IllegalAction of an action that is not legal now (see `why_illegal`): what
+        the refusal reads is taken from the table now, so it words itself later for any
+        reader's names."""
         view = self.game.view
-        why = view.why_not(self.observation(self.turn, views=False), action) if view is not None else self._why_not(action)
-        if why:
-            return why
+        turn, players = self.turn, self.players
+        obs = self.observation(turn, views=False) if view is not None else None
         try:
-            text = self.action_to_text(action)
+            text: str | None = self.action_to_text(action)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            return f"{action!r} is not a {self.game.title} action."
-        options = ", ".join(self.legal_texts()[:12])
-        return f"{text!r} is not legal now (legal: {options})."
+            text = None
+        legal = self._LEGAL[self.phase](self)[:12]
+        legal_texts = [symbols(self.action_to_text(a)) for a in legal] if view is None else []
+        own = None if view is not None else self._why_not(action)
+        title = self.game.title
+
+        def words(names: Sequence[str] | None) -> str:
+            seats = seats_of(players, turn, names)
+            why = view.why_not(obs, action, seats) if view is not None else own
+            if why:
+                return str(why)
+            if text is None:
+                return f"{action!r} is not a {title} action."
+            said = legal_texts if view is None else [str(view.label(obs, a, seats)) for a in legal]
+            return f"{symbols(text)} is not legal now (legal: {', '.join(said)})."
+
+        return IllegalAction(words(None), words)
 
     def _why_not(self, action: Action) -> str | None:
         """The game's reason an action is not legal now, or None for the generic sentence."""

@@ -78,22 +78,32 @@ def run(args: argparse.Namespace) -> int:
 
 def print_outcome(state: State, as_json: bool, bots: Any = None) -> None:
     """A replayed record's outcome: who sat where (a simulate or arena record's `"bots"`),
-    hand scores, standing, money and winners."""
+    hand scores, standing, money and winners. The text names the seats as `parlour show`
+    does (a record keeps no names: `outcome_lines`); the JSON keeps the numbers."""
     out = summary(state)
     seated = isinstance(bots, list) and len(bots) == state.players
     if as_json:
         print(json.dumps({**out, "bots": bots} if seated else out))
         return
-    print(f"{state.game.title}: {'match over' if out['over'] else 'match in progress'}")
-    if seated:
-        print("seats: " + ", ".join(f"seat {s}: {seat_bot(state.game.name, b)}" for s, b in enumerate(bots)))
-    for k, scores in enumerate(out["hand_scores"]):
-        print(f"hand {k + 1}: {seat_values(scores)}")
-    print(f"match standing: {seat_values(state.match_scores())}")
+    for line in outcome_lines(state, bots if seated else None):
+        print(line)
+
+
+def outcome_lines(state: State, bots: Sequence[Any] | None = None) -> list[str]:
+    """A replayed record's outcome in words, each seat by the name `parlour show` gives it
+    (`table_names`), with the bot that played it where the record says (`bots`)."""
+    out = summary(state)
+    seats = Seats(table_names(state.players))
+    lines = [f"{state.game.title}: {'match over' if out['over'] else 'match in progress'}"]
+    if bots is not None:
+        lines.append("seats: " + "; ".join(f"{seats.name(s)}: {seat_bot(state.game.name, b)}" for s, b in enumerate(bots)))
+    lines += [f"hand {k + 1}: {seat_values(scores, seats)}" for k, scores in enumerate(out["hand_scores"])]
+    lines.append(f"match standing: {seat_values(state.match_scores(), seats)}")
     if "money" in out:
-        print(f"money: {seat_values(out['money'])}")
+        lines.append(f"money: {seat_values(out['money'], seats)}")
     if out["winners"]:
-        print("winners: " + ", ".join(f"seat {s}" for s in out["winners"]))
+        lines.append(f"{'winner' if len(out['winners']) == 1 else 'winners'}: {seats.group(out['winners'])}")
+    return lines
 
 
 def seat_bot(game_name: str, spec: Any) -> str:
@@ -107,10 +117,9 @@ def seat_bot(game_name: str, spec: Any) -> str:
     return name if name.endswith(f"({spec})") else f"{name}, {spec}"
 
 
-def seat_values(values: Any, seats: Seats | None = None) -> str:
-    """`seat 0: 3, seat 1: -1, ...`: one number per seat, exact fractions as `p/q`; each
-    seat by its name where `seats` name them ("you: 3, Ben: -1")."""
-    return ", ".join(f"{seats.name(s) if seats else f'seat {s}'}: {v}" for s, v in enumerate(jsonable_scores(values)))
+def seat_values(values: Any, seats: Seats) -> str:
+    """One number per seat, each by its name ("you: 3, Ben: -1"), exact fractions as `p/q`."""
+    return ", ".join(f"{seats.name(s)}: {v}" for s, v in enumerate(jsonable_scores(values)))
 
 
 # --- frames ---------------------------------------------------------------------------------

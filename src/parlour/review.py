@@ -48,8 +48,8 @@ from parlour.cards import symbols
 from parlour.declaration import resolve
 from parlour.engine import Game, OptionsError, State
 from parlour.games import GAMES, get_game
-from parlour.views import action_labels, name_seats
-from parlour.words import capital, listing, plural
+from parlour.views import action_labels
+from parlour.words import capital, listing, plural, table_names
 
 DEFAULT_SECONDS = 0.1
 """A decision's budget: a whole 6-player Ribs match (about 300 decisions a seat) is
@@ -228,10 +228,12 @@ def tasks_of(
     record: dict[str, Any], seat: int, *, seconds: float | None, iterations: int | None, seed: int,
     hands: Container[int] | None = None,
     indices: Container[int] | None = None,
+    names: Sequence[str] | None = None,
 ) -> tuple[State, list[DecisionTask], list[ParTask]]:
     """The record replayed once: each decision of `seat` (more than one legal move) in a
     finished hand (of `hands`, numbered from 1, where given), and each such hand's deal for
-    par; of the decisions, only the actions numbered `indices` where given. Returns the
+    par; of the decisions, only the actions numbered `indices` where given. Each decision's
+    observation names the seats by `names` (`seat` as "you"), else numbered. Returns the
     final state too."""
     from parlour.record import apply_entry, start_of
 
@@ -259,7 +261,7 @@ def tasks_of(
                 if played is not None:
                     # Frozen by a deep copy: a clone and an observation may share lists
                     # with the state, which the replay goes on changing.
-                    obs, world = copy.deepcopy((state.observation(seat), state.clone(hand_only=True)))
+                    obs, world = copy.deepcopy((state.observation(seat, names=names), state.clone(hand_only=True)))
                     world = _unrecorded(world)
                     decisions.append(DecisionTask(
                         state.game.name, hand, index, seat, obs, world, played, seconds, iterations,
@@ -304,14 +306,19 @@ def analyse(
 ) -> dict[str, Any]:
     """The analysis of `seat`'s play in a record: hand by hand, each decision judged, the
     hand's cost, score and par (see the module's docstring). `names` name the seats in the
-    sentences ("You" for `seat`; the others "Seat N" where not given). `hands` (from 1) and
-    `indices` (the record's action numbers) narrow the decisions weighed; `par=False`
-    leaves the par out. `step(done, total)` is called before the first task and after
-    each (a server's progress); an exception it raises stops the analysis there."""
+    sentences ("you" for `seat`); a seat they do not name takes the name `parlour show`
+    gives it (`table_names`). `hands` (from 1) and `indices` (the record's action numbers)
+    narrow the decisions weighed; `par=False` leaves the par out. `step(done, total)` is
+    called before the first task and after each (a server's progress); an exception it
+    raises stops the analysis there."""
+    from parlour.record import start_of
     from parlour.simulate import TaskRunner, progress_bar
 
+    players = start_of(record).players
+    given = list(names or [])
+    table = [str(given[s]) if s < len(given) else name for s, name in enumerate(table_names(players))]
     state, decisions, pars = tasks_of(record, seat, seconds=seconds, iterations=iterations, seed=seed, hands=hands,
-                                      indices=indices)
+                                      indices=indices, names=table)
     if not par:
         pars = []
     game = state.game
@@ -336,13 +343,7 @@ def analyse(
             results = runner.map(_work, work, advance)
     par_of = {p.hand: r for p, r in zip(pars, results[: len(pars)], strict=True)}
     judged_decisions = results[len(pars):]
-    given = list(names or [])
-    seat_names = [
-        "You" if s == seat else str(given[s]) if s < len(given) else f"Seat {s}" for s in range(state.players)
-    ]
-    for d in judged_decisions:
-        if d["why"]:
-            d["why"] = name_seats(d["why"], seat_names)
+    seat_names = ["You" if s == seat else name for s, name in enumerate(table)]
     scores = state.scores_by_hand()
     sense = game.score_sense
     told = []
@@ -393,9 +394,10 @@ def format_report(report: dict[str, Any]) -> str:
     noun = "penalty points" if sense < 0 else "points"
     you = report["names"][report["seat"]]
     who = "your" if you == "You" else you.split(" (")[0] + "'s"
+    table = listing("you" if name == "You" else name for name in report["names"])
     lines = [
         f"{report['title']}: {who} play, judged from what {'you' if you == 'You' else you} could see "
-        f"({plural(report['decisions'], 'decision')}; {_budget(report['budget'])}).",
+        f"({plural(report['decisions'], 'decision')}; {_budget(report['budget'])}). At the table, in seat order: {table}.",
         "A cost is the expected hand score given away against the best move weighed (± one standard error); "
         "within the noise it is no fault. "
         + ", ".join(f"{label} from {_figure(t)}" for label, t in report["thresholds"].items()) + f" {noun}.",

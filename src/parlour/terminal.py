@@ -52,7 +52,6 @@ from parlour.views import (
     action_labels,
     hand_lines,
     match_summary,
-    name_seats,
     recent_text,
     sheet_lines,
     status_lines,
@@ -166,7 +165,7 @@ class TerminalGame:
         self.quit = False
 
     def say(self, text: str = "") -> None:
-        print(name_seats(text, self.names), file=self.out, flush=True)
+        print(text, file=self.out, flush=True)
 
     def confirm(self, question: str) -> bool:
         answer = self.ask(question)
@@ -327,7 +326,7 @@ class TerminalGame:
             try:
                 self.act(typed.get(line.casefold(), line))
             except IllegalAction as exc:
-                self.say(f"Not allowed: {exc} Try again ('help' lists the legal actions).")
+                self.say(f"Not allowed: {exc.reason(self.names)} Try again ('help' lists the legal actions).")
                 continue
             return
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,13 @@ def test_a_person_plays_a_whole_hand_against_ridge_dd_in_the_terminal() -> None:
     assert "Ben (Responder) passes." in text
     assert "You made 13 tricks on an uncontested bid of 13 and score 31." in text
     assert state.is_over() and state.match_scores() == [31, 0]
+
+
+def test_the_report_names_the_two_seats_as_parlour_show_does() -> None:
+    """A record keeps no names: the report calls the seats what `parlour show` does, never
+    "seat 0"."""
+    record = json.loads((Path(__file__).parent.parent / "playthroughs" / "ridge-greedy-match.json").read_text())
+    record["actions"] = record["actions"][:40]
+    text = format_report(analyse_record(record))
+    assert "(dealer Ada)" in text and "Tricks given away in play: Ada " in text
+    assert not re.search(r"\b[Ss]eats? \d", text), text

@@ -310,7 +310,8 @@ def test_a_refused_steal_names_the_seat_and_the_suit() -> None:
     state = start(2, {1: "TS 5S 2S AH 8S"}, "KH 3C 4D", "8H")
     state.paks[0] = [(0, tuple(parse_cards("KS 7S")), 17)]
     state.apply_text("pak KH with AH")
-    with pytest.raises(IllegalAction, match="Seat 0 has no pak 2 \\(it has 1\\)"):
+    with pytest.raises(IllegalAction, match="Seat 0 has no pak 2 \\(only 1 pak\\)") as refused:
         state.apply_text("steal 0:2 with TS")
+    assert refused.value.reason(["Ann", "Bob"]) == "Ann has no pak 2 (only 1 pak)."
     with pytest.raises(IllegalAction, match="^8♠ is worth 8, not more than the paks stolen \\(17\\)"):
         state.apply_text("steal 0:1 with 8S")

@@ -299,7 +299,7 @@ def test_recent_shows_the_last_hands_final_trick_until_the_next_one_is_played() 
         ((), "play AS", "It is time to bid: pass, bid a number of tricks, or contest."),
         (("bid 7", "pass"), "play AS", "Name trumps and the leading hand"),
         (("bid 7", "pass"), "declare NT S", "South is your own hand"),
-        (("bid 7", "pass", "declare H W"), "bid 8", "It is time to play a card, like 'play QS'."),
+        (("bid 7", "pass", "declare H W"), "bid 8", "It is time to play a card, like 'play Q♠'."),
         (("bid 7", "pass", "declare H W"), "play AS", "A♠ is not in West's hand; West is to play."),
         (("bid 7", "pass", "declare H W", "play 2S"), "play 2S", "2♠ is not in North's hand"),
         (("bid 7", "pass", "declare H W", "play 2S", "play 2H"), "play AD", "East holds spades and must follow suit."),

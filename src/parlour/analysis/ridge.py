@@ -51,6 +51,7 @@ from parlour.games.ridge import (
     trick_winner_of,
 )
 from parlour.views import action_labels
+from parlour.words import table_names
 
 __all__ = [
     "AuctionSolver", "analyse_record", "best_card", "best_declaration", "card_values", "dd_table",
@@ -256,10 +257,12 @@ def _analyse_hand(
 
 
 def format_report(report: dict[str, Any]) -> str:
-    """The analysis as plain text: one block per hand."""
+    """The analysis as plain text: one block per hand, the two seats by the names `parlour
+    show` gives them (a record keeps no names: `table_names`)."""
+    name = table_names(2)
     lines: list[str] = []
     for h in report["hands"]:
-        lines.append(f"Hand {h['hand']} (dealer seat {h['dealer']}): {h['deal']}")
+        lines.append(f"Hand {h['hand']} (dealer {name[h['dealer']]}): {h['deal']}")
         lines.append("  Double-dummy tricks for the declaring side, by trumps and leading hand:")
         lines.append("    declarer  leader    S   H   D   C  NT")
         for leader in "WENS":
@@ -267,22 +270,22 @@ def format_report(report: dict[str, Any]) -> str:
             cells = "".join(f"{h['table'][d][leader]:4d}" for d in DENOM_TEXTS)
             lines.append(f"    {side:<12}{leader:<4}{cells}")
         p = h["perfect"]
-        calls = ", ".join(f"seat {s} {c}" for s, c in p["calls"])
+        calls = ", ".join(f"{name[s]} {c}" for s, c in p["calls"])
         if "declarer" in p:
             lines.append(
-                f"  Perfect bidding: {calls}; seat {p['declarer']} {p['declaration']} and takes "
+                f"  Perfect bidding: {calls}; {name[p['declarer']]} {p['declaration']} and takes "
                 f"{p['tricks']} on {'a contested' if p['contested'] else 'an uncontested'} bid of {p['bid']}: "
-                f"seat 0 {p['scores'][0]}, seat 1 {p['scores'][1]}."
+                f"{name[0]} {p['scores'][0]}, {name[1]} {p['scores'][1]}."
             )
         else:
             lines.append(f"  Perfect bidding: {calls}; passed out, 0-0.")
         for c in h["calls"]:
             note = "best" if c["cost"] == 0 else f"costs {c['cost']} points"
-            lines.append(f"  seat {c['seat']} {c['call']}: {c['value']:+d} ({note})")
+            lines.append(f"  {name[c['seat']]} {c['call']}: {c['value']:+d} ({note})")
         decl = h["declaration"]
         if decl:
             note = "best" if decl["cost"] == 0 else f"{decl['cost']} tricks fewer than the best"
-            lines.append(f"  seat {decl['seat']} {decl['declaration']}: {decl['tricks']} tricks double dummy ({note})")
+            lines.append(f"  {name[decl['seat']]} {decl['declaration']}: {decl['tricks']} tricks double dummy ({note})")
         for trick_no in range(1, 14):
             played = [x for x in h["cards"] if x["trick"] == trick_no]
             if not played:
@@ -291,12 +294,12 @@ def format_report(report: dict[str, Any]) -> str:
             lines.append(f"  trick {trick_no:2d}: {shown}")
         if h["cards"]:
             given = h["tricks_given"]
-            lines.append(f"  Tricks given away in play: seat 0 {given[0]}, seat 1 {given[1]}.")
+            lines.append(f"  Tricks given away in play: {name[0]} {given[0]}, {name[1]} {given[1]}.")
         lines.append("")
     lines.append(
-        f"Whole record: tricks given away in play: seat 0 {report['tricks_given'][0]}, "
-        f"seat 1 {report['tricks_given'][1]}; points given away in auctions: "
-        f"seat 0 {report['points_given_in_auctions'][0]}, seat 1 {report['points_given_in_auctions'][1]}."
+        f"Whole record: tricks given away in play: {name[0]} {report['tricks_given'][0]}, "
+        f"{name[1]} {report['tricks_given'][1]}; points given away in auctions: "
+        f"{name[0]} {report['points_given_in_auctions'][0]}, {name[1]} {report['points_given_in_auctions'][1]}."
     )
     return "\n".join(lines)
 

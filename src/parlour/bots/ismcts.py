@@ -509,13 +509,7 @@ class ISMCTS:
             for k in (0, *live):
                 if k and deadline is not None and time.perf_counter() >= deadline:
                     break  # many candidates (a discard of 3 from 13): no world overruns the limit
-                copy = world.clone(hand_only=True)
-                copy.push(candidates[k])
-                for b, bot in enumerate(self.rollout_bots or ()):
-                    bot.rng.seed(stream + b)
-                scores = copy.hand_scores()
-                if not copy.hand_over() and copy.to_act() is not None:
-                    scores = self._rollout(copy, None)
+                scores = self.play_out(world, candidates[k], stream)
                 reward = self.reward_of(scores)[seat]
                 rewards[k].append(reward)
                 tallies[candidates[k]].add(reward, float(scores[seat]), self._won(scores, seat))
@@ -583,13 +577,7 @@ class ISMCTS:
             for k in live:
                 if done and deadline is not None and time.perf_counter() >= deadline:
                     break  # a deal not every move in play has seen is left out
-                copy = world.clone(hand_only=True)
-                copy.push(candidates[k])
-                for b, bot in enumerate(self.rollout_bots or ()):
-                    bot.rng.seed(stream + b)
-                scores = copy.hand_scores()
-                if not copy.hand_over() and copy.to_act() is not None:
-                    scores = self._rollout(copy, None)
+                scores = self.play_out(world, candidates[k], stream)
                 results.append((float(scores[seat]), self._won(scores, seat)))
             if len(results) < len(live):
                 break
@@ -610,7 +598,8 @@ class ISMCTS:
 
     def play_out(self, world: State, action: Action, stream: int) -> list[Any]:
         """The hand's scores after `action` in a copy of `world`, the model bots playing on,
-        reseeded from `stream` (the same stream gives two moves the same play after them)."""
+        reseeded from `stream` (the same stream gives two moves the same play after them):
+        one play-out of the paired search, of a hint's weighing and of an analysis."""
         copy = world.clone(hand_only=True)
         copy.push(action)
         for b, bot in enumerate(self.rollout_bots or ()):

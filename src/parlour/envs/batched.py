@@ -49,6 +49,7 @@ from parlour.envs.pettingzoo import (
     LEGAL_SLOTS,
     Episode,
     Reward,
+    action_universe,
     deal,
     outcome_rewards,
     seat_rewards,
@@ -104,14 +105,9 @@ class Tables:
         self.max_cycles = max_cycles
         self.players = found.players
         self.encoder = encoder_of(game, found)
-        try:
-            codec = game.action_codec(found)
-            self.universe: list[Any] | None = list(codec.actions)
-            self.index: dict[Any, int] = codec.index_of_action
-        except NotImplementedError:
-            self.universe = None
-            self.index = {}
-        self.width = len(self.universe) if self.universe is not None else LEGAL_SLOTS
+        self.universe: list[Any] | None
+        self.index: dict[Any, int]
+        self.universe, self.index, self.width = action_universe(game, found)
         self.states: list[State] = []
         self._seeds = [random.Random() for _ in range(num_tables)]
         self._tensors = [SeatTensors(self.encoder) for _ in range(num_tables)]

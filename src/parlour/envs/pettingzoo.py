@@ -67,6 +67,17 @@ Episode = Literal["match", "hand"]
 Reward = Literal["points", "zero_sum", "match"]
 
 
+def action_universe(game: Game, options: Options) -> tuple[list[Any] | None, dict[Any, int], int]:
+    """The actions an env numbers, each action's number and the width of an action mask:
+    the game's codec where it has one, else none (the legal actions of the moment fill the
+    first `LEGAL_SLOTS` slots in their order)."""
+    try:
+        codec = game.action_codec(options)
+    except NotImplementedError:
+        return None, {}, LEGAL_SLOTS
+    return list(codec.actions), codec.index_of_action, len(codec.actions)
+
+
 def seat_rewards(game: Game, scores: list[Any]) -> list[float]:
     """Each seat's reward for a finished hand: its score, negated where lower is better."""
     return [game.score_sense * float(s) for s in scores]
@@ -135,14 +146,9 @@ class ParlourEnv(AECEnv):
         n = options.players
         self.n = n
         self.possible_agents = [f"player_{s}" for s in range(n)]
-        try:
-            codec = game.action_codec(options)
-            self.universe: list[Any] | None = list(codec.actions)
-            self.index: dict[Any, int] = codec.index_of_action
-        except NotImplementedError:
-            self.universe = None
-            self.index = {}
-        self.width = len(self.universe) if self.universe is not None else LEGAL_SLOTS
+        self.universe: list[Any] | None
+        self.index: dict[Any, int]
+        self.universe, self.index, self.width = action_universe(game, options)
         self.encoder: Encoder = encoder_of(game, options)
         self.layout: Fingerprint = fingerprint_of(game, options)
         """The fingerprint of the observation tensor's layout (parlour.envs.contract)."""

@@ -673,7 +673,7 @@ class Room:
             canonical = self.state.action_to_text(action)
             self.state.apply(action)  # IllegalAction leaves the state unchanged
         except IllegalAction as exc:
-            raise TableError("illegal", str(exc)) from None
+            raise TableError("illegal", exc.reason(self.seat_names())) from None
         return str(canonical)
 
     def action_stored(self, seat: int, canonical: str) -> list[Event]:

@@ -156,7 +156,7 @@ def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str
     return {"label": f"Trick {len(obs['tricks'])}", "plays": plays, "explanation": trick_sentence(event, seats)}
 
 
-def why_not(obs: dict[str, Any], action: Any) -> str | None:
+def why_not(obs: dict[str, Any], action: Any, seats: Seats) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation)."""
     if obs["phase"] == TRUMP:
         return "First decide on trumps: accept or pass."

@@ -219,7 +219,7 @@ def render_text(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
     return f"  {head}.\n" + generic_view(obs, names)
 
 
-def why_not(obs: dict[str, Any], action: Any) -> str | None:
+def why_not(obs: dict[str, Any], action: Any, seats: Seats) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation)."""
     if not isinstance(action, int) or isinstance(action, bool):
         return f"{action!r} is not a Mighty action"
@@ -234,10 +234,10 @@ def why_not(obs: dict[str, Any], action: Any) -> str | None:
     if phase == EXCHANGE:
         chosen = discard_cards(action) if DISCARD_BASE <= action < DISCARD_BASE + 53 ** 3 else []
         lacking = [c for c in chosen if CARD_TEXTS[c] not in hand]
-        return f"You do not hold {card(lacking[0])}." if lacking else "Discard three cards, like 'discard 2C 3D 4H'."
+        return f"You do not hold {card(lacking[0])}." if lacking else "Discard three cards, like 'discard 2♣ 3♦ 4♥'."
     if phase in (TRUMP, CALL, REVEAL_PHASE):
         return {TRUMP: "Name trumps: the bid's suit, or a change the contract can afford (never above 20).",
-                CALL: "Call a card ('call AH', 'call JK') or 'call none'; a hint only after a 20 NT bid.",
+                CALL: "Call a card ('call A♥', 'call Joker') or 'call none'; a hint only after a 20 NT bid.",
                 REVEAL_PHASE: "Only the partner may reveal: say 'pass'." if action == REVEAL else "Say 'reveal' or 'pass'."}[phase]
     lead_only = JOKER_LEAD <= action < JOKER_LEAD + 4 or action == RIPPER_CALL
     if not (PLAY_BASE <= action <= PLAY_BASE + JOKER or lead_only):
@@ -253,7 +253,7 @@ def why_not(obs: dict[str, Any], action: Any) -> str | None:
     if not trick["cards"]:
         if not obs["tricks"]:
             return "Neither the mighty nor the joker may be led to the first trick."
-        return "A led joker names the suit to follow, like 'play JK H'."
+        return "A led joker names the suit to follow, like 'play Joker ♥'."
     if trick["ripper"]:
         return "The ripper was led: you must play the joker."
     return f"You must follow {trump(trick['follow'] or 'S')} (the mighty and the joker are always allowed)."

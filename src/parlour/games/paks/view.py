@@ -32,7 +32,6 @@ from parlour.words import (
     listing,
     plural,
     score_sheet,
-    seats_of,
     suit_name,
 )
 
@@ -165,7 +164,7 @@ def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str
     return None
 
 
-def why_not(obs: dict[str, Any], action: Any) -> str | None:
+def why_not(obs: dict[str, Any], action: Any, seats: Seats) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation), or
     None where the legal actions say it best."""
     if action == END:
@@ -193,7 +192,7 @@ def why_not(obs: dict[str, Any], action: Any) -> str | None:
             return f"{card(x)} is not on the board."
         suit, worth, what = x // 13, CARD_CAPTURE[x], card(x)
     else:
-        found = steal_fault(obs, action)
+        found = steal_fault(obs, action, seats)
         if isinstance(found, str):
             return found
         suit, worth = found
@@ -206,18 +205,18 @@ def why_not(obs: dict[str, Any], action: Any) -> str | None:
     return None
 
 
-def steal_fault(obs: dict[str, Any], action: Any) -> str | tuple[int, int]:
+def steal_fault(obs: dict[str, Any], action: Any, seats: Seats) -> str | tuple[int, int]:
     """Why a steal's paks cannot be taken, or their suit and total value when they can."""
     _, victim, numbers, _cards = action
     if victim == obs["seat"]:
         return "You cannot steal your own paks."
     if not 0 <= victim < obs["players"]:
-        return f"There is no seat {victim}."
+        return "Nobody sits at that seat to steal from."
     theirs = obs["paks"][victim]
     bad = [i for i in numbers if not 1 <= i <= len(theirs)]
     if bad or not numbers:
-        has = seats_of(obs["players"]).does(victim, "have", start=True)
-        return f"{has} no pak {bad[0] if bad else 0} (it has {len(theirs)})."
+        has = seats.does(victim, "have", start=True)
+        return f"{has} no pak {bad[0] if bad else 0} (only {plural(len(theirs), 'pak')})."
     suits = {parse_card(theirs[i - 1]["cards"][0]) // 13 for i in numbers}
     if len(suits) > 1:
         return "The paks stolen at once must all be of one suit."

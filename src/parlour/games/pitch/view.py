@@ -178,7 +178,7 @@ def render_text(obs: dict[str, Any], names: Sequence[str] | None = None) -> str:
     return head + "\n" + generic_view(obs, names)
 
 
-def why_not(obs: dict[str, Any], action: Any) -> str | None:
+def why_not(obs: dict[str, Any], action: Any, seats: Seats) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation)."""
     if type(action) is not int:
         return f"{action!r} is not a Pitch action"

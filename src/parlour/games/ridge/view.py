@@ -213,7 +213,7 @@ def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str
     return {"label": label, "plays": plays, "explanation": trick["explanation"]}
 
 
-def why_not(obs: dict[str, Any], action: Any) -> str | None:
+def why_not(obs: dict[str, Any], action: Any, seats: Seats) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation)."""
     if not isinstance(action, int) or isinstance(action, bool):
         return f"{action!r} is not a Ridge action"
@@ -237,7 +237,7 @@ def why_not(obs: dict[str, Any], action: Any) -> str | None:
         return f"{HAND_WORDS[(action - DECLARE_BASE) % 4]} is your own hand: one of the defender's hands leads."
     c = action - PLAY_BASE
     if not 0 <= c < 52:
-        return "It is time to play a card, like 'play QS'."
+        return "It is time to play a card, like 'play Q♠'."
     to_play = obs["hand_to_play"]
     hand = HAND_WORDS[HAND_NAMES.index(to_play)]
     if CARD_TEXTS[c] not in obs["hands"][to_play]:

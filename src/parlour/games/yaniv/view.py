@@ -147,7 +147,7 @@ def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str
     return {"label": label, "plays": plays, "explanation": last["log"][-1]}
 
 
-def why_not(obs: dict[str, Any], action: Any) -> str | None:
+def why_not(obs: dict[str, Any], action: Any, seats: Seats) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation), or
     None where the legal actions say it best."""
     if obs["phase"] == TURN:

@@ -166,7 +166,7 @@ def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str
     return None
 
 
-def why_not(obs: dict[str, Any], action: Any) -> str | None:
+def why_not(obs: dict[str, Any], action: Any, seats: Seats) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation)."""
     if type(action) is not int or action < 0 or 52 <= action < MARRY_FLAG or MARRY_FLAG << 1 <= action < MELD_FLAG:
         return NOT_AN_ACTION

@@ -368,7 +368,8 @@ class State:
       deal, from the record's deal `given` or the seeded shuffle, appended to `deals`.
     - `_legal_<phase>()` and `_apply_<phase>(action)` for every phase; `phase` and `turn`;
       optionally `_is_legal_<phase>(action)`, the legal list's answer without the list,
-      which `apply` then asks instead of searching the list.
+      which `apply` then asks instead of searching the list, and `_checked_<phase>(action)`,
+      that answer and the move in one call, which `apply` then makes for an int action.
     - At a hand's end `_hand_ended(scores, summary)`; the match ends when
       `_match_winners()` names winners.
     - `facts(seat)`: what that seat may know beyond the common keys; optionally

@@ -438,8 +438,10 @@ class RibsRules(State):
         lo, hi, copies, fold = pair
         seat = self.turn
         hand = self.hands[seat]
-        if hand[lo] < copies or hand[hi] < copies or fold and not self._may_fold(seat):
+        if hand[lo] < copies or hand[hi] < copies:
             return False
+        if fold and (seat == self.bidder or self.has_folded[seat] or not self.options.folding or self._ribs_open()):
+            return False  # `_may_fold`, asked in the order that refuses soonest
         self.just_ended = False
         self.history.append((seat, action))
         hand[lo] -= 1

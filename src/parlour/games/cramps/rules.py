@@ -403,7 +403,7 @@ class CrampsRules(State):
             if follow:
                 if mask & JOKER_BIT:
                     return [*SUIT_LISTS[led][follow], JOKER]
-                return list(SUIT_LISTS[led][follow])
+                return [*SUIT_LISTS[led][follow]]
         out = [
             *SPADE_LISTS[mask & 0x1FFF],
             *HEART_LISTS[(mask >> 13) & 0x1FFF],

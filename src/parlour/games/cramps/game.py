@@ -65,6 +65,8 @@ class CrampsState(CrampsRules):
     """One match of Cramps."""
 
     phase: str
+    turn: int
+    led: int
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod

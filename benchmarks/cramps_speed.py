@@ -39,11 +39,13 @@ next deal is drawn and sorted into hand masks once, by the original, and shared 
 its copies (no copy copies the random stream, a Mersenne Twister's 625 words).
 
 Where the ratios stand on the shared 2-core machine (loaded, so slices spread widely):
-fresh hands about 0.95-1.0; play-outs by the checked loop about 0.4, by the play-out
-loop about 0.6, on a hand-only copy about 0.65. What stands in the way of play-outs:
-hearts plays a move through two C++ calls, while a Cramps move is Python throughout
-(`random.choice` alone, the same on both sides, is about a third of hearts' play-out),
-and a Cramps hand's end records the trick and the hand's summary for the table.
+fresh hands 0.81-0.89, with hearts' calls bound to locals as Cramps' are (with hearts
+looking its methods up on every move, as this benchmark once did, about 0.1 more);
+play-outs by the checked loop 0.37-0.43, by the play-out loop 0.53-0.58, on a hand-only
+copy 0.66-0.75. What stands in the way of play-outs: hearts plays a move through two C++
+calls, while a Cramps move is Python throughout (`random.choice` alone, the same on both
+sides, is about a third of hearts' play-out), and a Cramps trick's end records the trick,
+a hand's end the hand's summary for the table and, on a full copy, the next deal.
 """
 
 from __future__ import annotations

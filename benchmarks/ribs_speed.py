@@ -13,7 +13,9 @@ both, so a checked action does what a pushed one does plus a few comparisons.
 Both loops play the same seeds in a round, and the one that plays a deal first pays for
 what the game remembers of it (the texts of each hand's counts are cached), so the loop
 that goes first alternates from round to round; with `push` in both loops the ratio
-printed is then 1.00 within the noise.
+printed is then 1.00 within the noise. With `apply` in one loop it prints 0.97-1.00 on the
+shared 2-core machine (a slice the machine's load hits hard moves it further either way:
+compare the slices' spread printed beside each rate).
 
 Run: `.venv/bin/python benchmarks/ribs_speed.py [seconds]`; the last lines are the
 headline figures.

@@ -132,24 +132,21 @@ def _in_legal_list(state: State, action: Action) -> bool:
     return action in state._LEGAL[state.phase](state)
 
 
-def _check_then_apply(check: Callable[..., bool], apply: Callable[..., None]) -> Callable[..., bool]:
-    """A phase's `_checked_<phase>` made of its check and its apply, for a phase of a game
-    that fuses its others: an int action is checked (by the game's answer or the legal
-    list) and then recorded and played; False, the state untouched, when it is not legal."""
-
-    def checked(state: State, action: int) -> bool:
-        try:
-            legal = check(state, action)
-        except (TypeError, IndexError, KeyError):
-            legal = _in_legal_list(state, action)
-        if not legal:
-            return False
-        state.just_ended = False
-        state.history.append((state.turn, action))
-        apply(state, action)
-        return True
-
-    return checked
+def _check_then_apply(check: Callable[..., bool], apply: Callable[..., None], state: State, action: int) -> bool:
+    """A phase's `_checked_<phase>` made of its check and its apply (bound by
+    `functools.partial`, so a state's tables still pickle), for a phase of a game that
+    fuses its others: an int action is checked (by the game's answer or the legal list) and
+    then recorded and played; False, the state untouched, when it is not legal."""
+    try:
+        legal = check(state, action)
+    except (TypeError, IndexError, KeyError):
+        legal = _in_legal_list(state, action)
+    if not legal:
+        return False
+    state.just_ended = False
+    state.history.append((state.turn, action))
+    apply(state, action)
+    return True
 
 
 class IllegalAction(ValueError):
@@ -434,7 +431,8 @@ class State:
         cls._APPLY = apply
         cls._CHECK = {phase: direct.get(phase, _in_legal_list) for phase in legal} | {OVER: _match_over}
         cls._PLAY = {
-            phase: fused.get(phase) or _check_then_apply(cls._CHECK[phase], apply[phase]) for phase in apply
+            phase: fused.get(phase) or functools.partial(_check_then_apply, cls._CHECK[phase], apply[phase])
+            for phase in apply
         } | {OVER: _match_over}
         if apply and all(phase in direct for phase in apply) and cls.legal_actions is State.legal_actions:
             cls.legal_actions = State._unremembered_legal  # type: ignore[method-assign]

@@ -2,7 +2,8 @@
 their own on loopback for the load benchmarks to talk to.
 
 A benchmark is run as `.venv/bin/python benchmarks/<name>.py`, which puts this folder on
-the path: `from common import random_play`.
+the path: `from common import random_play`. Benchmarks that compare two loops time them in
+alternating slices (`alternate`).
 """
 
 from __future__ import annotations
@@ -70,6 +71,52 @@ def random_play(
                     return Played(hands, actions, matches, time.perf_counter() - start, time.process_time() - cpu)
         if whole_matches and time.perf_counter() - start >= seconds:
             return Played(hands, actions, matches, time.perf_counter() - start, time.process_time() - cpu)
+
+
+@dataclasses.dataclass
+class Slices:
+    """What one loop of `alternate` did over its slices: units of work (hands, play-outs),
+    the time they took, and each slice's rate."""
+
+    done: int = 0
+    spent: float = 0.0
+    rates: list[float] = dataclasses.field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.done / self.spent
+
+
+def timed(work: Callable[[], int], seconds: float) -> tuple[int, float]:
+    """`work()` again and again until `seconds` have passed: the units it did (the sum of
+    what it returns) and the time they took."""
+    done = 0
+    start = time.perf_counter()
+    while True:
+        done += work()
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done, elapsed
+
+
+def alternate(loops: dict[str, Callable[[int], Callable[[], int]]], seconds: float, slice_seconds: float = 0.5) -> dict[str, Slices]:
+    """Each of `loops` timed in turn, a slice each per round, about `seconds` in all per
+    loop: a busy machine slows them alike, so their ratios stand where their rates do not.
+
+    `loops[name](r)` makes round r's work, a call that plays some and says how many units
+    it played; it is repeated until the slice is spent. Every other round runs the loops
+    in reverse order, so none always goes first (the first to deal a seed pays for what a
+    game caches of it)."""
+    out = {name: Slices() for name in loops}
+    names = list(loops)
+    for r in range(max(1, round(seconds / slice_seconds))):
+        for name in names if r % 2 == 0 else names[::-1]:
+            done, spent = timed(loops[name](r), slice_seconds)
+            got = out[name]
+            got.done += done
+            got.spent += spent
+            got.rates.append(done / spent)
+    return out
 
 
 def free_port() -> int:

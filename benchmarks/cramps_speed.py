@@ -4,46 +4,58 @@ A "game" is one hand: 13 tricks of Cramps from a deal, or one game of OpenSpiel'
 hearts (its 53 chance nodes for the pass direction and the deal, the passing when there
 is one, and 13 tricks). Both are driven from Python the same way: ask for the legal
 actions, pick one with `random.choice`, apply it (hearts' chance outcomes are uniform,
-so its chance nodes are sampled from `legal_actions()` too, its cheapest path). The two
-are measured in alternating slices so that a busy machine slows both alike, and their ratio
-is printed as `cramps/hearts games per second: R` (R >= 1: pure Python keeps up with C++).
+so its chance nodes are sampled from `legal_actions()` too, its cheapest path). Cramps'
+hands follow one another in a match, as at the table (each hand's end scores it and deals
+the next); a finished match is replaced by a new one. Their ratio is printed as
+`cramps/hearts games per second: R` (R >= 1: pure Python keeps up with C++).
 
 "Play-outs" are what a look-ahead or an analysis pays: from a mid-hand state (six tricks
-played at random, 28 cards to go; several start states cycled) a full copy
-(`State.clone()`, which deals the next hand when the copy's hand ends) played to the
-hand's end by random checked moves (`legal_actions` then `apply`), against hearts from
-the same point through `state.clone()`, `legal_actions()` and `apply_action()`. Their
-ratio is the last line, `cramps/hearts play-outs per second: R`. All four loops take
-their turns in the same alternating slices.
+played at random, 28 cards to go; eight start states cycled) a copy is played to the
+hand's end by random legal moves. Hearts, every line: `state.clone()`, then
+`legal_actions()`, `random.choice` and `apply_action()` until `is_terminal()` (its game
+is one hand). Cramps, three lines:
+- `checked loop`: a full copy (`State.clone()`: at the hand's end it scores the hand and
+  deals the next, as the match goes on), then `legal_actions()`, `random.choice` and the
+  checked `apply()` until `hand_over()`; the same calls as hearts makes.
+- `play-out loop`: the same full copy played by `State.playout(random.choice)`, the game's
+  own loop over the hand masks: `random.choice` of the same legal list at every move, the
+  same record (history, tricks, events, scores, the next deal), no dispatch per move. Its
+  moves are legal by construction rather than checked one by one.
+- `hand-only copy`: `State.clone(hand_only=True)` played by the same loop: the copy stops
+  at the hand's end after scoring it and does not deal the next hand (hearts does not deal
+  again either; a search's copies are made so).
+All the loops take their turns in alternating slices (`common.alternate`).
 
-Run: .venv/bin/python benchmarks/cramps_speed.py [seconds-per-game, default 6]
+Run: .venv/bin/python benchmarks/cramps_speed.py [seconds-per-loop, default 6]
 (open-spiel comes with `pip install -e '.[bench]'`; without it only Cramps is measured.)
 
 What makes Cramps fast (found with cProfile): a hand is a bitmask (plus a mask of second
 copies and a joker count for 5-8 players), legal moves are one precomputed tuple per suit
-pattern (8192 per suit), `apply` asks the rules whether a card is legal with two mask
-tests (`_is_legal_play`) instead of searching a list, the trick winner is a plain loop over
-ints (cards.high_card_winner), the rules record events as data and never words, and the
-deal sorts the pack's positions by random keys. A clone draws the next deal's keys before
-it shares the random stream, so a copy that plays past the hand's end deals without
-copying the stream (`getstate`/`setstate` of a Mersenne Twister's 625 words, which was the
-dearest part of a copy's next deal).
+pattern (8192 per suit) listed by `legal_actions` itself in the play, `apply` checks and
+plays a card in one call (`_checked_play`: two mask tests, then the move), the trick
+winner is a plain loop over ints (cards.high_card_winner), the rules record events as data
+and never words, and the deal sorts the pack's positions by random keys. A full copy's
+next deal is drawn and sorted into hand masks once, by the original, and shared by all
+its copies (no copy copies the random stream, a Mersenne Twister's 625 words).
 
 Where the ratios stand on the shared 2-core machine (loaded, so slices spread widely):
-fresh hands about 0.8-0.9 under heavy load (measured by CPU time rather than the clock,
-about 1.0); play-outs about 0.3. What stands in the way of play-outs: hearts plays a move
-through two C++ calls (about 1.2 us with `random.choice`), while a checked Cramps move is
-`legal_actions`, `random.choice` and `apply` in the interpreter (about twice that), and the
-full copy's hand end scores the hand and deals the next one (a copy made with
-`hand_only=True` stops at the hand's end as hearts does: about 0.4).
+fresh hands 0.81-0.89, with hearts' calls bound to locals as Cramps' are (with hearts
+looking its methods up on every move, as this benchmark once did, about 0.1 more);
+play-outs by the checked loop 0.37-0.43, by the play-out loop 0.53-0.58, on a hand-only
+copy 0.66-0.75. What stands in the way of play-outs: hearts plays a move through two C++
+calls, while a Cramps move is Python throughout (`random.choice` alone, the same on both
+sides, is about a third of hearts' play-out), and a Cramps trick's end records the trick,
+a hand's end the hand's summary for the table and, on a full copy, the next deal.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-import time
+from collections.abc import Callable
 from typing import Any
+
+from common import alternate
 
 from parlour.engine import State
 from parlour.games.cramps import GAME, CrampsOptions
@@ -51,41 +63,42 @@ from parlour.games.cramps import GAME, CrampsOptions
 SLICE = 0.5
 TRICKS_DONE = 6
 STARTS = 8
+Work = Callable[[int], Callable[[], int]]
 
 
-def cramps_slice(seconds: float, seed: int) -> tuple[int, int, float]:
-    """Hands played, actions applied and time taken in one slice. Hands follow one another
-    in a match, as at the table (each hand end deals the next); a finished match is
-    replaced by a new one."""
+def cramps_hands(r: int) -> Callable[[], int]:
+    """Round r's work: one hand of a match seeded from 1000 r on (a new match once one ends)."""
     options = CrampsOptions()
-    choice = random.Random(seed).choice
-    games = matches = 0
-    start = time.perf_counter()
-    while True:
-        state = GAME.new_state(options, seed + matches)
-        matches += 1
-        legal_actions, apply, to_act = state.legal_actions, state.apply, state.to_act
-        while to_act() is not None:
-            for _ in range(52):
-                apply(choice(legal_actions()))
-            games += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= seconds:
-                return games, 52 * games, elapsed
+    choice = random.Random(1000 * r).choice
+    seeds = iter(range(1000 * r, 1000 * (r + 1)))
+    state = GAME.new_state(options, next(seeds))
 
-def hearts_slice(game: Any, seconds: float, seed: int) -> tuple[int, int, float]:
-    choice = random.Random(seed).choice
-    games = actions = 0
-    start = time.perf_counter()
-    while True:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(choice(state.legal_actions()))
-            actions += 1
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return games, actions, elapsed
+    def hand() -> int:
+        nonlocal state
+        if state.to_act() is None:
+            state = GAME.new_state(options, next(seeds))
+        legal_actions, apply = state.legal_actions, state.apply
+        for _ in range(52):
+            apply(choice(legal_actions()))
+        return 1
+
+    return hand
+
+
+def hearts_hands(game: Any) -> Work:
+    def start(r: int) -> Callable[[], int]:
+        choice = random.Random(r).choice
+
+        def hand() -> int:
+            state = game.new_initial_state()
+            legal_actions, apply_action, is_terminal = state.legal_actions, state.apply_action, state.is_terminal
+            while not is_terminal():
+                apply_action(choice(legal_actions()))
+            return 1
+
+        return hand
+
+    return start
 
 
 def cramps_starts(count: int) -> list[State]:
@@ -116,40 +129,58 @@ def hearts_starts(game: Any, count: int) -> list[Any]:
     return out
 
 
-def cramps_playouts(starts: list[State], seconds: float, seed: int) -> tuple[int, float]:
-    """Play-outs done and time taken in one slice: a full clone, checked moves to the
-    hand's end."""
-    choice = random.Random(seed).choice
-    done = 0
-    start = time.perf_counter()
-    while True:
-        for root in starts:
-            state = root.clone()
-            legal_actions, apply, hand_over = state.legal_actions, state.apply, state.hand_over
-            while True:
-                apply(choice(legal_actions()))
-                if hand_over():
-                    break
-        done += len(starts)
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return done, elapsed
+def checked_playouts(starts: list[State]) -> Work:
+    """A full copy of each start, played to the hand's end by `legal_actions`,
+    `random.choice` and the checked `apply`."""
+    def start(r: int) -> Callable[[], int]:
+        choice = random.Random(r).choice
+
+        def playouts() -> int:
+            for root in starts:
+                state = root.clone()
+                legal_actions, apply, hand_over = state.legal_actions, state.apply, state.hand_over
+                while True:
+                    apply(choice(legal_actions()))
+                    if hand_over():
+                        break
+            return len(starts)
+
+        return playouts
+
+    return start
 
 
-def hearts_playouts(starts: list[Any], seconds: float, seed: int) -> tuple[int, float]:
-    choice = random.Random(seed).choice
-    done = 0
-    start = time.perf_counter()
-    while True:
-        for root in starts:
-            state = root.clone()
-            legal_actions, apply_action, is_terminal = state.legal_actions, state.apply_action, state.is_terminal
-            while not is_terminal():
-                apply_action(choice(legal_actions()))
-        done += len(starts)
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return done, elapsed
+def game_playouts(starts: list[State], hand_only: bool) -> Work:
+    """A copy of each start (full, or `hand_only`), played to the hand's end by the game's
+    own loop, `State.playout(random.choice)`."""
+    def start(r: int) -> Callable[[], int]:
+        choice = random.Random(r).choice
+
+        def playouts() -> int:
+            for root in starts:
+                root.clone(hand_only=hand_only).playout(choice)
+            return len(starts)
+
+        return playouts
+
+    return start
+
+
+def hearts_playouts(starts: list[Any]) -> Work:
+    def start(r: int) -> Callable[[], int]:
+        choice = random.Random(r).choice
+
+        def playouts() -> int:
+            for root in starts:
+                state = root.clone()
+                legal_actions, apply_action, is_terminal = state.legal_actions, state.apply_action, state.is_terminal
+                while not is_terminal():
+                    apply_action(choice(legal_actions()))
+            return len(starts)
+
+        return playouts
+
+    return start
 
 
 def main() -> None:
@@ -158,40 +189,37 @@ def main() -> None:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         pyspiel = None
-    hearts_game = pyspiel.load_game("hearts") if pyspiel else None
-    totals = {"cramps": [0, 0, 0.0], "hearts": [0, 0, 0.0]}
-    outs = {"cramps": [0, 0.0], "hearts": [0, 0.0]}
-    starts = {"cramps": cramps_starts(STARTS), "hearts": hearts_starts(hearts_game, STARTS) if hearts_game else []}
-    rounds = max(1, round(seconds / SLICE))
-    for r in range(rounds):
-        for name in ("cramps", "hearts"):
-            if name == "hearts" and hearts_game is None:
-                continue
-            g, a, t = cramps_slice(SLICE, 1000 * r) if name == "cramps" else hearts_slice(hearts_game, SLICE, r)
-            totals[name][0] += g
-            totals[name][1] += a
-            totals[name][2] += t
-            playouts = cramps_playouts if name == "cramps" else hearts_playouts
-            done, spent = playouts(starts[name], SLICE, r)
-            outs[name][0] += done
-            outs[name][1] += spent
-    g, a, t = totals["cramps"]
-    cramps = g / t
-    cramps_outs = outs["cramps"][0] / outs["cramps"][1]
-    print(f"cramps (4 players, one hand, pure Python): {cramps:.0f} games per second, {a / t:.0f} actions per second")
-    print(f"cramps play-outs (full clone, checked moves from trick 7): {cramps_outs:.0f} per second")
-    if hearts_game is None:
+    hearts = pyspiel.load_game("hearts") if pyspiel else None
+    starts = cramps_starts(STARTS)
+    # Each Cramps loop next to the hearts loop it is compared with, so the two see the
+    # same load.
+    loops: dict[str, Work] = {"cramps hands": cramps_hands}
+    if hearts is not None:
+        loops["hearts hands"] = hearts_hands(hearts)
+    loops["cramps checked loop"] = checked_playouts(starts)
+    loops["cramps play-out loop"] = game_playouts(starts, hand_only=False)
+    if hearts is not None:
+        loops["hearts play-outs"] = hearts_playouts(hearts_starts(hearts, STARTS))
+    loops["cramps hand-only copy"] = game_playouts(starts, hand_only=True)
+    got = alternate(loops, seconds, SLICE)
+    cramps = got["cramps hands"].rate
+    print(f"cramps (4 players, one hand, pure Python): {cramps:.0f} games per second, {52 * cramps:.0f} actions per second")
+    print(f"cramps play-outs (full clone, checked moves from trick 7): {got['cramps checked loop'].rate:.0f} per second")
+    print(f"cramps play-outs (full clone, the game's play-out loop): {got['cramps play-out loop'].rate:.0f} per second")
+    print(f"cramps play-outs (hand-only clone, the game's play-out loop): {got['cramps hand-only copy'].rate:.0f} per second")
+    if hearts is None:
         print("open-spiel is not installed here (pip install -e '.[bench]'): no hearts figure")
         print("cramps/hearts games per second: n/a")
         print("cramps/hearts play-outs per second: n/a")
         return
-    g, a, t = totals["hearts"]
-    hearts = g / t
-    hearts_outs = outs["hearts"][0] / outs["hearts"][1]
-    print(f"hearts (OpenSpiel C++ through pyspiel): {hearts:.0f} games per second, {a / t:.0f} actions per second")
-    print(f"hearts play-outs (clone, apply_action from trick 7): {hearts_outs:.0f} per second")
-    print(f"cramps/hearts games per second: {cramps / hearts:.2f}")
-    print(f"cramps/hearts play-outs per second: {cramps_outs / hearts_outs:.2f}")
+    hearts_outs = got["hearts play-outs"].rate
+    print(f"hearts (OpenSpiel C++ through pyspiel): {got['hearts hands'].rate:.0f} games per second")
+    print(f"hearts play-outs (clone, legal_actions and apply_action from trick 7): {hearts_outs:.0f} per second")
+    print(f"cramps/hearts games per second: {cramps / got['hearts hands'].rate:.2f}")
+    print(f"cramps/hearts play-outs per second: {got['cramps checked loop'].rate / hearts_outs:.2f}")
+    print(f"cramps/hearts play-outs per second, the game's play-out loop: {got['cramps play-out loop'].rate / hearts_outs:.2f}")
+    print(f"cramps/hearts play-outs per second, the play-out loop on a hand-only copy: "
+          f"{got['cramps hand-only copy'].rate / hearts_outs:.2f}")
 
 
 if __name__ == "__main__":

@@ -4,17 +4,18 @@ Each hand is a fresh seeded deal played to its end by uniform random choices ove
 `legal_actions()` (the engine's own speed, no observation building), through the checked
 `apply` a front end uses. Beside it the naive unchecked loop: the same hands through
 `push`, which plays an action without checking it (what a search or a checked record's
-replay uses). The two are timed in alternating slices so that a busy machine slows both
-alike; their ratio says what checking costs (1.0: nothing). `apply` asks the rules
-whether the action is legal (`_is_legal_<phase>`: a bid against the last bid, a pair
-against the hand's counts) and plays it as `push` does, so what is left is that question,
-a few per cent of an action. A game not yet on the engine's template has no unchecked
-`push`, and only the checked figures are printed.
+replay uses). The two are timed in alternating slices (`common.alternate`) so that a busy
+machine slows both alike; their ratio says what checking costs (1.0: nothing). Ribs
+answers `apply` through `_checked_<phase>`: the check (a bid against the last bid, a pair
+against the hand's counts) and the move in one call, which reads the pair's ranks once for
+both, so a checked action does what a pushed one does plus a few comparisons.
 
 Both loops play the same seeds in a round, and the one that plays a deal first pays for
 what the game remembers of it (the texts of each hand's counts are cached), so the loop
 that goes first alternates from round to round; with `push` in both loops the ratio
-printed is then 1.00 within the noise.
+printed is then 1.00 within the noise. With `apply` in one loop it prints 0.97-1.00 on the
+shared 2-core machine (a slice the machine's load hits hard moves it further either way:
+compare the slices' spread printed beside each rate).
 
 Run: `.venv/bin/python benchmarks/ribs_speed.py [seconds]`; the last lines are the
 headline figures.
@@ -24,58 +25,51 @@ from __future__ import annotations
 
 import random
 import sys
-import time
+from collections.abc import Callable
 
-from parlour.engine import State
+from common import alternate
+
 from parlour.games.ribs import GAME
 
 SLICE = 0.5
 
 
-def run_slice(seconds: float, first_seed: int, checked: bool) -> tuple[int, int, float]:
-    """Hands and actions played in one slice, from seeds `first_seed` on."""
+def hands_of(checked: bool, hands: list[int]) -> Callable[[int], Callable[[], int]]:
+    """Round r's work: one fresh hand after another from seed 100000 r, its actions
+    counted (the hands are counted in `hands`)."""
     options = GAME.options(players=6)
-    rng = random.Random(first_seed)
-    hands = actions = 0
-    start = time.perf_counter()
-    while True:
-        state = GAME.new_state(options, first_seed + hands)
-        play = state.apply if checked else state.push
-        legal_actions, hand_over = state.legal_actions, state.hand_over
-        while True:
-            play(rng.choice(legal_actions()))
-            actions += 1
-            if hand_over():
-                break
-        hands += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return hands, actions, elapsed
+
+    def start(r: int) -> Callable[[], int]:
+        choice = random.Random(100_000 * r).choice
+        seeds = iter(range(100_000 * r, 100_000 * (r + 1)))
+
+        def hand() -> int:
+            state = GAME.new_state(options, next(seeds))
+            play = state.apply if checked else state.push
+            legal_actions, hand_over = state.legal_actions, state.hand_over
+            actions = 0
+            while True:
+                play(choice(legal_actions()))
+                actions += 1
+                if hand_over():
+                    hands[0] += 1
+                    return actions
+
+        return hand
+
+    return start
 
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
-    unchecked = GAME.state_class.apply is State.apply
-    loops = (True, False) if unchecked else (True,)
-    totals = {loop: [0, 0, 0.0] for loop in loops}
-    rates: dict[bool, list[float]] = {loop: [] for loop in loops}
-    for r in range(max(1, round(seconds / SLICE))):
-        for loop in loops if r % 2 == 0 else loops[::-1]:
-            hands, actions, spent = run_slice(SLICE, 100_000 * r, loop)
-            totals[loop][0] += hands
-            totals[loop][1] += actions
-            totals[loop][2] += spent
-            rates[loop].append(actions / spent)
-    hands, actions, spent = totals[True]
-    print(f"ribs 6-player actions per second: {actions / spent:,.0f} (slices {min(rates[True]):,.0f} to {max(rates[True]):,.0f})")
-    print(f"ribs 6-player hands per second: {hands / spent:,.0f}")
-    if not unchecked:
-        print("apply/push (checked/naive unchecked loop): n/a, Ribs has no unchecked push yet")
-        return
-    hands, naive, naive_spent = totals[False]
-    print(f"ribs 6-player naive unchecked loop (push): {naive / naive_spent:,.0f} actions per second "
-          f"(slices {min(rates[False]):,.0f} to {max(rates[False]):,.0f})")
-    print(f"apply/push (checked/naive unchecked loop): {(actions / spent) / (naive / naive_spent):.2f}")
+    hands = {True: [0], False: [0]}
+    got = alternate({"apply": hands_of(True, hands[True]), "push": hands_of(False, hands[False])}, seconds, SLICE)
+    checked, naive = got["apply"], got["push"]
+    print(f"ribs 6-player actions per second: {checked.rate:,.0f} (slices {min(checked.rates):,.0f} to {max(checked.rates):,.0f})")
+    print(f"ribs 6-player hands per second: {hands[True][0] / checked.spent:,.0f}")
+    print(f"ribs 6-player naive unchecked loop (push): {naive.rate:,.0f} actions per second "
+          f"(slices {min(naive.rates):,.0f} to {max(naive.rates):,.0f})")
+    print(f"apply/push (checked/naive unchecked loop): {checked.rate / naive.rate:.2f}")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -95,3 +96,18 @@ def test_a_clone_that_deals_the_next_hand_leaves_the_original_record_alone(name:
 
 def test_player_counts_run_from_min_to_max_unless_a_game_leaves_one_out() -> None:
     assert CRAMPS.player_counts() == [4, 5, 6, 7, 8]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_state_pickles_with_its_dispatch_tables(name: str) -> None:
+    """A state carries its game's dispatch tables (the checked moves' too): a pickled state
+    (the OpenSpiel adapter's serialize, a worker's hand-off) plays on as the original."""
+    state = GAMES[name].new_state(seed=6)
+    rng = random.Random(6)
+    for _ in range(5):
+        state.apply(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    move = random.Random(1).choice(state.legal_actions())
+    state.apply(move)
+    copy.apply(move)
+    assert copy.observation(0) == state.observation(0)

@@ -13,6 +13,7 @@ from parlour.engine import IllegalAction, State
 from parlour.games import GAMES
 
 DIRECT = sorted(name for name, game in GAMES.items() if any(n.startswith("_is_legal_") for n in dir(game.state_class)))
+FUSED = sorted(name for name, game in GAMES.items() if any(n.startswith("_checked_") for n in dir(game.state_class)))
 ODD = (-1, 2.0, 102.0, 5.0, 1000, "play AS", None, (1, 2), True, False)
 
 
@@ -85,3 +86,58 @@ def test_a_game_without_a_direct_answer_is_checked_against_its_list() -> None:
     assert all(state.is_legal(a) for a in legal)
     assert not state.is_legal(object())
     state.apply(legal[0])
+
+
+def _same(a: State, b: State) -> None:
+    """Two states hold the same match: every field (the random stream by its state)."""
+    loose = ("_rng", "_rng_shared", "_legal_memo", "_last_hand_words")  # the stream, and caches
+    assert {k: v for k, v in vars(a).items() if k not in loose} == {k: v for k, v in vars(b).items() if k not in loose}
+    assert a.rng.getstate() == b.rng.getstate()
+
+
+def test_the_games_that_check_and_play_in_one_call_are_found() -> None:
+    assert {"cramps", "ribs"} <= set(FUSED)
+    for name in FUSED:
+        state_class = GAMES[name].state_class
+        assert state_class.apply is State._fused_apply
+        fused = {n[len("_checked_"):] for n in dir(state_class) if n.startswith("_checked_")}
+        assert all(state_class._PLAY[phase] is getattr(state_class, f"_checked_{phase}") for phase in fused)
+
+
+def test_the_engine_finds_only_the_games_phases() -> None:
+    """The engine's own methods are no phase (a method named like a phase's hook once made one)."""
+    for game in GAMES.values():
+        assert set(game.state_class._LEGAL) == set(game.state_class._APPLY) | {"over"}, game.name
+
+
+@pytest.mark.parametrize("name", FUSED)
+def test_a_checked_move_is_the_check_then_the_pushed_move(name: str) -> None:
+    """`apply` through `_checked_<phase>` refuses exactly what `is_legal` refuses, leaving
+    the state as it was, and plays the rest exactly as `push` does: actions of the universe,
+    every small number now and then (a bid past the cap) and values that are no action, at every phase a random match reaches (its
+    bids often the highest, so that the bidding reaches its cap)."""
+    game = GAMES[name]
+    for players, values in _option_sets(name):
+        options = game.options(players=players, **values)
+        probes = [*game.action_universe(options), *ODD, -(10**20), 10**20]
+        state = game.new_state(options, players)
+        rng = random.Random(players)
+        for step in range(120):
+            if state.to_act() is None:
+                break
+            small = range(-1, 64) if step % 3 == 0 else ()
+            for action in [*rng.sample(probes, 8), *small, rng.choice(state.legal_actions())]:
+                checked, pushed = state.clone(), state.clone()
+                legal = state.is_legal(action)
+                try:
+                    checked.apply(action)
+                except IllegalAction:
+                    assert not legal, f"{action!r} refused in phase {state.phase}"
+                    _same(checked, pushed)
+                    continue
+                assert legal, f"{action!r} played in phase {state.phase}"
+                pushed.push(next(a for a in state.legal_actions() if a == action))
+                _same(checked, pushed)
+                assert checked.hand_over() == pushed.hand_over()
+            legal = state.legal_actions()
+            state.apply(legal[-1] if rng.random() < 0.3 else rng.choice(legal))  # the last: the top bid

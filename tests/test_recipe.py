@@ -5,8 +5,8 @@ The hooks a game is asked for are read from the engine itself: every method of `
 `Game` left to the game (its body only raises NotImplementedError), every default a game
 may override (a body that returns nothing or a constant, or one a game or the example does
 override), every class attribute a game declares (`ClassVar`s, the engine's private
-dispatch tables aside), the `_legal_<phase>`/`_apply_<phase>` pairs the engine dispatches
-to, and every function of a game's view the engine calls. The recipe must name each, and
+dispatch tables aside), the `_legal_<phase>`/`_apply_<phase>` pairs (and the
+`_is_legal_<phase>`/`_checked_<phase>` answers) the engine dispatches to, and every function of a game's view the engine calls. The recipe must name each, and
 every `State.x`, `Game.x` and `view.x` it names must be one.
 """
 
@@ -35,7 +35,7 @@ RECIPE_HEADING = "## Adding a game"
 NAME = re.compile(r"`((?:State|Game|view)\.(?!py`)[A-Za-z_][\w<>]*)")
 """A name the recipe gives: `State._deal(given)`, `Game.bots`, `view.label(...)` (not the file
 `view.py`)."""
-PHASE_HOOKS = ("_legal_<phase>", "_apply_<phase>", "_is_legal_<phase>")
+PHASE_HOOKS = ("_legal_<phase>", "_apply_<phase>", "_is_legal_<phase>", "_checked_<phase>")
 
 
 def _body(fn: Any) -> list[ast.stmt]:
@@ -147,10 +147,14 @@ def _dispatches() -> bool:
         def _is_legal_probe(self, action: Any) -> bool:
             return False
 
+        def _checked_probe(self, action: Any) -> bool:
+            return False
+
     return (
         Probe._LEGAL.get("probe") is Probe._legal_probe
         and Probe._APPLY.get("probe") is Probe._apply_probe
         and Probe._CHECK.get("probe") is Probe._is_legal_probe
+        and Probe._PLAY.get("probe") is Probe._checked_probe
     )
 
 

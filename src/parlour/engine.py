@@ -132,6 +132,23 @@ def _in_legal_list(state: State, action: Action) -> bool:
     return action in state._LEGAL[state.phase](state)
 
 
+def _check_then_apply(check: Callable[..., bool], apply: Callable[..., None], state: State, action: int) -> bool:
+    """A phase's `_checked_<phase>` made of its check and its apply (bound by
+    `functools.partial`, so a state's tables still pickle), for a phase of a game that
+    fuses its others: an int action is checked (by the game's answer or the legal list) and
+    then recorded and played; False, the state untouched, when it is not legal."""
+    try:
+        legal = check(state, action)
+    except (TypeError, IndexError, KeyError):
+        legal = _in_legal_list(state, action)
+    if not legal:
+        return False
+    state.just_ended = False
+    state.history.append((state.turn, action))
+    apply(state, action)
+    return True
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player, its seats
     numbered ("seat 2") as an observation without names has them. A refusal of the rules
@@ -359,7 +376,8 @@ class State:
       deal, from the record's deal `given` or the seeded shuffle, appended to `deals`.
     - `_legal_<phase>()` and `_apply_<phase>(action)` for every phase; `phase` and `turn`;
       optionally `_is_legal_<phase>(action)`, the legal list's answer without the list,
-      which `apply` then asks instead of searching the list.
+      which `apply` then asks instead of searching the list, and `_checked_<phase>(action)`,
+      that answer and the move in one call, which `apply` then makes for an int action.
     - At a hand's end `_hand_ended(scores, summary)`; the match ends when
       `_match_winners()` names winners.
     - `facts(seat)`: what that seat may know beyond the common keys; optionally
@@ -389,6 +407,7 @@ class State:
     _LEGAL: dict[str, Callable[..., list[Any]]] = {}
     _APPLY: dict[str, Callable[..., None]] = {}
     _CHECK: dict[str, Callable[..., bool]] = {}
+    _PLAY: dict[str, Callable[..., bool]] = {}
     """The class's dispatch tables by phase; each match holds them as its own attributes too,
     which Python reads faster than a class's on every move."""
     _FLAT: ClassVar[tuple[str, ...]] = ("history", "hand_results", "deals")
@@ -396,16 +415,19 @@ class State:
     out once per class (a search clones thousands of times a second)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Collect the game's `_legal_<phase>`/`_apply_<phase>`/`_is_legal_<phase>` into
-        dispatch tables once, and the attributes `clone` copies.
+        """Collect the game's `_legal_<phase>`/`_apply_<phase>`/`_is_legal_<phase>`/
+        `_checked_<phase>` into dispatch tables once, and the attributes `clone` copies.
 
         A phase with `_is_legal_<phase>(action)` is checked by it (a lookup: a mask test, a
         count), the others against the legal list; where every phase answers directly,
-        `legal_actions` need not remember its list for `apply`."""
+        `legal_actions` need not remember its list for `apply`. A game with a
+        `_checked_<phase>(action)` (the check and the move in one call, sharing what both
+        read) is applied through it (`_fused_apply`)."""
         super().__init_subclass__(**kwargs)
         legal: dict[str, Callable[..., list[Any]]] = {OVER: _no_actions}
         apply: dict[str, Callable[..., None]] = {}
         direct: dict[str, Callable[..., bool]] = {}
+        fused: dict[str, Callable[..., bool]] = {}
         for klass in reversed(cls.__mro__):
             for name, fn in vars(klass).items():
                 if name.startswith("_legal_") and callable(fn):
@@ -414,11 +436,19 @@ class State:
                     apply[name[7:]] = fn
                 elif name.startswith("_is_legal_") and callable(fn):
                     direct[name[10:]] = fn
+                elif name.startswith("_checked_") and callable(fn):
+                    fused[name[9:]] = fn
         cls._LEGAL = legal
         cls._APPLY = apply
         cls._CHECK = {phase: direct.get(phase, _in_legal_list) for phase in legal} | {OVER: _match_over}
-        if apply and all(phase in direct for phase in apply) and "legal_actions" not in vars(cls):
-            cls.legal_actions = State._legal_unremembered  # type: ignore[method-assign]
+        cls._PLAY = {
+            phase: fused.get(phase) or functools.partial(_check_then_apply, cls._CHECK[phase], apply[phase])
+            for phase in apply
+        } | {OVER: _match_over}
+        if apply and all(phase in direct for phase in apply) and cls.legal_actions is State.legal_actions:
+            cls.legal_actions = State._unremembered_legal  # type: ignore[method-assign]
+        if fused and cls.apply is State.apply:
+            cls.apply = State._fused_apply  # type: ignore[method-assign]
         cls._FLAT = tuple(dict.fromkeys(("history", "hand_results", "deals", *cls.COPIED)))
 
     def __init__(
@@ -438,7 +468,7 @@ class State:
         rng: random.Random | None = None,
     ) -> None:
         """The bookkeeping every match keeps, set before the first deal."""
-        self._LEGAL, self._APPLY, self._CHECK = self._LEGAL, self._APPLY, self._CHECK
+        self._LEGAL, self._APPLY, self._CHECK, self._PLAY = self._LEGAL, self._APPLY, self._CHECK, self._PLAY
         self.options = options
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
@@ -598,7 +628,7 @@ class State:
         self._legal_memo = (len(self.history), legal, len(legal))
         return legal
 
-    def _legal_unremembered(self) -> list[Action]:
+    def _unremembered_legal(self) -> list[Action]:
         """`legal_actions` of a game that checks every phase directly: nothing to remember."""
         return self._LEGAL[self.phase](self)
 
@@ -630,6 +660,22 @@ class State:
         self.just_ended = False
         self.history.append((self.turn, action))
         self._APPLY[phase](self, action)
+
+    def _fused_apply(self, action: Action) -> None:
+        """`apply` of a game with `_checked_<phase>` hooks: an int action (never a bool) is
+        checked and played by one call, the phase's `_checked_<phase>` where the game has
+        one, else its check then its `_apply_<phase>`. Any other value is checked as `apply`
+        checks it, and one equal to a legal action (2.0, a numpy int) plays that action."""
+        if type(action) is int:
+            if self._PLAY[self.phase](self, action):
+                return
+        elif self.phase == OVER:
+            _match_over(self, action)
+        elif type(action) is not bool and self.is_legal(action):
+            own = self._LEGAL[self.phase](self)
+            self.push(own[own.index(action)])
+            return
+        raise IllegalAction(self.why_illegal(action))
 
     def push(self, action: Action) -> None:
         """Play a legal action without checking it (search and replays of checked records):

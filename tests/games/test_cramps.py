@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from parlour.cards import card_text, parse_cards, trick_winner
-from parlour.engine import IllegalAction, play_out
+from parlour.engine import IllegalAction, State, play_out
 from parlour.games.cramps import (
     GAME,
     VALUES_4,
@@ -313,6 +313,35 @@ def test_the_lean_rollout_scores_the_hand_the_playout_plays() -> None:
         full.playout(random.Random(seed).choice)
         lean = start.clone(hand_only=True).rollout(random.Random(seed).choice)
         assert lean == full.hand_scores()
+
+
+def test_the_play_out_loop_plays_what_the_engines_loop_plays() -> None:
+    """Cramps' `playout` (one loop over the hand masks) must leave exactly the state the
+    engine's loop of legal lists and pushes leaves for the same choices: from a hand's
+    start, mid-trick and mid-hand, on full copies (the next hand dealt, the match ended)
+    and on hand-only ones; Royal and 5-8 players take the engine's loop."""
+    loose = ("_rng", "_rng_shared", "_legal_memo", "_prepared")
+    for seed in range(24):
+        options = CrampsOptions(players=4 if seed % 4 else 6, royal=seed % 5 == 0)
+        state = GAME.new_state(options, seed)
+        steps = random.Random(seed)
+        for _ in range(seed % 30):
+            state.apply(steps.choice(state.legal_actions()))
+        hand_only = seed % 3 == 0
+        for _ in range(12):  # a random Royal match may never end: twelve hands at most
+            if state.to_act() is None:
+                break
+            ours, engines = state.clone(hand_only=hand_only), state.clone(hand_only=hand_only)
+            ours.playout(random.Random(seed).choice)
+            State.playout(engines, random.Random(seed).choice)
+            assert {k: v for k, v in vars(ours).items() if k not in loose} == {
+                k: v for k, v in vars(engines).items() if k not in loose
+            }
+            assert ours.rng.getstate() == engines.rng.getstate() and ours.hand_over() == engines.hand_over()
+            assert ours.deals == engines.deals and ours.observation(1) == engines.observation(1)
+            if hand_only:
+                break
+            state = ours
 
 
 def test_status_keeps_the_trick_value_the_contract_and_the_target_in_view() -> None:

@@ -65,6 +65,8 @@ class CrampsState(CrampsRules):
     """One match of Cramps."""
 
     phase: str
+    turn: int
+    led: int
 
     # --- determinize -----------------------------------------------------------------------
     @classmethod
@@ -97,7 +99,48 @@ class CrampsState(CrampsRules):
     def _restore(self, observation: dict[str, Any]) -> None:
         self.totals = list(observation["scores"]["match"])
 
-    # --- a search's rollout ----------------------------------------------------------------
+    # --- a play-out and a search's rollout --------------------------------------------------
+    def playout(self, choice: Callable[[Sequence[Any]], Any]) -> None:
+        """The engine's play-out (`choice` of the legal cards until the hand ends, the next
+        hand dealt unless the match is over or the copy is `hand_only`) in one loop over the
+        hand masks: the same lists in the same order as `_legal_play`, the same record
+        (history, trick, log, scores) as `_apply_play`, without a dispatch per move. Every
+        card is legal by construction. 5-8 players and the Royal auction take the engine's
+        loop."""
+        if self.phase != PLAY or self.multi:
+            return super().playout(choice)
+        masks, record, next_seat = self.masks, self.history.append, self.next_seat_of
+        self.just_ended = False
+        while True:
+            trick, turn, led = self.trick, self.turn, self.led
+            play = trick.append
+            played = len(trick)
+            while True:
+                mask = masks[turn]
+                follow = (mask >> SHIFTS[led]) & 0x1FFF if played else 0
+                if follow:
+                    card = choice(SUIT_LISTS[led][follow])
+                else:
+                    card = choice([
+                        *SPADE_LISTS[mask & 0x1FFF],
+                        *HEART_LISTS[(mask >> 13) & 0x1FFF],
+                        *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
+                        *CLUB_LISTS[(mask >> 39) & 0x1FFF],
+                    ])
+                masks[turn] = mask ^ BITS[card]
+                record((turn, card))
+                play(card)
+                played += 1
+                if played == 4:
+                    break
+                if played == 1:
+                    led = card // 13
+                turn = next_seat[turn]
+            self.turn, self.led = turn, led
+            self._end_trick()
+            if self.just_ended:
+                return
+
     def rollout(self, choice: Callable[[Sequence[Any]], Any]) -> list[Any]:
         """The hand's scores after the moves `playout` would make for the same choices,
         keeping only the hand masks, the card winning the trick so far and the points:

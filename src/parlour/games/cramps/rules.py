@@ -61,6 +61,7 @@ totals)`. The hand's summary (`last_hand`) keeps them as its `log`.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -105,6 +106,9 @@ QUEEN_TABLES = {
 }
 
 AUCTION, DECLARE, PLAY = "auction", "declare", "play"
+Prepared = tuple[tuple[float, ...], int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A shuffled deal made ready before it is dealt: its keys, its dealer, the hands and each
+hand's face mask, second-copy mask and joker count."""
 
 
 def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -182,6 +186,22 @@ def full_pack_faces(players: int) -> list[int]:
 PACKS = {n: tuple(full_pack_faces(n)) for n in range(4, 9)}
 
 
+def hand_masks(cards: Sequence[int], multi: bool) -> tuple[int, int, int]:
+    """A hand as the rules hold it: a mask of the faces held, a mask of the faces held
+    twice (`multi`: 5-8 players) and a count of jokers (bit 52 of the mask while any is held)."""
+    dups = 0
+    if multi:
+        m = 0
+        for c in cards:
+            bit = BITS[c]
+            if m & bit and c != JOKER:
+                dups |= bit
+            m |= bit
+    else:  # one pack: every face once, so the sum of the bits is their union
+        m = sum([BITS[c] for c in cards])
+    return m, dups, cards.count(JOKER) if m & JOKER_BIT else 0
+
+
 def cards_sorted_texts(faces: list[int]) -> list[str]:
     return [CARD_TEXTS[c] for c in sorted(faces, key=sort_key)]
 
@@ -200,27 +220,26 @@ class CrampsRules(State):
         self.next_seat_of = tuple((s + 1) % n for s in range(n))
         self.values = self.options.values
         self.totals = [0] * n
-        self._keys: tuple[float, ...] | None = None
+        self._prepared: Prepared | None = None
 
     def _deal(self, given: Any) -> None:
         n = self.n
-        keys, self._keys = self._keys, None
+        prepared, self._prepared = self._prepared, None
         if given is not None:
-            hands = self._hands_from_deal(given)
+            hands: Sequence[Sequence[int]] = self._hands_from_deal(given)
+            self.masks = [0] * n
+            self.dups = [0] * n
+            self.jokers = [0] * n
+            for s, h in enumerate(hands):
+                self._set_hand(s, h)
         else:
-            pack = PACKS[n]
-            keys = keys or self._shuffle_keys()
-            order = sorted(range(len(pack)), key=keys.__getitem__)
-            faces = [pack[i] for i in order] if self.multi else order  # 4 players: pack[i] == i
-            hands = [[] for _ in range(n)]
-            for i in range(n):
-                hands[(self.dealer + 1 + i) % n] = faces[13 * i : 13 * i + 13]
+            if prepared is None or prepared[1] != self.dealer:
+                prepared = self._prepare_deal(prepared[0] if prepared else self._shuffle_keys(), self.dealer)
+            _, _, hands, masks, dups, jokers = prepared
+            self.masks = list(masks)
+            self.dups = list(dups)
+            self.jokers = list(jokers)
         self._deals.append(hands)
-        self.masks = [0] * n
-        self.dups = [0] * n
-        self.jokers = [0] * n
-        for s, h in enumerate(hands):
-            self._set_hand(s, h)
         self.log = [("deal", self.hand_number, self.dealer)]  # type: list[Any]
         self.points = [0] * n
         self.tricks: list[tuple[int, tuple[int, ...], int, int]] = []
@@ -245,13 +264,28 @@ class CrampsRules(State):
         rnd = self.rng.random
         return tuple([rnd() for _ in PACKS[self.n]])
 
+    def _prepare_deal(self, keys: tuple[float, ...], dealer: int) -> Prepared:
+        """The deal a shuffle's keys give with `dealer` dealing: the hands (as slices
+        clockwise from the dealer's left) and their masks, made once however many copies
+        deal it."""
+        n = self.n
+        pack = PACKS[n]
+        order = sorted(range(len(pack)), key=keys.__getitem__)
+        faces = [pack[i] for i in order] if self.multi else order  # 4 players: pack[i] == i
+        hands: list[tuple[int, ...]] = [()] * n
+        for i in range(n):
+            hands[(dealer + 1 + i) % n] = tuple(faces[13 * i : 13 * i + 13])
+        masks, dups, jokers = zip(*[hand_masks(h, self.multi) for h in hands], strict=True)
+        return keys, dealer, tuple(hands), masks, dups, jokers
+
     def clone(self, *, hand_only: bool = False) -> State:
         """A copy (`State.clone`) whose next deal needs no copy of the random stream it
-        shares: the next deal's keys are drawn first, once, and shared. They are the draws
-        either side would make next, since nothing but a deal draws."""
+        shares: the next deal is drawn and sorted into hands first, once, and shared by
+        every copy. Its keys are the draws either side would make next, since nothing but
+        a deal draws."""
         shuffled_next = self.phase != OVER and self.given_deal(self.hand_number + 1) is None
-        if shuffled_next and not hand_only and self._keys is None and not self._rng_shared:
-            self._keys = self._shuffle_keys()
+        if shuffled_next and not hand_only and self._prepared is None and not self._rng_shared:
+            self._prepared = self._prepare_deal(self._shuffle_keys(), self._dealer_of(self.hand_number + 1))
         return super().clone(hand_only=hand_only)
 
     @property  # type: ignore[override]
@@ -276,22 +310,8 @@ class CrampsRules(State):
             raise ValueError(f"the deal's cards are not the {self.n}-player Cramps pack")
         return hands
 
-    def _set_hand(self, seat: int, cards: list[int]) -> None:
-        """A hand is a mask of the faces held, a mask of the faces held twice (5-8 players)
-        and a count of jokers (bit 52 of the mask while any is held)."""
-        dups = 0
-        if self.multi:
-            m = 0
-            for c in cards:
-                bit = BITS[c]
-                if m & bit and c != JOKER:
-                    dups |= bit
-                m |= bit
-        else:  # one pack: every face once, so the sum of the bits is their union
-            m = sum([BITS[c] for c in cards])
-        self.masks[seat] = m
-        self.dups[seat] = dups
-        self.jokers[seat] = cards.count(JOKER) if m & JOKER_BIT else 0
+    def _set_hand(self, seat: int, cards: Sequence[int]) -> None:
+        self.masks[seat], self.dups[seat], self.jokers[seat] = hand_masks(cards, self.multi)
 
     def hand_cards(self, seat: int) -> list[int]:
         """The cards of a seat's hand, copies repeated, in the canonical order."""
@@ -371,7 +391,11 @@ class CrampsRules(State):
         self._start_play(self.bidder)
 
     # --- play ----------------------------------------------------------------------------
-    def _legal_play(self) -> list[int]:
+    def legal_actions(self) -> list[Any]:
+        """The engine's `legal_actions`, with the play's cards (nearly every decision) listed
+        here rather than dispatched to; it is the play's `_legal_<phase>` too."""
+        if self.phase != PLAY:
+            return self._LEGAL[self.phase](self)
         mask = self.masks[self.turn]
         led = self.led
         if 0 <= led < 4:
@@ -379,7 +403,7 @@ class CrampsRules(State):
             if follow:
                 if mask & JOKER_BIT:
                     return [*SUIT_LISTS[led][follow], JOKER]
-                return list(SUIT_LISTS[led][follow])
+                return [*SUIT_LISTS[led][follow]]
         out = [
             *SPADE_LISTS[mask & 0x1FFF],
             *HEART_LISTS[(mask >> 13) & 0x1FFF],
@@ -390,6 +414,8 @@ class CrampsRules(State):
             out.append(JOKER)
         return out
 
+    _legal_play = legal_actions
+
     def _is_legal_play(self, action: int) -> bool:
         """A card held, of the suit led unless the hand has none of it or it is a joker."""
         if not 0 <= action <= JOKER:
@@ -399,6 +425,41 @@ class CrampsRules(State):
             return False
         led = self.led
         return not 0 <= led < 4 or action // 13 == led or action == JOKER or not (mask >> SHIFTS[led]) & 0x1FFF
+
+    def _checked_play(self, action: int) -> bool:
+        """`apply`'s path: `_is_legal_play` and `_apply_play` in one call, False (the state
+        untouched) for a card that is not legal; the move is written out again here so
+        that a checked card costs what a pushed one does (tests/games/test_cramps.py holds
+        the two to the same moves)."""
+        if not 0 <= action <= JOKER:
+            return False
+        seat = self.turn
+        masks = self.masks
+        mask = masks[seat]
+        bit = BITS[action]
+        if not mask & bit:
+            return False
+        trick = self.trick
+        suit = action // 13
+        if trick:
+            led = self.led
+            if suit != led and led < 4 and suit < 4 and (mask >> SHIFTS[led]) & 0x1FFF:
+                return False
+        self.just_ended = False
+        self.history.append((seat, action))
+        if self.multi:
+            self._take_copy(seat, action)
+        else:
+            masks[seat] = mask ^ bit
+        trick.append(action)
+        size = len(trick)
+        if size == 1:
+            self.led = suit
+        elif size == self.n:
+            self._end_trick()
+            return True
+        self.turn = self.next_seat_of[seat]
+        return True
 
     def _apply_play(self, action: int) -> None:
         seat = self.turn
@@ -435,7 +496,11 @@ class CrampsRules(State):
         winner = (leader + win) % self.n
         k = self.trick_no
         value = self.values[k]
-        queens = sum(map(self.queen_table.__getitem__, trick))
+        table = self.queen_table
+        if len(trick) == 4:
+            queens = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
+        else:
+            queens = sum(map(table.__getitem__, trick))
         self.points[winner] += value + queens
         cards = tuple(trick)
         self.tricks.append((leader, cards, winner, value + queens))

@@ -163,7 +163,7 @@ def recent(obs: dict[str, Any], events: Sequence[Any], seats: Seats) -> dict[str
 
 def why_not(obs: dict[str, Any], action: Any, seats: Seats) -> str | None:
     """Why `action` is not legal for the seat to act (`obs` is that seat's observation)."""
-    if not isinstance(action, int) or isinstance(action, bool):
+    if not isinstance(action, int) or isinstance(action, bool) or action < 0:
         return f"{action!r} is not a Cramps action"
     if obs["phase"] == PLAY:
         if action > JOKER:

@@ -263,6 +263,8 @@ class RibsRules(State):
         n = self.n = self.options.players
         self.cap = self.options.bid_cap
         self.strength = STRENGTH_LEMONS if self.options.lemons else STRENGTH_NORMAL
+        self.step = self.options.bid_step
+        self.opening_two = self.options.opening == "two"
         self.wins = [0] * n
         self.money_net: list[Fraction] = [Fraction(0)] * n
 
@@ -337,6 +339,48 @@ class RibsRules(State):
             return action == PASS or action == nxt and nxt <= self.cap
         return action == 2 if self.options.opening == "two" else action in range(2, self.cap + 1)
 
+    def _checked_bidding(self, action: int) -> bool:
+        """`apply`'s path: `_is_legal_bidding` and `_apply_bidding` in one call, False (the
+        state untouched) for an action that is not legal. The move is written out again
+        here rather than called, so that a checked bid costs what a pushed one does;
+        tests/games/test_ribs.py holds the two to the same moves."""
+        seat = self.turn
+        bid = self.bid
+        if action == PASS:
+            if not bid:
+                return False
+            self.just_ended = False
+            self.history.append((seat, action))
+            self.in_bidding[seat] = False
+            self.remaining -= 1
+            self.bids.append([seat, "pass"])
+            self.log.append(("pass", seat))
+        else:
+            if bid:
+                if action != bid + self.step or action > self.cap:
+                    return False
+            elif action != 2 if self.opening_two else not 2 <= action <= self.cap:
+                return False
+            self.just_ended = False
+            self.history.append((seat, action))
+            self.log.append(("bid", seat, action))
+            if bid and self.options.stakes:
+                self._pay_small(seat)
+            self.bid = action
+            self.bidder = seat
+            self.bids.append([seat, action])
+        if self.remaining == 1:
+            self.log.append(("bidding_won", self.trick_no, self.bidder, self.bid))
+            self.phase = PLAYING
+            self.turn = self.bidder
+            return True
+        n = self.n
+        nxt = (seat + 1) % n
+        while not self.in_bidding[nxt]:
+            nxt = (nxt + 1) % n
+        self.turn = nxt
+        return True
+
     def _apply_bidding(self, action: int) -> None:
         seat = self.turn
         if action == PASS:
@@ -383,6 +427,44 @@ class RibsRules(State):
         lo, hi, copies, fold = pair
         hand = self.hands[self.turn]
         return hand[lo] >= copies and hand[hi] >= copies and (not fold or self._may_fold(self.turn))
+
+    def _checked_playing(self, action: int) -> bool:
+        """`apply`'s path: `_is_legal_playing` and `_apply_playing` in one call, False (the
+        state untouched) for an action that is not legal; written out again as
+        `_checked_bidding` is."""
+        pair = PAIR_ACTIONS.get(action)
+        if pair is None:
+            return False
+        lo, hi, copies, fold = pair
+        seat = self.turn
+        hand = self.hands[seat]
+        if hand[lo] < copies or hand[hi] < copies:
+            return False
+        if fold and (seat == self.bidder or self.has_folded[seat] or not self.options.folding or self._ribs_open()):
+            return False  # `_may_fold`, asked in the order that refuses soonest
+        self.just_ended = False
+        self.history.append((seat, action))
+        hand[lo] -= 1
+        hand[hi] -= 1
+        self.plays[seat] = (lo, hi, fold)
+        self.played_count += 1
+        if fold:
+            self.log.append(("fold", seat))
+            self.has_folded[seat] = True
+            self.folds[seat] = (lo, hi)
+            if self.options.stakes:
+                self._pay_small(seat)
+        elif seat != self.bidder:
+            self.log.append(("play", seat, *self._high_first(lo, hi)))
+        elif self._ribs_open():
+            self.log.append(("ribs_up", seat, *self._high_first(lo, hi)))
+        else:
+            self.log.append(("ribs_down", seat))
+        if self.played_count == self.n:
+            self._resolve_trick()
+        else:
+            self.turn = (seat + 1) % self.n
+        return True
 
     def _may_fold(self, seat: int) -> bool:
         return self.options.folding and seat != self.bidder and not self.has_folded[seat] and not self._ribs_open()

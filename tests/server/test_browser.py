@@ -14,6 +14,7 @@ import random
 import re
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,19 @@ ARGS = [
 ARTIFACTS = ROOT / "test-artifacts"
 READY = """() => { const v = window.__parlour;
   return !!(v && v.msg && !v.sending && (v.msg.hands_finished > 0 || v.msg.observation.to_act === v.msg.seat)); }"""
+
+
+@contextmanager
+def headless_chromium() -> Iterator[Any]:
+    """Debian's chromium, launched headless through Playwright, closed after."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `apt-get install -y chromium` (make test does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -22,12 +22,11 @@ import random
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from serverkit import ROOT, ServerProcess
-from test_browser import ARGS, CHROMIUM
+from test_browser import headless_chromium
 
 from parlour.bots import make_bot
 from parlour.games import GAMES
@@ -115,14 +114,8 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `apt-get install -y chromium` (make test does)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with headless_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 def open_replay(browser: Any, web: ServerProcess, name: str, width: int, height: int) -> tuple[Any, Any, list[str]]:

@@ -37,19 +37,13 @@ from parlour.games.cramps import view
 from parlour.games.cramps.rules import (
     BID_BASE,
     BITS,
-    CLUB_LISTS,
-    DIAMOND_LISTS,
     EXTRA_JOKERS,
     HAND_TOTAL,
-    HEART_LISTS,
     JOKER_BIT,
     NO_TRUMP,
     PASS,
     PLAY,
     QUEENS,
-    SHIFTS,
-    SPADE_LISTS,
-    SUIT_LISTS,
     TRICKS,
     TRUMP_BASE,
     VALUES_4,
@@ -58,6 +52,7 @@ from parlour.games.cramps.rules import (
     CrampsRules,
     cards_sorted_texts,
     full_pack_faces,
+    playable,
 )
 
 
@@ -117,16 +112,7 @@ class CrampsState(CrampsRules):
             played = len(trick)
             while True:
                 mask = masks[turn]
-                follow = (mask >> SHIFTS[led]) & 0x1FFF if played else 0
-                if follow:
-                    card = choice(SUIT_LISTS[led][follow])
-                else:
-                    card = choice([
-                        *SPADE_LISTS[mask & 0x1FFF],
-                        *HEART_LISTS[(mask >> 13) & 0x1FFF],
-                        *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
-                        *CLUB_LISTS[(mask >> 39) & 0x1FFF],
-                    ])
+                card = choice(playable(mask, led if played else -1))
                 masks[turn] = mask ^ BITS[card]
                 record((turn, card))
                 play(card)
@@ -160,16 +146,7 @@ class CrampsState(CrampsRules):
             queens = sum(queen_table[c] for c in self.trick)
         while True:
             mask = masks[turn]
-            follow = (mask >> SHIFTS[led]) & 0x1FFF if played else 0
-            if follow:
-                card = choice(SUIT_LISTS[led][follow])
-            else:
-                card = choice([
-                    *SPADE_LISTS[mask & 0x1FFF],
-                    *HEART_LISTS[(mask >> 13) & 0x1FFF],
-                    *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
-                    *CLUB_LISTS[(mask >> 39) & 0x1FFF],
-                ])
+            card = choice(playable(mask, led if played else -1))
             masks[turn] = mask ^ BITS[card]
             queens += queen_table[card]
             suit = card // 13

@@ -125,6 +125,21 @@ SPADE_LISTS, HEART_LISTS, DIAMOND_LISTS, CLUB_LISTS = SUIT_LISTS
 SHIFTS = (0, 13, 26, 39)
 
 
+def playable(mask: int, led: int) -> Sequence[int]:
+    """The cards of a hand mask (jokers aside) that may go to a trick: the suit led while
+    the hand holds it, else any; `led` is -1 for the trick's lead. The list may be a shared
+    table: copy it before changing it."""
+    follow = (mask >> SHIFTS[led]) & 0x1FFF if led >= 0 else 0
+    if follow:
+        return SUIT_LISTS[led][follow]
+    return [
+        *SPADE_LISTS[mask & 0x1FFF],
+        *HEART_LISTS[(mask >> 13) & 0x1FFF],
+        *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
+        *CLUB_LISTS[(mask >> 39) & 0x1FFF],
+    ]
+
+
 def mask_cards(mask: int) -> list[int]:
     """The faces set in a hand mask in the canonical order: by suit, high to low, jokers last."""
     out: list[int] = []

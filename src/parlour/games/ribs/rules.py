@@ -341,44 +341,19 @@ class RibsRules(State):
 
     def _checked_bidding(self, action: int) -> bool:
         """`apply`'s path: `_is_legal_bidding` and `_apply_bidding` in one call, False (the
-        state untouched) for an action that is not legal. The move is written out again
-        here rather than called, so that a checked bid costs what a pushed one does;
-        tests/games/test_ribs.py holds the two to the same moves."""
-        seat = self.turn
+        state untouched) for an action that is not legal."""
         bid = self.bid
         if action == PASS:
             if not bid:
                 return False
-            self.just_ended = False
-            self.history.append((seat, action))
-            self.in_bidding[seat] = False
-            self.remaining -= 1
-            self.bids.append([seat, "pass"])
-            self.log.append(("pass", seat))
-        else:
-            if bid:
-                if action != bid + self.step or action > self.cap:
-                    return False
-            elif action != 2 if self.opening_two else not 2 <= action <= self.cap:
+        elif bid:
+            if action != bid + self.step or action > self.cap:
                 return False
-            self.just_ended = False
-            self.history.append((seat, action))
-            self.log.append(("bid", seat, action))
-            if bid and self.options.stakes:
-                self._pay_small(seat)
-            self.bid = action
-            self.bidder = seat
-            self.bids.append([seat, action])
-        if self.remaining == 1:
-            self.log.append(("bidding_won", self.trick_no, self.bidder, self.bid))
-            self.phase = PLAYING
-            self.turn = self.bidder
-            return True
-        n = self.n
-        nxt = (seat + 1) % n
-        while not self.in_bidding[nxt]:
-            nxt = (nxt + 1) % n
-        self.turn = nxt
+        elif action != 2 if self.opening_two else not 2 <= action <= self.cap:
+            return False
+        self.just_ended = False
+        self.history.append((self.turn, action))
+        self._apply_bidding(action)
         return True
 
     def _apply_bidding(self, action: int) -> None:
@@ -430,8 +405,7 @@ class RibsRules(State):
 
     def _checked_playing(self, action: int) -> bool:
         """`apply`'s path: `_is_legal_playing` and `_apply_playing` in one call, False (the
-        state untouched) for an action that is not legal; written out again as
-        `_checked_bidding` is."""
+        state untouched) for an action that is not legal."""
         pair = PAIR_ACTIONS.get(action)
         if pair is None:
             return False
@@ -444,26 +418,7 @@ class RibsRules(State):
             return False  # `_may_fold`, asked in the order that refuses soonest
         self.just_ended = False
         self.history.append((seat, action))
-        hand[lo] -= 1
-        hand[hi] -= 1
-        self.plays[seat] = (lo, hi, fold)
-        self.played_count += 1
-        if fold:
-            self.log.append(("fold", seat))
-            self.has_folded[seat] = True
-            self.folds[seat] = (lo, hi)
-            if self.options.stakes:
-                self._pay_small(seat)
-        elif seat != self.bidder:
-            self.log.append(("play", seat, *self._high_first(lo, hi)))
-        elif self._ribs_open():
-            self.log.append(("ribs_up", seat, *self._high_first(lo, hi)))
-        else:
-            self.log.append(("ribs_down", seat))
-        if self.played_count == self.n:
-            self._resolve_trick()
-        else:
-            self.turn = (seat + 1) % self.n
+        self._play_pair(seat, lo, hi, fold)
         return True
 
     def _may_fold(self, seat: int) -> bool:
@@ -473,9 +428,11 @@ class RibsRules(State):
         return self.options.open_last_trick and self.trick_no == TRICKS_PER_HAND - 1
 
     def _apply_playing(self, action: int) -> None:
-        seat = self.turn
         fold = action >= FOLD_BASE
         lo, hi = PAIR_OF[action - (FOLD_BASE if fold else PLAY_BASE)]
+        self._play_pair(self.turn, lo, hi, fold)
+
+    def _play_pair(self, seat: int, lo: int, hi: int, fold: bool) -> None:
         hand = self.hands[seat]
         hand[lo] -= 1
         hand[hi] -= 1

@@ -23,8 +23,8 @@ with the real cards and is no fair judge of the decision: the seat could not see
 its play gave away, by the fair judgement); and the par of the deal, the seat's score when
 the `normal` level plays every seat from the same deal (the arena's duplicate idea). So
 "the deal gave you -3; your play cost 2 more". Par is one play of the deal, not a
-mean: `strong` is the better judge but takes seconds a move, which a whole match
-at every seat cannot afford.
+mean. `normal` plays it by default: `strong` (`--par strong`) is the sterner judge but
+takes seconds a move at every seat, far past the minute a whole match's analysis is given.
 
 A time budget (`seconds` a decision) depends on the machine; `iterations` (the most deals
 a decision is weighed on) with a `seed` gives the same analysis every time.
@@ -44,6 +44,7 @@ from typing import Any
 
 from parlour.analysis.advice import LEAST_DEALS, MOST_DEALS, SURE, judged
 from parlour.bots.ismcts import ISMCTSBot, Weighing, gap_bounds
+from parlour.bots.levels import LEVELS
 from parlour.cards import symbols
 from parlour.declaration import resolve
 from parlour.engine import Game, OptionsError, State
@@ -96,6 +97,7 @@ class ParTask:
     seat: int
     start: State
     seed: int
+    level: str = PAR_LEVEL
 
 
 def fault(cost: float, low: float, game: Game) -> str | None:
@@ -218,7 +220,7 @@ def play_par(task: ParTask) -> float:
     from parlour.simulate import play_hand
 
     game = get_game(task.game)
-    spec = level_spec(game.name, PAR_LEVEL)
+    spec = level_spec(game.name, task.level)
     state = task.start.clone()
     bots = [make_bot(spec, game, s, task.seed * 1000 + s) for s in range(state.players)]
     return float(play_hand(state, bots)[task.seat])
@@ -229,6 +231,7 @@ def tasks_of(
     hands: Container[int] | None = None,
     indices: Container[int] | None = None,
     names: Sequence[str] | None = None,
+    par_level: str = PAR_LEVEL,
 ) -> tuple[State, list[DecisionTask], list[ParTask]]:
     """The record replayed once: each decision of `seat` (more than one legal move) in a
     finished hand (of `hands`, numbered from 1, where given), and each such hand's deal for
@@ -250,7 +253,8 @@ def tasks_of(
     for index, entry in enumerate(actions):
         hand = len(state.scores_by_hand())
         if not pars or pars[-1].hand != hand:
-            pars.append(ParTask(state.game.name, hand, seat, _unrecorded(copy.deepcopy(state.clone())), seed + hand))
+            pars.append(ParTask(state.game.name, hand, seat, _unrecorded(copy.deepcopy(state.clone())), seed + hand,
+                                  par_level))
         if state.to_act() == seat and isinstance(entry, (list, tuple)) and len(entry) == 2:
             legal = state.legal_actions()
             if len(legal) > 1 and isinstance(entry[1], str):
@@ -302,13 +306,15 @@ def analyse(
     hands: Container[int] | None = None,
     indices: Container[int] | None = None,
     par: bool = True,
+    par_level: str = PAR_LEVEL,
     step: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """The analysis of `seat`'s play in a record: hand by hand, each decision judged, the
     hand's cost, score and par (see the module's docstring). `names` name the seats in the
     sentences ("you" for `seat`); a seat they do not name takes the name `parlour show`
     gives it (`table_names`). `hands` (from 1) and `indices` (the record's action numbers)
-    narrow the decisions weighed; `par=False` leaves the par out. `step(done, total)` is
+    narrow the decisions weighed; `par=False` leaves the par out, and `par_level` is the
+    level that plays every seat for it. `step(done, total)` is
     called before the first task and after each (a server's progress); an exception it
     raises stops the analysis there."""
     from parlour.record import start_of
@@ -318,7 +324,7 @@ def analyse(
     given = list(names or [])
     table = [str(given[s]) if s < len(given) else name for s, name in enumerate(table_names(players))]
     state, decisions, pars = tasks_of(record, seat, seconds=seconds, iterations=iterations, seed=seed, hands=hands,
-                                      indices=indices, names=table)
+                                      indices=indices, names=table, par_level=par_level)
     if not par:
         pars = []
     game = state.game
@@ -369,7 +375,7 @@ def analyse(
         "score_sense": sense,
         "budget": {"seconds": seconds} if iterations is None else {"iterations": iterations},
         "thresholds": dict(zip(LABELS, [round(t, 2) for t in thresholds], strict=True)),
-        "par_level": PAR_LEVEL,
+        "par_level": par_level,
         "hands": told,
         "match_scores": [_number(s) for s in state.match_scores()],
         "match_over": state.is_over(),
@@ -456,6 +462,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
     parser.add_argument("--hand", type=int, action="append", help="analyse only this hand (from 1; repeat for more)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--par", choices=LEVELS, default=PAR_LEVEL,
+                        help=f"the level that plays every seat of each deal for its par (default {PAR_LEVEL}; "
+                             "strong is the sterner yardstick and takes far longer)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -481,7 +490,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             report = analyse(record, args.seat, seconds=args.seconds, iterations=args.iterations,
                                     seed=args.seed, jobs=args.jobs, progress=True,
-                                    hands=set(args.hand) if args.hand else None,
+                                    hands=set(args.hand) if args.hand else None, par_level=args.par,
                                     names=record.get("names") if isinstance(record.get("names"), list) else None)
             text = format_report
     except RecordError as exc:

@@ -9,6 +9,7 @@ import json
 import random
 import re
 import statistics
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -160,6 +161,19 @@ def test_json_holds_each_decision_with_its_cost_and_the_hands_par(capsys: pytest
     decision = hand["decisions"][0]
     assert {"played", "best", "cost", "error", "fault", "hindsight", "expected"} <= set(decision)
     assert decision["deals"] >= 1 and decision["cost"] >= 0
+
+
+def test_the_par_is_played_by_the_level_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.review import play_par, tasks_of
+
+    record = json.loads(Path(RECORD).read_text())
+    _, _, pars = tasks_of(record, 0, seconds=None, iterations=8, seed=0, hands={1}, par_level="easy")
+    assert pars and all(p.level == "easy" for p in pars)
+    by_level = {level: play_par(dataclasses.replace(pars[0], level=level)) for level in ("easy", "normal")}
+    assert all(isinstance(v, float) for v in by_level.values())
+    assert main(["analyse", "couillon", RECORD, "--hand", "1", "--iterations", "4", "--jobs", "1", "--json",
+                 "--par", "easy"]) == 0
+    assert json.loads(capsys.readouterr().out)["par_level"] == "easy"
 
 
 def test_a_planted_blunder_reads_as_one() -> None:

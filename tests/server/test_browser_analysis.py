@@ -8,8 +8,7 @@ width the button starts the job and the page shows its progress, then the evalua
 strip with a point per decision and the faults marked; a mark moves the replay to its
 move, and beside it stands the better move, in the table's words. At phone width
 (375 px: the same analyses, now cached) the strip lies full width under the board and the
-page does not scroll sideways, for three games (`PHONE`). One page visit per game per
-width. Screenshots go to
+page does not scroll sideways. One page visit per game per width. Screenshots go to
 test-artifacts/ (gitignored); with PARLOUR_DOC_SCREENSHOTS=1 the Ribs one at desktop
 width is also docs/screenshots/replay-analysis.png.
 """
@@ -56,7 +55,7 @@ PLAYERS = {"zetema": 4}
 HEURISTIC_OTHERS = {"yaniv"}
 """Games whose other seats play their heuristic: random play at every seat seldom ends a
 match of Yaniv (nobody calls), a heuristic player soon does."""
-PHONE = ["mighty", "ribs", "ridge"]
+PHONE = sorted(GAMES)
 """The games also seen at phone width: their analyses are cached by then, so the page's
 layout is what is tested there."""
 

@@ -42,8 +42,10 @@ postgresql:
 haproxy:
 	test -x /usr/sbin/haproxy || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy </dev/null)
 
+# The suite runs on both cores, a test file to a process: a file's server and browser
+# fixtures start once, and one file's waits (restarts, leases, bots' pace) overlap another's work.
 test: $(STAMP) lint chromium postgresql haproxy
-	PARLOUR_REQUIRE_POSTGRES=1 PARLOUR_REQUIRE_OPENSPIEL=1 $(BIN)/python -m pytest
+	PARLOUR_REQUIRE_POSTGRES=1 PARLOUR_REQUIRE_OPENSPIEL=1 $(BIN)/python -m pytest -n 2 --dist loadfile
 
 bench: $(STAMP)
 	for b in benchmarks/*.py; do $(BIN)/python $$b; done

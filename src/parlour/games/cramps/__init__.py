@@ -1,4 +1,4 @@
-"""Cramps, one package: `rules.py` (options, deal, legal moves, apply, score; events as
+"""Cramps, one package: `pack.py` (the pack as bit masks and the cards a hand may play), `rules.py` (options, deal, legal moves, apply, score; events as
 data, no words), `view.py` (every word a person reads, through `parlour.words`) and
 `game.py` (what the engine asks beyond the rules, and the `Cramps` declaration).
 
@@ -18,6 +18,7 @@ The names other modules import from `parlour.games.cramps` are exported here.
 """
 
 from parlour.games.cramps.game import GAME, Cramps, CrampsState, voids_shown
+from parlour.games.cramps.pack import *  # noqa: F403
 from parlour.games.cramps.rules import *  # noqa: F403
 from parlour.games.cramps.rules import CrampsRules
 

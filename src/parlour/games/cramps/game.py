@@ -34,25 +34,27 @@ from parlour.declaration import (
 )
 from parlour.engine import EVERYONE, OVER, Game, GameOptions, Limits, Zone
 from parlour.games.cramps import view
-from parlour.games.cramps.rules import (
-    BID_BASE,
+from parlour.games.cramps.pack import (
     BITS,
     EXTRA_JOKERS,
-    HAND_TOTAL,
     JOKER_BIT,
+    QUEENS,
+    cards_sorted_texts,
+    full_pack_faces,
+    playable,
+)
+from parlour.games.cramps.rules import (
+    BID_BASE,
+    HAND_TOTAL,
     NO_TRUMP,
     PASS,
     PLAY,
-    QUEENS,
     TRICKS,
     TRUMP_BASE,
     VALUES_4,
     VALUES_MANY,
     CrampsOptions,
     CrampsRules,
-    cards_sorted_texts,
-    full_pack_faces,
-    playable,
 )
 
 

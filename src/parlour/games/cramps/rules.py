@@ -67,9 +67,7 @@ from typing import Any, Literal
 from parlour.cards import (
     CARD_TEXTS,
     JOKER,
-    QUEEN,
     SUIT_CHARS,
-    SUIT_MASKS,
     high_card_winner,
     parse_card,
     sort_key,
@@ -81,73 +79,36 @@ from parlour.engine import (
     OptionsError,
     State,
 )
+from parlour.games.cramps.pack import (
+    BITS,
+    CLUB_LISTS,
+    DIAMOND_LISTS,
+    HEART_LISTS,
+    JOKER_BIT,
+    PACKS,
+    QUEEN_TABLES,
+    SHIFTS,
+    SPADE_LISTS,
+    SUIT_LISTS,
+    cards_sorted_texts,
+    full_pack_faces,
+    hand_masks,
+    mask_cards,
+)
 
 VALUES_4 = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
 VALUES_MANY = (0, -3, 5, 5, -5, 0, 7, 7, -7, 0, 9, 9, -9)
 TRICKS = 13
 HAND_TOTAL = 10
-EXTRA_RANKS = {5: range(10, 13), 6: range(7, 13), 7: range(4, 13), 8: range(0, 13)}
-EXTRA_JOKERS = {5: 1, 6: 2, 7: 3, 8: 0}
 
 PASS = 100
 BID_BASE = 100
 TRUMP_BASE = 200
 NO_TRUMP = 204
-JOKER_BIT = 1 << JOKER
-BITS = tuple(1 << c for c in range(53))
-ALL_SUITS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
-QUEENS = tuple(s * 13 + QUEEN for s in range(4))
-# Per trump suit (None: no trump), each face's queen penalty: -1 each, or -4 and 0.
-QUEEN_TABLES = {
-    trump: tuple(
-        (-1 if trump is None else -4 if c // 13 == trump else 0) if c in QUEENS else 0 for c in range(53)
-    )
-    for trump in (None, 0, 1, 2, 3)
-}
-
 AUCTION, DECLARE, PLAY = "auction", "declare", "play"
 Prepared = tuple[tuple[float, ...], int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """A shuffled deal made ready before it is dealt: its keys, its dealer, the hands and each
 hand's face mask, second-copy mask and joker count."""
-
-
-def _suit_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each suit, the card ids of every 13-bit pattern, high to low (G-6), so legal
-    moves come without a loop over cards."""
-    return tuple(
-        tuple(tuple(13 * s + r for r in range(12, -1, -1) if bits >> r & 1) for bits in range(1 << 13))
-        for s in range(4)
-    )
-
-
-SUIT_LISTS = _suit_tables()
-SPADE_LISTS, HEART_LISTS, DIAMOND_LISTS, CLUB_LISTS = SUIT_LISTS
-SHIFTS = (0, 13, 26, 39)
-
-
-def playable(mask: int, led: int) -> Sequence[int]:
-    """The cards of a hand mask (jokers aside) that may go to a trick: the suit led while
-    the hand holds it, else any; `led` is -1 for the trick's lead. The list may be a shared
-    table: copy it before changing it."""
-    follow = (mask >> SHIFTS[led]) & 0x1FFF if led >= 0 else 0
-    if follow:
-        return SUIT_LISTS[led][follow]
-    return [
-        *SPADE_LISTS[mask & 0x1FFF],
-        *HEART_LISTS[(mask >> 13) & 0x1FFF],
-        *DIAMOND_LISTS[(mask >> 26) & 0x1FFF],
-        *CLUB_LISTS[(mask >> 39) & 0x1FFF],
-    ]
-
-
-def mask_cards(mask: int) -> list[int]:
-    """The faces set in a hand mask in the canonical order: by suit, high to low, jokers last."""
-    out: list[int] = []
-    for s in range(4):
-        out.extend(SUIT_LISTS[s][(mask >> (13 * s)) & 0x1FFF])
-    if mask & JOKER_BIT:
-        out.append(JOKER)
-    return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -187,38 +148,6 @@ class CrampsOptions(GameOptions):
     @property
     def max_bid(self) -> int:
         return 30 if self.players == 4 else 42
-
-
-def full_pack_faces(players: int) -> list[int]:
-    """Every physical card for `players` seats (13 each): the source's pack."""
-    faces = list(range(52))
-    if players > 4:
-        faces += [13 * s + r for s in range(4) for r in EXTRA_RANKS[players]]
-        faces += [JOKER] * EXTRA_JOKERS[players]
-    return faces
-
-
-PACKS = {n: tuple(full_pack_faces(n)) for n in range(4, 9)}
-
-
-def hand_masks(cards: Sequence[int], multi: bool) -> tuple[int, int, int]:
-    """A hand as the rules hold it: a mask of the faces held, a mask of the faces held
-    twice (`multi`: 5-8 players) and a count of jokers (bit 52 of the mask while any is held)."""
-    dups = 0
-    if multi:
-        m = 0
-        for c in cards:
-            bit = BITS[c]
-            if m & bit and c != JOKER:
-                dups |= bit
-            m |= bit
-    else:  # one pack: every face once, so the sum of the bits is their union
-        m = sum([BITS[c] for c in cards])
-    return m, dups, cards.count(JOKER) if m & JOKER_BIT else 0
-
-
-def cards_sorted_texts(faces: list[int]) -> list[str]:
-    return [CARD_TEXTS[c] for c in sorted(faces, key=sort_key)]
 
 
 class CrampsRules(State):

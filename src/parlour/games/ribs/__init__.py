@@ -1,4 +1,5 @@
-"""Ribs, one package: `pack.py` (the pack and the action notation), `rules.py` (options,
+"""Ribs, one package: `pack.py` (the pack and the action notation), `tricks.py` (who
+beats whom, shared by the rules and the bot), `rules.py` (options,
 deal, legal moves, apply, score; events as data, no words), `view.py` (every word a
 person reads, through `parlour.words`) and `game.py` (what the engine asks beyond the
 rules, and the `Ribs` declaration).
@@ -23,5 +24,6 @@ from parlour.games.ribs.pack import *  # noqa: F403
 from parlour.games.ribs.pack import _COUNTS_TEXTS  # noqa: F401
 from parlour.games.ribs.rules import *  # noqa: F403
 from parlour.games.ribs.rules import RibsRules
+from parlour.games.ribs.tricks import *  # noqa: F403
 
 __all__ = ["GAME", "Ribs", "RibsRules", "RibsState"]

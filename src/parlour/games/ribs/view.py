@@ -27,15 +27,14 @@ from parlour.games.ribs.pack import (
     pair_text,
 )
 from parlour.games.ribs.rules import (
-    BEATS,
     BIDDING,
-    DEFEATED,
     PLAYING,
     STRENGTH_LEMONS,
     STRENGTH_NORMAL,
     TRICKS_PER_HAND,
     RibsOptions,
 )
+from parlour.games.ribs.tricks import BEATS, DEFEATED
 from parlour.words import Seats, plural, score_sheet, signed
 
 

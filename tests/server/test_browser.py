@@ -402,6 +402,8 @@ def test_the_status_panel_and_the_last_trick_of_cramps(web: ServerProcess, playw
         assert obs["recent"] is not None, "no trick was finished"
         assert any(p["mark"] for p in obs["recent"]["plays"])
         check_recent(page, obs)
+        page.locator("#facts").wait_for(state="visible")
+        page.locator(".mine").wait_for(state="visible")  # a state that has just come re-renders the seats
         box = page.locator("#facts").bounding_box()
         hand = page.locator(".mine").bounding_box()
         assert box is not None and hand is not None and box["width"] <= width

@@ -125,6 +125,35 @@ class ServerProcess:
             storage.close()
 
 
+class Pace:
+    """The client's half of the server's per-connection token bucket (`--rate`, twice that
+    in a burst), held to four fifths of the rate and half the burst: every message sent is
+    counted, and an action waits for a token. A test that plays a hand at machine speed
+    (two people answering each other's moves) stays within the limit, and a refused
+    action does not leave it waiting for a state that never comes; the margin covers
+    messages the server reads later than they were sent, some of them bunched."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = 0.8 * rate
+        self.burst = rate
+        self.tokens = self.burst
+        self.stamp = time.monotonic()
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def spend(self) -> None:
+        self._refill()
+        self.tokens -= 1
+
+    def wait(self) -> None:
+        self._refill()
+        if self.tokens < 1:
+            time.sleep((1 - self.tokens) / self.rate)
+
+
 class Client:
     """A websocket client that keeps every message it receives.
 
@@ -145,10 +174,12 @@ class Client:
         self.drop = 0
         self.syncs = 0  # whole states asked for
         self.behind = False
+        self.pace = Pace(getattr(server, "rate", 20.0))
         if table is not None:
             self.hello(table, token)
 
     def send(self, message: Any) -> None:
+        self.pace.spend()
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
@@ -201,6 +232,7 @@ class Client:
 
     def act(self, text: str, version: int | None = None) -> None:
         assert self.state is not None
+        self.pace.wait()
         self.send({"type": "act", "action": text, "version": self.state["version"] if version is None else version})
 
     def wait_version(self, version: int, timeout: float = 20) -> dict[str, Any]:

@@ -42,7 +42,7 @@ from parlour.games.ribs import (
     VALUE,
     bid_made,
     held_pairs,
-    pair_outcome,
+    outcome_table,
     pair_text,
 )
 
@@ -63,20 +63,15 @@ def _pairs(counts: list[int]) -> list[tuple[int, int]]:
 CRACKED = -1000
 """A crack's entry in a row of `_TAKES`: below any sum of defeated points (at most 36)."""
 _TAKES: dict[tuple[bool, bool], dict[int, tuple[int, ...]]] = {}
-_OUTCOMES: dict[tuple[bool, bool], dict[int, tuple[str, ...]]] = {}
 
 
 def _tables(strength: tuple[int, ...], both_above: bool) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[str, ...]]]:
     """Per ribs code, a row over pair codes (8 * low + high) of how the pair fares
-    (`pair_outcome`) and of what it adds to the bidder's defeated points: `CRACKED` for a
+    (`outcome_table`) and of what it adds to the bidder's defeated points: `CRACKED` for a
     crack, 0 for a pair that beats the ribs, its points when defeated. Made once per ranking."""
     key = (strength is STRENGTH_LEMONS, both_above)
+    outcomes = outcome_table(strength, both_above)
     if key not in _TAKES:
-        outcomes = {
-            r: tuple(pair_outcome(PAIR_OF.get(p, (0, 0)), PAIR_OF[r], strength, both_above) for p in range(64))
-            for r in PAIR_OF
-        }
-        _OUTCOMES[key] = outcomes
         _TAKES[key] = {
             r: tuple(
                 CRACKED if o == CRACKS else 0 if o == BEATS else VALUE[p // 8] + VALUE[p % 8]
@@ -84,7 +79,7 @@ def _tables(strength: tuple[int, ...], both_above: bool) -> tuple[dict[int, tupl
             )
             for r, row in outcomes.items()
         }
-    return _TAKES[key], _OUTCOMES[key]
+    return _TAKES[key], outcomes
 
 
 _LOW_FIRST = {

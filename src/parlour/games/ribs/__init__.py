@@ -12,9 +12,9 @@ Decisions of this layout (the same for every game package):
   search and the RL adapters read `views=False` and pay nothing for words.
 - The sentence of an illegal action (`view.why_not`) is made from the acting seat's
   observation, when an action is refused.
-- Until the front ends hand their names to the view, an observation's words name seats by
-  the numbered convention ("seat 2"), which the terminal and the web client name for their
-  reader; `view.sentence(event, Seats(names, me))` words an event for a named reader.
+- An observation's words name the seats by the names its caller hands it
+  (`observation(seat, names=...)`, as the table and the terminal do), the reader as "you";
+  without names, by the numbered convention ("seat 2") for the front end to name.
 
 The names other modules import from `parlour.games.ribs` are exported here.
 """

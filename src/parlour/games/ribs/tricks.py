@@ -29,14 +29,10 @@ def pair_outcome(pair: tuple[int, int], ribs: tuple[int, int], strength: tuple[i
     return BEATS if card > max(strength[ra], strength[rb]) else DEFEATED
 
 
-def judge_pairs(
-    ribs: tuple[int, int], pairs: list[tuple[int, int]], strength: tuple[int, ...], both_above: bool
-) -> tuple[int | None, list[int], int]:
-    """The face-up pairs of a trick (in play order from the bidder's left) against the
-    ribs: the index of the first that cracks them (then nothing else counts, so the
-    others are not judged), the indices of the pairs that beat them, and the points of
-    the defeated pairs. Bots imagine thousands of tricks, so `pair_outcome` is read from
-    a table made once per ranking."""
+def outcome_table(strength: tuple[int, ...], both_above: bool) -> dict[int, tuple[str, ...]]:
+    """`pair_outcome` for every ribs code and pair code (8 * low + high), made once per
+    ranking: the game judges tricks from it and the bot imagines thousands of tricks with
+    it (its rows are indexed by pair code, so an absent code reads as a pair of aces)."""
     key = (strength is STRENGTH_LEMONS, both_above)
     table = _OUTCOMES.get(key)
     if table is None:
@@ -44,7 +40,21 @@ def judge_pairs(
             r: tuple(pair_outcome(PAIR_OF.get(p, (0, 0)), PAIR_OF[r], strength, both_above) for p in range(64))
             for r in PAIR_OF
         }
-    row = table[8 * ribs[0] + ribs[1]]
+    return table
+
+
+_OUTCOMES: dict[tuple[bool, bool], dict[int, tuple[str, ...]]] = {}
+
+
+def judge_pairs(
+    ribs: tuple[int, int], pairs: list[tuple[int, int]], strength: tuple[int, ...], both_above: bool
+) -> tuple[int | None, list[int], int]:
+    """The face-up pairs of a trick (in play order from the bidder's left) against the
+    ribs: the index of the first that cracks them (then nothing else counts, so the
+    others are not judged), the indices of the pairs that beat them, and the points of
+    the defeated pairs. Bots imagine thousands of tricks, so `pair_outcome` is read from
+    its table (`outcome_table`)."""
+    row = outcome_table(strength, both_above)[8 * ribs[0] + ribs[1]]
     beaters = []
     defeated = 0
     for i, (lo, hi) in enumerate(pairs):
@@ -56,9 +66,6 @@ def judge_pairs(
         else:
             defeated += VALUE[lo] + VALUE[hi]
     return None, beaters, defeated
-
-
-_OUTCOMES: dict[tuple[bool, bool], dict[int, tuple[str, ...]]] = {}
 
 
 def bid_made(defeated_points: int, bid: int) -> bool:

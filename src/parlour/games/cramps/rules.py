@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from itertools import repeat, starmap
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -100,6 +101,7 @@ VALUES_4 = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
 VALUES_MANY = (0, -3, 5, 5, -5, 0, 7, 7, -7, 0, 9, 9, -9)
 TRICKS = 13
 HAND_TOTAL = 10
+NONE_4 = (0, 0, 0, 0)
 
 PASS = 100
 BID_BASE = 100
@@ -205,8 +207,7 @@ class CrampsRules(State):
     def _shuffle_keys(self) -> tuple[float, ...]:
         """A deal's shuffle: one random key per card of the pack, which is dealt in the
         order of its keys."""
-        rnd = self.rng.random
-        return tuple([rnd() for _ in PACKS[self.n]])
+        return tuple(starmap(self.rng.random, repeat((), len(PACKS[self.n]))))
 
     def _prepare_deal(self, keys: tuple[float, ...], dealer: int) -> Prepared:
         """The deal a shuffle's keys give with `dealer` dealing: the hands (as slices
@@ -219,7 +220,9 @@ class CrampsRules(State):
         hands: list[tuple[int, ...]] = [()] * n
         for i in range(n):
             hands[(dealer + 1 + i) % n] = tuple(faces[13 * i : 13 * i + 13])
-        masks, dups, jokers = zip(*[hand_masks(h, self.multi) for h in hands], strict=True)
+        if not self.multi:  # one pack: each hand's mask is the sum of its cards' bits
+            return keys, dealer, tuple(hands), tuple([sum(map(BITS.__getitem__, h)) for h in hands]), NONE_4, NONE_4
+        masks, dups, jokers = zip(*[hand_masks(h, True) for h in hands], strict=True)
         return keys, dealer, tuple(hands), masks, dups, jokers
 
     def clone(self, *, hand_only: bool = False) -> State:

@@ -437,21 +437,31 @@ class CrampsRules(State):
                 self.masks[seat] ^= bit
 
     def _end_trick(self) -> None:
-        trick = self.trick
-        win = high_card_winner(trick, self.led, self.trump)
+        """One pack, no trumps (the standard game): a card beats the best so far of the suit
+        led when it lies between it and the suit's top (else `high_card_winner`)."""
+        trick, trump, table = self.trick, self.trump, self.queen_table
+        if trump is None and not self.multi:
+            a, b, c, d = trick
+            top = a - a % 13 + 13
+            best, win = a, 0
+            if best < b < top:
+                best, win = b, 1
+            if best < c < top:
+                best, win = c, 2
+            if best < d < top:
+                win = 3
+            queens = table[a] + table[b] + table[c] + table[d]
+        else:
+            win = high_card_winner(trick, self.led, trump)
+            queens = sum(map(table.__getitem__, trick))
         leader = self.leader
         winner = (leader + win) % self.n
         k = self.trick_no
         value = self.values[k]
-        table = self.queen_table
-        if len(trick) == 4:
-            queens = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
-        else:
-            queens = sum(map(table.__getitem__, trick))
         self.points[winner] += value + queens
         cards = tuple(trick)
         self.tricks.append((leader, cards, winner, value + queens))
-        self.log.append(("trick", k, leader, cards, win, value, queens, self.trump))
+        self.log.append(("trick", k, leader, cards, win, value, queens, trump))
         self.trick_no = k + 1
         self.trick = []
         if k == TRICKS - 1:

@@ -41,9 +41,9 @@ hand masks once, by the original, and shared by all its copies (no copy copies t
 stream, a Mersenne Twister's 625 words).
 
 Where the ratios stand on the shared 2-core machine (loaded, so slices spread widely):
-fresh hands 0.90-0.94, with hearts' calls bound to locals as Cramps' are (with hearts
+fresh hands 0.96-0.98, with hearts' calls bound to locals as Cramps' are (with hearts
 looking its methods up on every move, as this benchmark once did, about 0.1 more);
-play-outs by the checked loop 0.45-0.49, by the play-out loop 0.65-0.68, on a hand-only
+play-outs by the checked loop 0.42-0.49, by the play-out loop 0.57-0.68, on a hand-only
 copy 0.65-0.72. What stands in the way: hearts plays a move through two C++ calls, while
 a Cramps move is Python throughout: `legal_actions`, then `apply` (the engine's
 `_fused_apply`, then `_checked_play`: two frames, where a single one was measured 3-4%

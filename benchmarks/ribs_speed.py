@@ -8,14 +8,18 @@ replay uses). The two are timed in alternating slices (`common.alternate`) so th
 machine slows both alike; their ratio says what checking costs (1.0: nothing). Ribs
 answers `apply` through `_checked_<phase>`: the check (a bid against the last bid, a pair
 against the hand's counts) and the move in one call, which reads the pair's ranks once for
-both, so a checked action does what a pushed one does plus a few comparisons.
+both; a bid's or a pass's move is written out in `_checked_bidding` itself, so a checked
+bid takes as many calls as a pushed one (the engine's, then the game's), and a checked
+action does what a pushed one does plus a few comparisons (about 50 ns a bid, measured
+alone).
 
 Both loops play the same seeds in a round, and the one that plays a deal first pays for
 what the game remembers of it (the texts of each hand's counts are cached), so the loop
 that goes first alternates from round to round; with `push` in both loops the ratio
-printed is then 1.00 within the noise. With `apply` in one loop it prints 0.97-1.00 on the
+printed is then 1.00 within the noise. With `apply` in one loop it prints 0.95-1.03 on the
 shared 2-core machine (a slice the machine's load hits hard moves it further either way:
-compare the slices' spread printed beside each rate).
+compare the slices' spread printed beside each rate); the best slices of each loop, timed
+alike, stand at 0.97-0.98.
 
 Run: `.venv/bin/python benchmarks/ribs_speed.py [seconds]`; the last lines are the
 headline figures.

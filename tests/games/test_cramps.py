@@ -285,6 +285,18 @@ def test_the_fast_trick_winner_agrees_with_the_shared_helper() -> None:
         assert high_card_winner(plays, led, trump) == trick_winner(plays, led, trump)
 
 
+def test_a_four_player_trick_without_trumps_goes_to_the_shared_helpers_winner() -> None:
+    """`_end_trick` names the winner of the standard game's tricks by comparisons of its
+    own: it must be `trick_winner`'s, whatever the suits of the cards that follow."""
+    rng = random.Random(11)
+    for _ in range(2000):
+        state = GAME.new_state(CrampsOptions(), 0)
+        trick = rng.sample(range(52), 4)
+        state.trick, state.led, state.leader, state.trick_no = list(trick), trick[0] // 13, 1, 0
+        state._end_trick()
+        assert state.tricks[-1][2] == (1 + trick_winner(trick, trick[0] // 13, None)) % 4, trick
+
+
 def test_the_target_is_31_for_four_players_and_43_for_more() -> None:
     state = GAME.new_state(CrampsOptions(players=6), 1)
     state.totals = [30, 0, 0, 0, 0, 0]

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from itertools import repeat, starmap
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -100,13 +101,14 @@ VALUES_4 = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
 VALUES_MANY = (0, -3, 5, 5, -5, 0, 7, 7, -7, 0, 9, 9, -9)
 TRICKS = 13
 HAND_TOTAL = 10
+NONE_4 = (0, 0, 0, 0)
 
 PASS = 100
 BID_BASE = 100
 TRUMP_BASE = 200
 NO_TRUMP = 204
 AUCTION, DECLARE, PLAY = "auction", "declare", "play"
-Prepared = tuple[tuple[float, ...], int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Prepared = tuple[list[float], int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """A shuffled deal made ready before it is dealt: its keys, its dealer, the hands and each
 hand's face mask, second-copy mask and joker count."""
 
@@ -202,13 +204,12 @@ class CrampsRules(State):
         else:
             self._start_play((self.dealer + 1) % n)
 
-    def _shuffle_keys(self) -> tuple[float, ...]:
+    def _shuffle_keys(self) -> list[float]:
         """A deal's shuffle: one random key per card of the pack, which is dealt in the
-        order of its keys."""
-        rnd = self.rng.random
-        return tuple([rnd() for _ in PACKS[self.n]])
+        order of its keys (a list: a sort reads its items faster than a tuple's)."""
+        return list(starmap(self.rng.random, repeat((), len(PACKS[self.n]))))
 
-    def _prepare_deal(self, keys: tuple[float, ...], dealer: int) -> Prepared:
+    def _prepare_deal(self, keys: list[float], dealer: int) -> Prepared:
         """The deal a shuffle's keys give with `dealer` dealing: the hands (as slices
         clockwise from the dealer's left) and their masks, made once however many copies
         deal it."""
@@ -219,7 +220,9 @@ class CrampsRules(State):
         hands: list[tuple[int, ...]] = [()] * n
         for i in range(n):
             hands[(dealer + 1 + i) % n] = tuple(faces[13 * i : 13 * i + 13])
-        masks, dups, jokers = zip(*[hand_masks(h, self.multi) for h in hands], strict=True)
+        if not self.multi:  # one pack: each hand's mask is the sum of its cards' bits
+            return keys, dealer, tuple(hands), tuple([sum(map(BITS.__getitem__, h)) for h in hands]), NONE_4, NONE_4
+        masks, dups, jokers = zip(*[hand_masks(h, True) for h in hands], strict=True)
         return keys, dealer, tuple(hands), masks, dups, jokers
 
     def clone(self, *, hand_only: bool = False) -> State:
@@ -434,21 +437,31 @@ class CrampsRules(State):
                 self.masks[seat] ^= bit
 
     def _end_trick(self) -> None:
-        trick = self.trick
-        win = high_card_winner(trick, self.led, self.trump)
+        """One pack, no trumps (the standard game): a card beats the best so far of the suit
+        led when it lies between it and the suit's top (else `high_card_winner`)."""
+        trick, trump, table = self.trick, self.trump, self.queen_table
+        if trump is None and not self.multi:
+            a, b, c, d = trick
+            top = a - a % 13 + 13
+            best, win = a, 0
+            if best < b < top:
+                best, win = b, 1
+            if best < c < top:
+                best, win = c, 2
+            if best < d < top:
+                win = 3
+            queens = table[a] + table[b] + table[c] + table[d]
+        else:
+            win = high_card_winner(trick, self.led, trump)
+            queens = sum(map(table.__getitem__, trick))
         leader = self.leader
         winner = (leader + win) % self.n
         k = self.trick_no
         value = self.values[k]
-        table = self.queen_table
-        if len(trick) == 4:
-            queens = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
-        else:
-            queens = sum(map(table.__getitem__, trick))
         self.points[winner] += value + queens
         cards = tuple(trick)
         self.tricks.append((leader, cards, winner, value + queens))
-        self.log.append(("trick", k, leader, cards, win, value, queens, self.trump))
+        self.log.append(("trick", k, leader, cards, win, value, queens, trump))
         self.trick_no = k + 1
         self.trick = []
         if k == TRICKS - 1:

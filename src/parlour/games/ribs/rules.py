@@ -280,19 +280,43 @@ class RibsRules(State):
 
     def _checked_bidding(self, action: int) -> bool:
         """`apply`'s path: `_is_legal_bidding` and `_apply_bidding` in one call, False (the
-        state untouched) for an action that is not legal."""
+        state untouched) for an action that is not legal. The move is written out again
+        here, so that a checked bid costs what a pushed one does (tests/test_legality.py
+        holds the two to the same moves)."""
         bid = self.bid
+        seat = self.turn  # then the move, as `_apply_bidding` makes it
         if action == PASS:
             if not bid:
                 return False
-        elif bid:
-            if action != bid + self.step or action > self.cap:
+            self.just_ended = False
+            self.history.append((seat, action))
+            self.in_bidding[seat] = False
+            self.remaining -= 1
+            self.bids.append([seat, "pass"])
+            self.log.append(("pass", seat))
+        else:
+            if (action != bid + self.step or action > self.cap) if bid else (
+                action != 2 if self.opening_two else not 2 <= action <= self.cap
+            ):
                 return False
-        elif action != 2 if self.opening_two else not 2 <= action <= self.cap:
-            return False
-        self.just_ended = False
-        self.history.append((self.turn, action))
-        self._apply_bidding(action)
+            self.just_ended = False
+            self.history.append((seat, action))
+            self.log.append(("bid", seat, action))
+            if bid and self.options.stakes:
+                self._pay_small(seat)
+            self.bid = action
+            self.bidder = seat
+            self.bids.append([seat, action])
+        if self.remaining == 1:
+            self.log.append(("bidding_won", self.trick_no, self.bidder, self.bid))
+            self.phase = PLAYING
+            self.turn = self.bidder
+            return True
+        n = self.n
+        nxt = (seat + 1) % n
+        while not self.in_bidding[nxt]:
+            nxt = (nxt + 1) % n
+        self.turn = nxt
         return True
 
     def _apply_bidding(self, action: int) -> None:

@@ -146,10 +146,55 @@ class _Plan:
         and its writer) and, for a group of one section reading the whole key, that section
         and its writer (its value is compared once, not twice)."""
         self.plain = plain
+        self.write = _compiled(self.groups)
         self.wants_legal = "legal_actions" in groups
         self.wants_options = "options" in groups
         self.items: dict[int, list[tuple[Fact, Any, str, str | None, int]]] = {}
         """The writers and widths of a record's items, by the record's fact (`id`)."""
+
+
+def _compiled(groups: list[tuple[str, int, list[Any], Any]]) -> Callable[..., None]:
+    """The sections other than the course's brought up to an observation, as one function
+    written out for the encoder's groups: each section's value compared with the one it
+    was written from, and written again where they differ (the same work as a loop over
+    the groups, without the loop's own cost, a good part of a step's)."""
+    env: dict[str, Any] = {"_get": _get}
+    lines = ["def write(self, obs, values, cells, rel):", "    get = obs.get"]
+    changed = "{v} is not old and (type({v}) is not type(old) or not ({v} == old))"
+    for top, g, members, alone in groups:
+        lines.append(f"    whole = get({top!r})")
+        if top == COURSE:
+            for k, section, rest, _, write in members:
+                env[f"s{k}"], env[f"w{k}"] = section, write
+                value = f"_get(whole, {rest!r})" if rest else "whole"
+                lines.append(f"    w{k}(self, s{k}, values[{k}], {value}, rel, cells, obs)")
+            continue
+        if alone is not None:
+            env[f"s{g}"], env[f"w{g}"] = alone
+            lines += [
+                f"    old = values[{g}]",
+                f"    if {changed.format(v='whole')}:",
+                f"        values[{g}] = whole",
+                f"        w{g}(self, s{g}, old, whole, rel, cells, obs)",
+            ]
+            continue
+        if any(key is not None for _, _, _, key, _ in members):
+            lines.append("    lookup = whole.get if type(whole) is dict else None")
+        for k, section, rest, key, write in members:
+            env[f"s{k}"], env[f"w{k}"] = section, write
+            if key is not None:
+                value = f"lookup({key!r}) if lookup is not None else _get(whole, {rest!r})"
+            else:
+                value = f"_get(whole, {rest!r})" if rest else "whole"
+            lines += [
+                f"    value = {value}",
+                f"    old = values[{k}]",
+                f"    if {changed.format(v='value')}:",
+                f"        values[{k}] = value",
+                f"        w{k}(self, s{k}, old, value, rel, cells, obs)",
+            ]
+    exec(compile("\n".join(lines), "<parlour.envs.incremental sections>", "exec"), env)  # noqa: S102
+    return env["write"]  # type: ignore[no-any-return]
 
 
 @cache
@@ -175,6 +220,7 @@ class SeatTensors:
         self._places = plan.places
         self._groups, self._plain, self._wants_legal = plan.groups, plan.plain, plan.wants_legal
         self._wants_options = plan.wants_options
+        self._write_sections = plan.write
         self._item_plans = plan.items
 
     # --- the tensor ---------------------------------------------------------------------------
@@ -207,31 +253,7 @@ class SeatTensors:
         obs = self._observation(state, seat, cache.course)
         rel = seat or 0
         self._course(cache, rel, changed, first_new, obs)
-        cells, values = cache.cells, cache.values
-        for top, g, members, alone in self._groups:
-            whole = obs.get(top)
-            if top is COURSE:
-                for k, section, rest, _, write in members:
-                    write(self, section, values[k], _get(whole, rest) if rest else whole, rel, cells, obs)
-                continue
-            if alone is not None:
-                old = values[g]
-                if whole is old or (type(whole) is type(old) and whole == old):
-                    continue
-                values[g] = whole
-                alone[1](self, alone[0], old, whole, rel, cells, obs)
-                continue
-            lookup = whole.get if type(whole) is dict else None
-            for k, section, rest, key, write in members:
-                if key is not None and lookup is not None:
-                    value = lookup(key)
-                else:
-                    value = _get(whole, rest) if rest else whole
-                old = values[k]
-                if value is old or (type(value) is type(old) and value == old):
-                    continue
-                values[k] = value
-                write(self, section, old, value, rel, cells, obs)
+        self._write_sections(self, obs, cache.values, cache.cells, rel)
         return cache
 
     # --- the writers: each section whose value changed from `old` -------------------------------
@@ -278,6 +300,61 @@ class SeatTensors:
             now = (s - seat) % n if type(s) is int and 0 <= s < n else rel(s, seat)
             if now is not None:
                 cells[at + now] = 1
+
+    def _write_seat_numbers(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
+                            obs: dict[str, Any]) -> None:
+        """Only the seats whose number changed (a seat with no number holds 0)."""
+        if type(old) is not list or type(value) is not list or len(old) != len(value):
+            self._write(section, old, value, seat, cells, obs)
+            return
+        at, n, scale = section.offset, self.encoder.n, section.fact.scale
+        for s in range(min(len(value), n)):
+            v = value[s]
+            was = old[s]
+            if v is was or (type(v) is type(was) and v == was):
+                continue
+            if type(v) is int or type(v) is float:
+                x: float | None = float(v)
+            else:
+                x = _number(v)
+            cells[at + (s - seat) % n] = 0 if x is None else x / scale
+
+    def _write_cards(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
+                     obs: dict[str, Any]) -> None:
+        """Two lists of cards walked side by side: the cards of the old one not matched in
+        the new taken out, the new one's unmatched cards put in (a hand that lost a card
+        costs one card's faces, not the hand's)."""
+        if type(old) is not list or type(value) is not list:
+            self._write(section, old, value, seat, cells, obs)
+            return
+        gone: list[Any] = []
+        i, m = 0, len(old)
+        added: list[Any] = []
+        for text in value:
+            while i < m and old[i] != text:
+                gone.append(old[i])
+                i += 1
+            if i < m:
+                i += 1
+            else:
+                added.append(text)
+        gone.extend(old[i:])
+        faces_in = self.encoder._faces_in
+        at = section.offset
+        for text in gone:
+            if type(text) is not str:
+                self._write(section, old, value, seat, cells, obs)
+                return
+        for text in added:
+            if type(text) is not str:
+                self._write(section, old, value, seat, cells, obs)
+                return
+        for text in gone:
+            for f in faces_in(text):
+                cells[at + f] -= 1
+        for text in added:
+            for f in faces_in(text):
+                cells[at + f] += 1
 
     def _write(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
                obs: dict[str, Any]) -> None:
@@ -391,14 +468,21 @@ class SeatTensors:
                     changed.append((k, old))
                     course[k] = [actor, text]
             cache.hidden = still
-        new = state.public_actions(seat, first_new)
-        if self._hides:
-            hidden = cache.hidden
-            for k, entry in enumerate(new, start + first_new):
-                actor, action = history[k]
-                if actor != seat and entry[1] != to_text(action):
-                    hidden.append(k - start)
-        course.extend(new)
+        if not self._hides:
+            for actor, action in history[start + first_new :]:
+                course.append([actor, to_text(action)])
+            return changed, first_new
+        seen_as = state._seen_as
+        hidden = cache.hidden
+        for i in range(start + first_new, len(history)):
+            actor, action = history[i]
+            text = to_text(action)
+            if actor != seat:
+                shown = seen_as(i, actor, action)
+                if shown is not None and shown != text:
+                    hidden.append(i - start)
+                    text = shown
+            course.append([actor, text])
         return changed, first_new
 
     def _course(self, cache: _Seat, seat: int, changed: list[tuple[int, str]], first_new: int,
@@ -642,6 +726,8 @@ WRITERS: dict[str, Writer] = {
     "number": SeatTensors._write_number,
     "choice": SeatTensors._write_choice,
     "seats": SeatTensors._write_seats,
+    "seat_numbers": SeatTensors._write_seat_numbers,
+    "cards": SeatTensors._write_cards,
 }
 """The writers of the kinds written in place: a one-hot's old slot cleared and its new one
 set, a number's two slots set, a set of seats' old slots cleared; the others are

@@ -37,6 +37,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -61,6 +62,10 @@ GROWING = frozenset({"records", "plays"})
 PER_SEAT = frozenset({"seat_records", "seat_cards"})
 """The kinds that lay a list per seat out in each seat's own slots (an empty item writes
 nothing)."""
+
+ROWS_KEPT = 4096
+"""The most records of one fact whose cells are kept (then they are forgotten and kept
+again as they come)."""
 
 _UNSEEN = object()
 """The value a section has never been written from."""
@@ -149,7 +154,9 @@ class _Plan:
         self.write = _compiled(self.groups)
         self.wants_legal = "legal_actions" in groups
         self.wants_options = "options" in groups
-        self.items: dict[int, list[tuple[Fact, Any, str, str | None, int]]] = {}
+        self.items: dict[int, tuple[list[Any], Any, dict[Any, array[float]] | None]] = {}
+        """The writers of a record's items and the cells of the records met, by the
+        record's fact (`id`): `SeatTensors._item_plan`."""
         """The writers and widths of a record's items, by the record's fact (`id`)."""
 
 
@@ -221,6 +228,12 @@ class SeatTensors:
         self._groups, self._plain, self._wants_legal = plan.groups, plan.plain, plan.wants_legal
         self._wants_options = plan.wants_options
         self._write_sections = plan.write
+        self._call_width = encoder.n + len(encoder.calls) + 2
+        """The width of a recent call's row: who called, which call (or another), when."""
+        self._counted = [section.offset for section in plan.counts]
+        """Where each section of calls counted per seat begins."""
+        self._recent_rows = [section for section in plan.recent if section.fact.length]
+        """The recent-calls sections that hold at least one call."""
         self._item_plans = plan.items
 
     # --- the tensor ---------------------------------------------------------------------------
@@ -397,20 +410,51 @@ class SeatTensors:
 
 
     def _items(self, fact: Fact, item: Any, seat: int, cells: array[float], at: int, obs: dict[str, Any]) -> None:
-        """The encoder's items of a record, each writer and width looked up once per fact."""
+        """The encoder's items of a record into cells that hold zeros. A record's cells
+        depend on the seat and the items the encoder reads alone, so a record met before (a
+        pair on the table, a trick's outcome) is copied from the cells it was written as
+        then; the others are written item by item, each writer and width looked up once per
+        fact."""
         plan = self._item_plans.get(id(fact))
         if plan is None:
-            enc = self.encoder
-            plan = self._item_plans[id(fact)] = [
-                (sub, FAST.get(sub.kind) or PUT[sub.kind], sub.path, sub.path if "." not in sub.path else None,
-                 enc._size(sub))
-                for sub in fact.items
-            ]
+            plan = self._item_plan(fact)
+        writers, read, rows = plan
+        key: Any = None
+        if rows is not None and type(item) is dict:
+            try:
+                key = (seat, read(item))
+                row = rows.get(key)
+            except (KeyError, TypeError):
+                key = row = None
+            if row is not None:
+                cells[at : at + len(row)] = row
+                return
         enc = self.encoder
         plain = type(item) is dict
-        for sub, put, path, key, width in plan:
-            put(enc, sub, item.get(key) if plain and key else _get(item, path), seat, cells, at, obs)
+        start = at
+        for sub, put, path, key_of, width in writers:
+            put(enc, sub, item.get(key_of) if plain and key_of else _get(item, path), seat, cells, at, obs)
             at += width
+        if key is not None and rows is not None:
+            if len(rows) >= ROWS_KEPT:
+                rows.clear()
+            rows[key] = cells[start:at]
+
+    def _item_plan(self, fact: Fact) -> tuple[list[Any], Any, dict[Any, array[float]] | None]:
+        """A record fact's writers (each item's writer, path, key and width), what reads
+        the items a record is known by, and the cells of the records met (None where an
+        item is not one key of the record, or the record has one item)."""
+        enc = self.encoder
+        writers = [
+            (sub, FAST.get(sub.kind) or PUT[sub.kind], sub.path, sub.path if "." not in sub.path else None,
+             enc._size(sub))
+            for sub in fact.items
+        ]
+        keys = [key for _, _, _, key, _ in writers]
+        plain = len(keys) > 1 and all(keys)
+        plan = (writers, itemgetter(*keys) if plain else None, {} if plain else None)
+        self._item_plans[id(fact)] = plan
+        return plan
 
     def _observation(self, state: State, seat: int | None, course: list[list[Any]]) -> dict[str, Any]:
         """`state.observation(seat, views=False, keys=Encoder.READS)`, the course being the
@@ -519,6 +563,7 @@ class SeatTensors:
                     redo_moves = True
                 elif not redo_moves:
                     self._move(cells, bases, rel, (k + 1) / scale)
+        calls, counted = cache.calls, self._counted
         for k in range(first_new, len(course)):
             who, text = course[k]
             rel = (who - seat) % n if type(who) is int and 0 <= who < n else None
@@ -526,11 +571,11 @@ class SeatTensors:
             if slot is None:
                 slot = enc._call_slot(text)
             if slot >= 0:
-                cache.calls.append(k)
+                calls.append(k)
                 new_calls += 1
                 if rel is not None:
-                    for section in self._counts:
-                        cells[section.offset + rel * calls_width + slot] += 1
+                    for at in counted:
+                        cells[at + rel * calls_width + slot] += 1
                 continue
             if not redo_places:
                 for section in self._places:
@@ -556,10 +601,10 @@ class SeatTensors:
             kept = set(calls)
             now_calls = [k for k in retold if k not in kept and not split(course[k][1])[1]]
             cache.calls = sorted(calls + now_calls) if now_calls else calls
-            for section in self._recent:
+            for section in self._recent_rows:
                 self._retell_calls(section, cache, seat, shown, retold)
         elif new_calls:
-            for section in self._recent:
+            for section in self._recent_rows:
                 self._push_calls(section, cache, seat, new_calls)
         if redo_places:
             for section in self._places:
@@ -585,14 +630,8 @@ class SeatTensors:
         """The recent calls written again where they differ from the `shown` ones: a call
         whose text changed, or a slot whose call is another since entries stopped (or
         started) being calls."""
-        enc = self.encoder
-        n, c = enc.n, len(enc.calls)
-        width = n + c + 2
-        length = section.fact.length
-        if not length:
-            return
-        cells, course = cache.cells, cache.course
-        index, scale = enc.call_index, enc.course_scale
+        width, length = self._call_width, section.fact.length
+        cells = cache.cells
         was, now = shown[-length:], cache.calls[-length:]
         zero = _zeros(width)
         for j in range(max(len(was), len(now))):
@@ -601,23 +640,13 @@ class SeatTensors:
                 continue
             base = section.offset + j * width
             cells[base : base + width] = zero
-            if k is None:
-                continue
-            who, text = course[k]
-            if type(who) is int and 0 <= who < n:
-                cells[base + (who - seat) % n] = 1
-            cells[base + n + index.get(text, c)] = 1
-            cells[base + n + c + 1] = (k + 1) / scale
+            if k is not None:
+                self._call_row(cells, base, cache.course[k], k, seat)
 
     def _push_calls(self, section: Section, cache: _Seat, seat: int, new: int) -> None:
         """The last `new` calls of the kept ones, just played, written after the others of
         the recent calls, the oldest moved out when there is no room."""
-        enc = self.encoder
-        n, c = enc.n, len(enc.calls)
-        width = n + c + 2
-        length = section.fact.length
-        if not length:
-            return
+        width, length = self._call_width, section.fact.length
         cells = cache.cells
         at = section.offset
         calls = cache.calls
@@ -626,18 +655,24 @@ class SeatTensors:
         if 0 < keep < before:
             start = at + (before - keep) * width
             cells[at : at + keep * width] = cells[start : start + keep * width]
-        written = min(new, length)
-        index, scale, course = enc.call_index, enc.course_scale, cache.course
         base = at + keep * width
         zero = _zeros(width)
-        for k in calls[len(calls) - written :]:
+        course, row = cache.course, self._call_row
+        for k in calls[len(calls) - min(new, length) :]:
             cells[base : base + width] = zero
-            who, text = course[k]
-            if type(who) is int and 0 <= who < n:
-                cells[base + (who - seat) % n] = 1
-            cells[base + n + index.get(text, c)] = 1
-            cells[base + n + c + 1] = (k + 1) / scale
+            row(cells, base, course[k], k, seat)
             base += width
+
+    def _call_row(self, cells: array[float], base: int, entry: list[Any], k: int, seat: int) -> None:
+        """The call `entry`, the hand's `k`-th action, into its cleared row of the recent
+        calls: who called (seen from `seat`), which call, and when."""
+        enc = self.encoder
+        n, c = enc.n, len(enc.calls)
+        who, text = entry
+        if type(who) is int and 0 <= who < n:
+            cells[base + (who - seat) % n] = 1
+        cells[base + n + enc.call_index.get(text, c)] = 1
+        cells[base + n + c + 1] = (k + 1) / enc.course_scale
 
 
 def _cards(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:

@@ -126,6 +126,11 @@ def _written(enc: Encoder, section: object, value: object, seat: int) -> array:
         ([], ["QD", "QD"]),
         (["AH", ["2C", "3C"]], ["AH", ["2C"]]),
         (["AH", "2C"], "AH 2C 9S"),
+        ("AH", "2C"),
+        (None, "2C 3C"),
+        ("AH", None),
+        ("AH", ["AH", "AH"]),
+        ({"up": "AH"}, "AH"),
     ],
 )
 def test_cards_written_where_they_changed_are_the_cards_written_afresh(old: object, new: object) -> None:
@@ -179,3 +184,20 @@ def test_a_record_met_again_is_written_for_the_seat_that_reads_it(monkeypatch: p
                 cells = array("f", bytes(4 * enc.size))
                 tensors._write(section, [], value, seat, cells, {})  # type: ignore[arg-type]
                 assert cells == _written(enc, section, value, seat), (seat, value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ([["K", "K"], [], ["8"], []], [["K", "K", "Q"], [], ["8"], ["7", "7"]]),
+        ([["K", "K"], ["J"], ["8"], []], [["K"], None, ["8", ["9"]], ["7"]]),
+        ([["K"], None, ["8"], []], [["K"], ["Q", "Q"], [], []]),
+    ],
+)
+def test_cards_per_seat_written_where_they_changed_are_the_cards_written_afresh(old: object, new: object) -> None:
+    enc = encoder_of(GAMES["ribs"], GAMES["ribs"].Options(players=4))
+    section = _section(enc, "captured")
+    for seat in range(4):
+        cells = _written(enc, section, old, seat)
+        SeatTensors(enc)._write(section, old, new, seat, cells, {})  # type: ignore[arg-type]
+        assert cells == _written(enc, section, new, seat), seat

@@ -189,12 +189,22 @@ def _compiled(groups: list[tuple[str, int, list[Any], Any]]) -> Callable[..., No
             lines.append("    lookup = whole.get if type(whole) is dict else None")
         for k, section, rest, key, write in members:
             env[f"s{k}"], env[f"w{k}"] = section, write
-            if key is not None:
-                value = f"lookup({key!r}) if lookup is not None else _get(whole, {rest!r})"
+            if key is not None and key.lstrip("-").isdigit():
+                i = int(key)
+                lines += [
+                    "    if type(whole) is list:",
+                    f"        value = whole[{i}] if {-i - 1 if i < 0 else i} < len(whole) else None",
+                    "    else:",
+                    f"        value = lookup({key!r}) if lookup is not None else _get(whole, {rest!r})",
+                ]
             else:
-                value = f"_get(whole, {rest!r})" if rest else "whole"
+                if key is not None:
+                    value = f"lookup({key!r}) if lookup is not None else _get(whole, {rest!r})"
+                else:
+                    value = f"_get(whole, {rest!r})" if rest else "whole"
+                lines.append(f"    value = {value}")
             lines += [
-                f"    value = {value}",
+
                 f"    old = values[{k}]",
                 f"    if {changed.format(v='value')}:",
                 f"        values[{k}] = value",
@@ -334,40 +344,22 @@ class SeatTensors:
 
     def _write_cards(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
                      obs: dict[str, Any]) -> None:
-        """Two lists of cards walked side by side: the cards of the old one not matched in
-        the new taken out, the new one's unmatched cards put in (a hand that lost a card
-        costs one card's faces, not the hand's)."""
-        if type(old) is not list or type(value) is not list:
-            self._write(section, old, value, seat, cells, obs)
-            return
-        gone: list[Any] = []
-        i, m = 0, len(old)
-        added: list[Any] = []
-        for text in value:
-            while i < m and old[i] != text:
-                gone.append(old[i])
-                i += 1
-            if i < m:
-                i += 1
+        """Only the cards that came or went (`_recount`); a single card string or None
+        counts as a list of one card or none."""
+        if type(old) is not list:
+            if old is None or type(old) is str:
+                old = [] if old is None else [old]
             else:
-                added.append(text)
-        gone.extend(old[i:])
-        faces_in = self.encoder._faces_in
-        at = section.offset
-        for text in gone:
-            if type(text) is not str:
                 self._write(section, old, value, seat, cells, obs)
                 return
-        for text in added:
-            if type(text) is not str:
+        if type(value) is not list:
+            if value is None or type(value) is str:
+                value = [] if value is None else [value]
+            else:
                 self._write(section, old, value, seat, cells, obs)
                 return
-        for text in gone:
-            for f in faces_in(text):
-                cells[at + f] -= 1
-        for text in added:
-            for f in faces_in(text):
-                cells[at + f] += 1
+        if not _recount(self.encoder._faces_in, old, value, cells, section.offset):
+            self._write(section, old, value, seat, cells, obs)
 
     def _write(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
                obs: dict[str, Any]) -> None:
@@ -397,6 +389,10 @@ class SeatTensors:
                     if item is was or (type(item) is type(was) and item == was):
                         continue
                     base = at + ((s - seat) % enc.n) * width
+                    if kind == "seat_cards" and type(was) is list and type(item) is list and _recount(
+                        enc._faces_in, was, item, cells, base
+                    ):
+                        continue
                     cells[base : base + width] = zero
                     if item is None:
                         continue
@@ -673,6 +669,39 @@ class SeatTensors:
             cells[base + (who - seat) % n] = 1
         cells[base + n + enc.call_index.get(text, c)] = 1
         cells[base + n + c + 1] = (k + 1) / enc.course_scale
+
+
+def _recount(faces_in: Callable[[str], tuple[int, ...]], old: list[Any], new: list[Any], cells: array[float],
+             at: int) -> bool:
+    """Cells counting the faces of the cards `old` made to count those of `new`: the two
+    walked side by side, the old cards not matched in the new taken out and the new ones
+    not matched put in (a hand that lost a card costs one card's faces, not the hand's).
+    False, with the cells untouched, where a card to move is not a card string."""
+    gone: list[Any] = []
+    added: list[Any] = []
+    i, m = 0, len(old)
+    for text in new:
+        while i < m and old[i] != text:
+            gone.append(old[i])
+            i += 1
+        if i < m:
+            i += 1
+        else:
+            added.append(text)
+    gone.extend(old[i:])
+    for text in gone:
+        if type(text) is not str:
+            return False
+    for text in added:
+        if type(text) is not str:
+            return False
+    for text in gone:
+        for f in faces_in(text):
+            cells[at + f] -= 1
+    for text in added:
+        for f in faces_in(text):
+            cells[at + f] += 1
+    return True
 
 
 def _cards(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:

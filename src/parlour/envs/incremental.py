@@ -9,16 +9,19 @@ all again for the course sections, and every other section is written again thou
 of them hold what they held one step before. Here, per seat:
 
 - the hand's course is kept as the seat saw it and only the actions played since are read
-  (`State.public_actions(seat, start)`, from the first one not kept); an entry hidden from
-  the seat (a fold, face-down ribs) is asked again until it shows, and what it showed
-  before is taken back out of the counts when it does;
+  (from the history, each shown to the seat as `State.public_actions(seat, start)` shows
+  it); an entry hidden from the seat (a fold, face-down ribs) is asked again until it
+  shows, and what it showed before is taken back out of the counts when it does;
 - the course sections are updated from those entries alone: a count per seat and call,
   copies moved and when (and at which place of the action), the last calls shifted along
   by one;
 - every other section is written again only when its value in the observation differs from
   the one it was written from, and then only the new items of a list that only grew (the
   hand's tricks, the cards of a trick) and only the changed seats of a list per seat; a
-  one-hot's old slot is cleared and its new one set, a number's two slots are set. The
+  one-hot's old slot is cleared and its new one set, a number's two slots are set, a
+  list of cards loses the faces of the cards that went and gains those that came, and a
+  record met before (a pair on the table, a trick's outcome) is copied from the cells it
+  was written as. The comparisons are one function written out per encoder. The
   game's `facts(seat)` and the engine's keys (`State.engine_keys`, the keys
   `State.observation` starts from) are read at every step: nothing else says what changed,
   and they are a good part of what is left of a step's cost.
@@ -448,7 +451,8 @@ class SeatTensors:
         ]
         keys = [key for _, _, _, key, _ in writers]
         plain = len(keys) > 1 and all(keys)
-        plan = (writers, itemgetter(*keys) if plain else None, {} if plain else None)
+        rows: dict[Any, array[float]] | None = {} if plain else None
+        plan = (writers, itemgetter(*keys) if plain else None, rows)
         self._item_plans[id(fact)] = plan
         return plan
 

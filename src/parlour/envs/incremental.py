@@ -109,13 +109,6 @@ class _Seat:
         self.calls: list[int] = []
         """The places in `course` of the calls (actions naming no card), in order."""
 
-    def clear(self) -> None:
-        """Back to a tensor written from nothing, its memory kept."""
-        self.cells[:] = _zeros(len(self.cells))
-        self.values = [_UNSEEN] * len(self.values)
-        self.hand = None
-        self.course, self.hidden, self.calls = [], [], []
-
 
 class _Plan:
     """How an encoder's sections are kept, worked out once per encoder: the course
@@ -224,14 +217,15 @@ def _plan_of(encoder: Encoder) -> _Plan:
 
 class SeatTensors:
     """The tensors of one table's seats, each kept up to date from the last (see the module
-    docstring). A new state (a new match) starts every seat afresh."""
+    docstring). A new state (a new match, or a new hand dealt as one) starts each seat's
+    course afresh and writes its other sections where they differ from the last state's,
+    as from one step to the next: what a section holds depends on the value it was written
+    from alone."""
 
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
         self.state: State | None = None
         self._seats: dict[int | None, _Seat] = {}
-        self._spare: dict[int | None, _Seat] = {}
-        """The seats of the last match, each cleared for the next match when first asked."""
         self._own_course = True
         self._hides = True
         """Whether the game shows some entries of the course as other words (`_seen_as`)."""
@@ -263,18 +257,13 @@ class SeatTensors:
     def _update(self, state: State, seat: int | None) -> _Seat:
         if state is not self.state:
             self.state = state
-            self._spare.update(self._seats)
-            self._seats.clear()
+            for kept in self._seats.values():
+                kept.hand = None
             self._own_course = type(state).public_actions is State.public_actions
             self._hides = type(state)._seen_as is not State._seen_as
         cache = self._seats.get(seat)
         if cache is None:
-            cache = self._spare.pop(seat, None)
-            if cache is None:
-                cache = _Seat(self.encoder.size, self._plain + len(self._groups))
-            else:
-                cache.clear()
-            self._seats[seat] = cache
+            cache = self._seats[seat] = _Seat(self.encoder.size, self._plain + len(self._groups))
         changed, first_new = self._follow(state, seat, cache)
         obs = self._observation(state, seat, cache.course)
         rel = seat or 0

@@ -187,13 +187,22 @@ def tensor_costs(seconds: float) -> list[tuple[str, float, float, float]]:
     return rows
 
 
+def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal action of each row of `mask` (each row has one at least):
+    the k-th of the row's legal indices, k drawn below their count, so that drawing costs
+    one number per table, not one per action of the game's universe."""
+    legal = np.flatnonzero(mask)
+    counts = np.bincount(legal // mask.shape[1], minlength=len(mask))
+    firsts = np.cumsum(counts) - counts
+    return legal[firsts + (rng.random(len(mask)) * counts).astype(np.int64)] % mask.shape[1]
+
+
 def batched_steps(spec: str) -> Iterator[int]:
     tables = Tables(spec, TABLES)
     batch = tables.reset(seed=0)
     rng = np.random.default_rng(0)
     while True:
-        noise = rng.random(batch.legal_action_mask.shape)
-        batch = tables.step(np.argmax(np.where(batch.legal_action_mask, noise, -1.0), axis=1))
+        batch = tables.step(random_legal(batch.legal_action_mask, rng))
         yield TABLES
 
 

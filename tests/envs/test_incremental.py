@@ -6,12 +6,13 @@ to act."""
 from __future__ import annotations
 
 import random
+from array import array
 
 import numpy as np
 import pytest
 
 from parlour.envs.incremental import SeatTensors
-from parlour.envs.tensors import Encoder, encoder_of
+from parlour.envs.tensors import PUT, Encoder, encoder_of
 from parlour.games import GAMES
 
 MOST_STEPS = 600
@@ -103,3 +104,100 @@ def test_the_course_from_a_place_is_the_rest_of_the_course(name: str) -> None:
             for start in range(len(whole) + 1):
                 assert state.public_actions(seat, start) == whole[start:]
         state.apply(rng.choice(state.legal_actions()))
+
+
+def _section(enc: Encoder, path: str) -> object:
+    return next(s for s in enc.sections if s.fact.path == path)
+
+
+def _written(enc: Encoder, section: object, value: object, seat: int) -> array:
+    cells = array("f", bytes(4 * enc.size))
+    PUT[section.fact.kind](enc, section.fact, value, seat, cells, section.offset, {})  # type: ignore[attr-defined]
+    return cells
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (["AH", "2C", "KS", "JK"], ["AH", "KS", "JK"]),
+        (["AH", "2C", "KS"], ["KS", "2C", "AH", "5D"]),
+        (["AH", "AH", "2C"], ["AH", "2C", "2C"]),
+        (["AH", "2C"], []),
+        ([], ["QD", "QD"]),
+        (["AH", ["2C", "3C"]], ["AH", ["2C"]]),
+        (["AH", "2C"], "AH 2C 9S"),
+        ("AH", "2C"),
+        (None, "2C 3C"),
+        ("AH", None),
+        ("AH", ["AH", "AH"]),
+        ({"up": "AH"}, "AH"),
+    ],
+)
+def test_cards_written_where_they_changed_are_the_cards_written_afresh(old: object, new: object) -> None:
+    enc = encoder_of(GAMES["yaniv"], GAMES["yaniv"].Options(players=4))
+    section = _section(enc, "hand")
+    cells = _written(enc, section, old, 1)
+    SeatTensors(enc)._write_cards(section, old, new, 1, cells, {})  # type: ignore[arg-type]
+    assert cells == _written(enc, section, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ([1, 2, 3, 4], [1, 5, 3, 4]),
+        ([1, None, 3, 4], [1, 2, None, 4.5]),
+        (["1/2", 0, True, 7], ["1 1/2", 0, False, "x"]),
+        ([1, 2, 3, 4], [1, 2, 3]),
+        (None, [0, 0, 9, 0]),
+        ([1, 2, 3, 4, 5], [6, 2, 3, 4, 7]),
+    ],
+)
+def test_numbers_per_seat_written_where_they_changed_are_the_numbers_written_afresh(old: object, new: object) -> None:
+    enc = encoder_of(GAMES["yaniv"], GAMES["yaniv"].Options(players=4))
+    section = _section(enc, "hand_sizes")
+    for seat in range(4):
+        cells = _written(enc, section, old, seat)
+        SeatTensors(enc)._write_seat_numbers(section, old, new, seat, cells, {})  # type: ignore[arg-type]
+        assert cells == _written(enc, section, new, seat), seat
+
+
+def test_a_record_met_again_is_written_for_the_seat_that_reads_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record's cells are kept by seat and by what the encoder reads of it: the same
+    trick read by another seat, or a trick differing only in what the encoder does not
+    read, or holding an item that cannot be looked up, is still written as the encoder
+    writes it, and so is every record after the kept ones are forgotten."""
+    enc = encoder_of(GAMES["ribs"], GAMES["ribs"].Options(players=4))
+    section = _section(enc, "tricks")
+    trick = {"bidder": 2, "bid": 7, "ribs": "J 7", "outcome": "failed", "cracker": None, "defeated_points": 2}
+    records = [
+        [trick],
+        [trick, {**trick, "bids": [[0, 2]]}],
+        [trick, {**trick, "bidder": 3}],
+        [{**trick, "ribs": ["J", "7"]}, {**trick, "ribs": ["J", "7"]}],
+        [{k: v for k, v in trick.items() if k != "cracker"}],
+    ]
+    monkeypatch.setattr("parlour.envs.incremental.ROWS_KEPT", 2)
+    tensors = SeatTensors(enc)
+    for _ in range(2):
+        for seat in range(4):
+            for value in records:
+                cells = array("f", bytes(4 * enc.size))
+                tensors._write(section, [], value, seat, cells, {})  # type: ignore[arg-type]
+                assert cells == _written(enc, section, value, seat), (seat, value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ([["K", "K"], [], ["8"], []], [["K", "K", "Q"], [], ["8"], ["7", "7"]]),
+        ([["K", "K"], ["J"], ["8"], []], [["K"], None, ["8", ["9"]], ["7"]]),
+        ([["K"], None, ["8"], []], [["K"], ["Q", "Q"], [], []]),
+    ],
+)
+def test_cards_per_seat_written_where_they_changed_are_the_cards_written_afresh(old: object, new: object) -> None:
+    enc = encoder_of(GAMES["ribs"], GAMES["ribs"].Options(players=4))
+    section = _section(enc, "captured")
+    for seat in range(4):
+        cells = _written(enc, section, old, seat)
+        SeatTensors(enc)._write(section, old, new, seat, cells, {})  # type: ignore[arg-type]
+        assert cells == _written(enc, section, new, seat), seat

@@ -160,12 +160,12 @@ class Tables:
 
     def _play(self, i: int, index: int, batch: Batch) -> None:
         state = self.states[i]
-        legal = self._legal[i]
         if self.universe is not None:
             if not 0 <= index < self.width:
                 raise ValueError(f"table {i}: action {index} is outside 0..{self.width - 1}")
             action = self.universe[index]
         else:
+            legal = self._legal[i]
             if not 0 <= index < len(legal):
                 raise ValueError(f"table {i}: action {index} is outside 0..{len(legal) - 1}")
             action = legal[index]
@@ -174,20 +174,20 @@ class Tables:
         except IllegalAction as error:
             raise ValueError(f"table {i}: {error}") from error
         self._cycles[i] += 1
-        rewards = batch.rewards[i]
         if state.hand_over():
             self._hands[i] += 1
-            rewards += self._hand_rewards(state.hand_scores())
+            batch.rewards[i] += self._hand_rewards(state.hand_scores())
         if state.to_act() is None:
             if self.reward == "match":
-                rewards += outcome_rewards(self._winners(state), self.players)
+                batch.rewards[i] += outcome_rewards(self._winners(state), self.players)
             batch.terminated[i] = True
         elif (self.max_hands is not None and self._hands[i] >= self.max_hands) or (
             self.max_cycles is not None and self._cycles[i] >= self.max_cycles
         ):
             batch.truncated[i] = True
-        if batch.terminated[i] or batch.truncated[i]:
-            self.states[i] = self._deal(i)
+        else:
+            return
+        self.states[i] = self._deal(i)
 
     def _hand_rewards(self, scores: list[Any]) -> list[float]:
         if self.reward == "points":

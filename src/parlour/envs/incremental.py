@@ -9,16 +9,19 @@ all again for the course sections, and every other section is written again thou
 of them hold what they held one step before. Here, per seat:
 
 - the hand's course is kept as the seat saw it and only the actions played since are read
-  (`State.public_actions(seat, start)`, from the first one not kept); an entry hidden from
-  the seat (a fold, face-down ribs) is asked again until it shows, and what it showed
-  before is taken back out of the counts when it does;
+  (from the history, each shown to the seat as `State.public_actions(seat, start)` shows
+  it); an entry hidden from the seat (a fold, face-down ribs) is asked again until it
+  shows, and what it showed before is taken back out of the counts when it does;
 - the course sections are updated from those entries alone: a count per seat and call,
   copies moved and when (and at which place of the action), the last calls shifted along
   by one;
 - every other section is written again only when its value in the observation differs from
   the one it was written from, and then only the new items of a list that only grew (the
   hand's tricks, the cards of a trick) and only the changed seats of a list per seat; a
-  one-hot's old slot is cleared and its new one set, a number's two slots are set. The
+  one-hot's old slot is cleared and its new one set, a number's two slots are set, a
+  list of cards loses the faces of the cards that went and gains those that came, and a
+  record met before (a pair on the table, a trick's outcome) is copied from the cells it
+  was written as. The comparisons are one function written out per encoder. The
   game's `facts(seat)` and the engine's keys (`State.engine_keys`, the keys
   `State.observation` starts from) are read at every step: nothing else says what changed,
   and they are a good part of what is left of a step's cost.
@@ -37,6 +40,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -61,6 +65,10 @@ GROWING = frozenset({"records", "plays"})
 PER_SEAT = frozenset({"seat_records", "seat_cards"})
 """The kinds that lay a list per seat out in each seat's own slots (an empty item writes
 nothing)."""
+
+ROWS_KEPT = 4096
+"""The most records of one fact whose cells are kept (then they are forgotten and kept
+again as they come)."""
 
 _UNSEEN = object()
 """The value a section has never been written from."""
@@ -101,13 +109,6 @@ class _Seat:
         self.calls: list[int] = []
         """The places in `course` of the calls (actions naming no card), in order."""
 
-    def clear(self) -> None:
-        """Back to a tensor written from nothing, its memory kept."""
-        self.cells[:] = _zeros(len(self.cells))
-        self.values = [_UNSEEN] * len(self.values)
-        self.hand = None
-        self.course, self.hidden, self.calls = [], [], []
-
 
 class _Plan:
     """How an encoder's sections are kept, worked out once per encoder: the course
@@ -146,10 +147,67 @@ class _Plan:
         and its writer) and, for a group of one section reading the whole key, that section
         and its writer (its value is compared once, not twice)."""
         self.plain = plain
+        self.write = _compiled(self.groups)
         self.wants_legal = "legal_actions" in groups
         self.wants_options = "options" in groups
-        self.items: dict[int, list[tuple[Fact, Any, str, str | None, int]]] = {}
+        self.items: dict[int, tuple[list[Any], Any, dict[Any, array[float]] | None]] = {}
+        """The writers of a record's items and the cells of the records met, by the
+        record's fact (`id`): `SeatTensors._item_plan`."""
         """The writers and widths of a record's items, by the record's fact (`id`)."""
+
+
+def _compiled(groups: list[tuple[str, int, list[Any], Any]]) -> Callable[..., None]:
+    """The sections other than the course's brought up to an observation, as one function
+    written out for the encoder's groups: each section's value compared with the one it
+    was written from, and written again where they differ (the same work as a loop over
+    the groups, without the loop's own cost, a good part of a step's)."""
+    env: dict[str, Any] = {"_get": _get}
+    lines = ["def write(self, obs, values, cells, rel):", "    get = obs.get"]
+    changed = "{v} is not old and (type({v}) is not type(old) or not ({v} == old))"
+    for top, g, members, alone in groups:
+        lines.append(f"    whole = get({top!r})")
+        if top == COURSE:
+            for k, section, rest, _, write in members:
+                env[f"s{k}"], env[f"w{k}"] = section, write
+                value = f"_get(whole, {rest!r})" if rest else "whole"
+                lines.append(f"    w{k}(self, s{k}, values[{k}], {value}, rel, cells, obs)")
+            continue
+        if alone is not None:
+            env[f"s{g}"], env[f"w{g}"] = alone
+            lines += [
+                f"    old = values[{g}]",
+                f"    if {changed.format(v='whole')}:",
+                f"        values[{g}] = whole",
+                f"        w{g}(self, s{g}, old, whole, rel, cells, obs)",
+            ]
+            continue
+        if any(key is not None for _, _, _, key, _ in members):
+            lines.append("    lookup = whole.get if type(whole) is dict else None")
+        for k, section, rest, key, write in members:
+            env[f"s{k}"], env[f"w{k}"] = section, write
+            if key is not None and key.lstrip("-").isdigit():
+                i = int(key)
+                lines += [
+                    "    if type(whole) is list:",
+                    f"        value = whole[{i}] if {-i - 1 if i < 0 else i} < len(whole) else None",
+                    "    else:",
+                    f"        value = lookup({key!r}) if lookup is not None else _get(whole, {rest!r})",
+                ]
+            else:
+                if key is not None:
+                    value = f"lookup({key!r}) if lookup is not None else _get(whole, {rest!r})"
+                else:
+                    value = f"_get(whole, {rest!r})" if rest else "whole"
+                lines.append(f"    value = {value}")
+            lines += [
+
+                f"    old = values[{k}]",
+                f"    if {changed.format(v='value')}:",
+                f"        values[{k}] = value",
+                f"        w{k}(self, s{k}, old, value, rel, cells, obs)",
+            ]
+    exec(compile("\n".join(lines), "<parlour.envs.incremental sections>", "exec"), env)  # noqa: S102
+    return env["write"]  # type: ignore[no-any-return]
 
 
 @cache
@@ -159,14 +217,15 @@ def _plan_of(encoder: Encoder) -> _Plan:
 
 class SeatTensors:
     """The tensors of one table's seats, each kept up to date from the last (see the module
-    docstring). A new state (a new match) starts every seat afresh."""
+    docstring). A new state (a new match, or a new hand dealt as one) starts each seat's
+    course afresh and writes its other sections where they differ from the last state's,
+    as from one step to the next: what a section holds depends on the value it was written
+    from alone."""
 
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
         self.state: State | None = None
         self._seats: dict[int | None, _Seat] = {}
-        self._spare: dict[int | None, _Seat] = {}
-        """The seats of the last match, each cleared for the next match when first asked."""
         self._own_course = True
         self._hides = True
         """Whether the game shows some entries of the course as other words (`_seen_as`)."""
@@ -175,6 +234,13 @@ class SeatTensors:
         self._places = plan.places
         self._groups, self._plain, self._wants_legal = plan.groups, plan.plain, plan.wants_legal
         self._wants_options = plan.wants_options
+        self._write_sections = plan.write
+        self._call_width = encoder.n + len(encoder.calls) + 2
+        """The width of a recent call's row: who called, which call (or another), when."""
+        self._counted = [section.offset for section in plan.counts]
+        """Where each section of calls counted per seat begins."""
+        self._recent_rows = [section for section in plan.recent if section.fact.length]
+        """The recent-calls sections that hold at least one call."""
         self._item_plans = plan.items
 
     # --- the tensor ---------------------------------------------------------------------------
@@ -191,47 +257,18 @@ class SeatTensors:
     def _update(self, state: State, seat: int | None) -> _Seat:
         if state is not self.state:
             self.state = state
-            self._spare.update(self._seats)
-            self._seats.clear()
+            for kept in self._seats.values():
+                kept.hand = None
             self._own_course = type(state).public_actions is State.public_actions
             self._hides = type(state)._seen_as is not State._seen_as
         cache = self._seats.get(seat)
         if cache is None:
-            cache = self._spare.pop(seat, None)
-            if cache is None:
-                cache = _Seat(self.encoder.size, self._plain + len(self._groups))
-            else:
-                cache.clear()
-            self._seats[seat] = cache
+            cache = self._seats[seat] = _Seat(self.encoder.size, self._plain + len(self._groups))
         changed, first_new = self._follow(state, seat, cache)
         obs = self._observation(state, seat, cache.course)
         rel = seat or 0
         self._course(cache, rel, changed, first_new, obs)
-        cells, values = cache.cells, cache.values
-        for top, g, members, alone in self._groups:
-            whole = obs.get(top)
-            if top is COURSE:
-                for k, section, rest, _, write in members:
-                    write(self, section, values[k], _get(whole, rest) if rest else whole, rel, cells, obs)
-                continue
-            if alone is not None:
-                old = values[g]
-                if whole is old or (type(whole) is type(old) and whole == old):
-                    continue
-                values[g] = whole
-                alone[1](self, alone[0], old, whole, rel, cells, obs)
-                continue
-            lookup = whole.get if type(whole) is dict else None
-            for k, section, rest, key, write in members:
-                if key is not None and lookup is not None:
-                    value = lookup(key)
-                else:
-                    value = _get(whole, rest) if rest else whole
-                old = values[k]
-                if value is old or (type(value) is type(old) and value == old):
-                    continue
-                values[k] = value
-                write(self, section, old, value, rel, cells, obs)
+        self._write_sections(self, obs, cache.values, cache.cells, rel)
         return cache
 
     # --- the writers: each section whose value changed from `old` -------------------------------
@@ -279,6 +316,43 @@ class SeatTensors:
             if now is not None:
                 cells[at + now] = 1
 
+    def _write_seat_numbers(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
+                            obs: dict[str, Any]) -> None:
+        """Only the seats whose number changed (a seat with no number holds 0)."""
+        if type(old) is not list or type(value) is not list or len(old) != len(value):
+            self._write(section, old, value, seat, cells, obs)
+            return
+        at, n, scale = section.offset, self.encoder.n, section.fact.scale
+        for s in range(min(len(value), n)):
+            v = value[s]
+            was = old[s]
+            if v is was or (type(v) is type(was) and v == was):
+                continue
+            if type(v) is int or type(v) is float:
+                x: float | None = float(v)
+            else:
+                x = _number(v)
+            cells[at + (s - seat) % n] = 0 if x is None else x / scale
+
+    def _write_cards(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
+                     obs: dict[str, Any]) -> None:
+        """Only the cards that came or went (`_recount`); a single card string or None
+        counts as a list of one card or none."""
+        if type(old) is not list:
+            if old is None or type(old) is str:
+                old = [] if old is None else [old]
+            else:
+                self._write(section, old, value, seat, cells, obs)
+                return
+        if type(value) is not list:
+            if value is None or type(value) is str:
+                value = [] if value is None else [value]
+            else:
+                self._write(section, old, value, seat, cells, obs)
+                return
+        if not _recount(self.encoder._faces_in, old, value, cells, section.offset):
+            self._write(section, old, value, seat, cells, obs)
+
     def _write(self, section: Section, old: Any, value: Any, seat: int, cells: array[float],
                obs: dict[str, Any]) -> None:
         """Only the items past the old ones where a list only grew (the tricks of the hand,
@@ -307,6 +381,10 @@ class SeatTensors:
                     if item is was or (type(item) is type(was) and item == was):
                         continue
                     base = at + ((s - seat) % enc.n) * width
+                    if kind == "seat_cards" and type(was) is list and type(item) is list and _recount(
+                        enc._faces_in, was, item, cells, base
+                    ):
+                        continue
                     cells[base : base + width] = zero
                     if item is None:
                         continue
@@ -320,20 +398,52 @@ class SeatTensors:
 
 
     def _items(self, fact: Fact, item: Any, seat: int, cells: array[float], at: int, obs: dict[str, Any]) -> None:
-        """The encoder's items of a record, each writer and width looked up once per fact."""
+        """The encoder's items of a record into cells that hold zeros. A record's cells
+        depend on the seat and the items the encoder reads alone, so a record met before (a
+        pair on the table, a trick's outcome) is copied from the cells it was written as
+        then; the others are written item by item, each writer and width looked up once per
+        fact."""
         plan = self._item_plans.get(id(fact))
         if plan is None:
-            enc = self.encoder
-            plan = self._item_plans[id(fact)] = [
-                (sub, FAST.get(sub.kind) or PUT[sub.kind], sub.path, sub.path if "." not in sub.path else None,
-                 enc._size(sub))
-                for sub in fact.items
-            ]
+            plan = self._item_plan(fact)
+        writers, read, rows = plan
+        key: Any = None
+        if rows is not None and type(item) is dict:
+            try:
+                key = (seat, read(item))
+                row = rows.get(key)
+            except (KeyError, TypeError):
+                key = row = None
+            if row is not None:
+                cells[at : at + len(row)] = row
+                return
         enc = self.encoder
         plain = type(item) is dict
-        for sub, put, path, key, width in plan:
-            put(enc, sub, item.get(key) if plain and key else _get(item, path), seat, cells, at, obs)
+        start = at
+        for sub, put, path, key_of, width in writers:
+            put(enc, sub, item.get(key_of) if plain and key_of else _get(item, path), seat, cells, at, obs)
             at += width
+        if key is not None and rows is not None:
+            if len(rows) >= ROWS_KEPT:
+                rows.clear()
+            rows[key] = cells[start:at]
+
+    def _item_plan(self, fact: Fact) -> tuple[list[Any], Any, dict[Any, array[float]] | None]:
+        """A record fact's writers (each item's writer, path, key and width), what reads
+        the items a record is known by, and the cells of the records met (None where an
+        item is not one key of the record, or the record has one item)."""
+        enc = self.encoder
+        writers = [
+            (sub, FAST.get(sub.kind) or PUT[sub.kind], sub.path, sub.path if "." not in sub.path else None,
+             enc._size(sub))
+            for sub in fact.items
+        ]
+        keys = [key for _, _, _, key, _ in writers]
+        plain = len(keys) > 1 and all(keys)
+        rows: dict[Any, array[float]] | None = {} if plain else None
+        plan = (writers, itemgetter(*keys) if plain else None, rows)
+        self._item_plans[id(fact)] = plan
+        return plan
 
     def _observation(self, state: State, seat: int | None, course: list[list[Any]]) -> dict[str, Any]:
         """`state.observation(seat, views=False, keys=Encoder.READS)`, the course being the
@@ -391,14 +501,21 @@ class SeatTensors:
                     changed.append((k, old))
                     course[k] = [actor, text]
             cache.hidden = still
-        new = state.public_actions(seat, first_new)
-        if self._hides:
-            hidden = cache.hidden
-            for k, entry in enumerate(new, start + first_new):
-                actor, action = history[k]
-                if actor != seat and entry[1] != to_text(action):
-                    hidden.append(k - start)
-        course.extend(new)
+        if not self._hides:
+            for actor, action in history[start + first_new :]:
+                course.append([actor, to_text(action)])
+            return changed, first_new
+        seen_as = state._seen_as
+        hidden = cache.hidden
+        for i in range(start + first_new, len(history)):
+            actor, action = history[i]
+            text = to_text(action)
+            if actor != seat:
+                shown = seen_as(i, actor, action)
+                if shown is not None and shown != text:
+                    hidden.append(i - start)
+                    text = shown
+            course.append([actor, text])
         return changed, first_new
 
     def _course(self, cache: _Seat, seat: int, changed: list[tuple[int, str]], first_new: int,
@@ -435,6 +552,7 @@ class SeatTensors:
                     redo_moves = True
                 elif not redo_moves:
                     self._move(cells, bases, rel, (k + 1) / scale)
+        calls, counted = cache.calls, self._counted
         for k in range(first_new, len(course)):
             who, text = course[k]
             rel = (who - seat) % n if type(who) is int and 0 <= who < n else None
@@ -442,11 +560,11 @@ class SeatTensors:
             if slot is None:
                 slot = enc._call_slot(text)
             if slot >= 0:
-                cache.calls.append(k)
+                calls.append(k)
                 new_calls += 1
                 if rel is not None:
-                    for section in self._counts:
-                        cells[section.offset + rel * calls_width + slot] += 1
+                    for at in counted:
+                        cells[at + rel * calls_width + slot] += 1
                 continue
             if not redo_places:
                 for section in self._places:
@@ -472,10 +590,10 @@ class SeatTensors:
             kept = set(calls)
             now_calls = [k for k in retold if k not in kept and not split(course[k][1])[1]]
             cache.calls = sorted(calls + now_calls) if now_calls else calls
-            for section in self._recent:
+            for section in self._recent_rows:
                 self._retell_calls(section, cache, seat, shown, retold)
         elif new_calls:
-            for section in self._recent:
+            for section in self._recent_rows:
                 self._push_calls(section, cache, seat, new_calls)
         if redo_places:
             for section in self._places:
@@ -501,14 +619,8 @@ class SeatTensors:
         """The recent calls written again where they differ from the `shown` ones: a call
         whose text changed, or a slot whose call is another since entries stopped (or
         started) being calls."""
-        enc = self.encoder
-        n, c = enc.n, len(enc.calls)
-        width = n + c + 2
-        length = section.fact.length
-        if not length:
-            return
-        cells, course = cache.cells, cache.course
-        index, scale = enc.call_index, enc.course_scale
+        width, length = self._call_width, section.fact.length
+        cells = cache.cells
         was, now = shown[-length:], cache.calls[-length:]
         zero = _zeros(width)
         for j in range(max(len(was), len(now))):
@@ -517,23 +629,13 @@ class SeatTensors:
                 continue
             base = section.offset + j * width
             cells[base : base + width] = zero
-            if k is None:
-                continue
-            who, text = course[k]
-            if type(who) is int and 0 <= who < n:
-                cells[base + (who - seat) % n] = 1
-            cells[base + n + index.get(text, c)] = 1
-            cells[base + n + c + 1] = (k + 1) / scale
+            if k is not None:
+                self._call_row(cells, base, cache.course[k], k, seat)
 
     def _push_calls(self, section: Section, cache: _Seat, seat: int, new: int) -> None:
         """The last `new` calls of the kept ones, just played, written after the others of
         the recent calls, the oldest moved out when there is no room."""
-        enc = self.encoder
-        n, c = enc.n, len(enc.calls)
-        width = n + c + 2
-        length = section.fact.length
-        if not length:
-            return
+        width, length = self._call_width, section.fact.length
         cells = cache.cells
         at = section.offset
         calls = cache.calls
@@ -542,18 +644,57 @@ class SeatTensors:
         if 0 < keep < before:
             start = at + (before - keep) * width
             cells[at : at + keep * width] = cells[start : start + keep * width]
-        written = min(new, length)
-        index, scale, course = enc.call_index, enc.course_scale, cache.course
         base = at + keep * width
         zero = _zeros(width)
-        for k in calls[len(calls) - written :]:
+        course, row = cache.course, self._call_row
+        for k in calls[len(calls) - min(new, length) :]:
             cells[base : base + width] = zero
-            who, text = course[k]
-            if type(who) is int and 0 <= who < n:
-                cells[base + (who - seat) % n] = 1
-            cells[base + n + index.get(text, c)] = 1
-            cells[base + n + c + 1] = (k + 1) / scale
+            row(cells, base, course[k], k, seat)
             base += width
+
+    def _call_row(self, cells: array[float], base: int, entry: list[Any], k: int, seat: int) -> None:
+        """The call `entry`, the hand's `k`-th action, into its cleared row of the recent
+        calls: who called (seen from `seat`), which call, and when."""
+        enc = self.encoder
+        n, c = enc.n, len(enc.calls)
+        who, text = entry
+        if type(who) is int and 0 <= who < n:
+            cells[base + (who - seat) % n] = 1
+        cells[base + n + enc.call_index.get(text, c)] = 1
+        cells[base + n + c + 1] = (k + 1) / enc.course_scale
+
+
+def _recount(faces_in: Callable[[str], tuple[int, ...]], old: list[Any], new: list[Any], cells: array[float],
+             at: int) -> bool:
+    """Cells counting the faces of the cards `old` made to count those of `new`: the two
+    walked side by side, the old cards not matched in the new taken out and the new ones
+    not matched put in (a hand that lost a card costs one card's faces, not the hand's).
+    False, with the cells untouched, where a card to move is not a card string."""
+    gone: list[Any] = []
+    added: list[Any] = []
+    i, m = 0, len(old)
+    for text in new:
+        while i < m and old[i] != text:
+            gone.append(old[i])
+            i += 1
+        if i < m:
+            i += 1
+        else:
+            added.append(text)
+    gone.extend(old[i:])
+    for text in gone:
+        if type(text) is not str:
+            return False
+    for text in added:
+        if type(text) is not str:
+            return False
+    for text in gone:
+        for f in faces_in(text):
+            cells[at + f] -= 1
+    for text in added:
+        for f in faces_in(text):
+            cells[at + f] += 1
+    return True
 
 
 def _cards(enc: Encoder, fact: Fact, value: Any, seat: int, cells: Any, at: int, obs: Any) -> None:
@@ -642,6 +783,8 @@ WRITERS: dict[str, Writer] = {
     "number": SeatTensors._write_number,
     "choice": SeatTensors._write_choice,
     "seats": SeatTensors._write_seats,
+    "seat_numbers": SeatTensors._write_seat_numbers,
+    "cards": SeatTensors._write_cards,
 }
 """The writers of the kinds written in place: a one-hot's old slot cleared and its new one
 set, a number's two slots set, a set of seats' old slots cleared; the others are

@@ -128,6 +128,39 @@ def train(game: str, players: int, args: argparse.Namespace) -> dict[str, Any]:
     return row
 
 
+def exact_command(row: dict[str, Any]) -> str:
+    """A row's command with its hands in place of its seconds: the same weights on any
+    machine (a policy run's rounds are seeded by their number; `--seconds` reaches a number
+    of hands that depends on the machine)."""
+    words = row["command"].split()
+    if "--seconds" in words:
+        at = words.index("--seconds")
+        words[at:at + 2] = ["--hands", str(row["hands"])]
+    return " ".join(words)
+
+
+def markdown() -> str:
+    """The table of docs/strength.md's trained table sizes, from `RESULTS` (the last row
+    of each table)."""
+    rows = {}
+    for line in RESULTS.read_text().splitlines():
+        row = json.loads(line)
+        rows[row["table"]] = row
+    lines = ["| game | players | margin vs heuristic (95%) | eval hands | training hands | CPU-s | shipped | command |",
+             "| --- | ---: | --- | ---: | ---: | ---: | --- | --- |"]
+    for game, players in missing_tables([]):
+        row = rows.get(f"{game}-{players}")
+        title = GAMES[game].title
+        if row is None:
+            lines.append(f"| {title} | {players} | not trained | - | - | - | no | - |")
+            continue
+        margin = f"{row['margin']:+.3f} ± {row['half']:.3f}"
+        lines.append(f"| {title} | {players} | {'**' + margin + '**' if row['margin'] - row['half'] > 0 else margin} | "
+                     f"{row['eval_hands']} | {row['hands']:,} | {row['cpu_seconds']:.0f} | {'yes' if row['shipped'] else 'no'} | "
+                     f"`{exact_command(row)}` |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--only", nargs="*", default=[], help="games (ribs) or tables (ribs-4) to train")
@@ -139,7 +172,11 @@ def main() -> None:
     parser.add_argument("--ship", action="store_true", help="copy weights whose interval is above 0 into the package")
     parser.add_argument("--collect", action="store_true", help="record finished runs in --out without training")
     parser.add_argument("--dry-run", action="store_true", help="print the commands only")
+    parser.add_argument("--markdown", action="store_true", help="print the table of the recorded runs and stop")
     args = parser.parse_args()
+    if args.markdown:
+        print(markdown())
+        return
     for game, players in missing_tables(args.only):
         train(game, players, args)
 

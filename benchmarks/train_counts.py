@@ -44,10 +44,10 @@ SECONDS = {"ribs": 150.0, "": 120.0}
 """Training seconds a table: the budget is about 80 CPU-minutes for the 31 tables on one
 core, and Ribs, the flagship, gets the most."""
 RESULTS = Path(__file__).with_name("learned_counts.jsonl")
-TURN_VALUE_HANDS_PER_SECOND = 100
+TURN_VALUE_HANDS_PER_SECOND = 200
 """Heuristic hands a turn-value run plays per second of `--seconds` (the method counts
-hands, not seconds): Kings in the Corner's 2-player run played 80,000 hands in 366
-CPU-seconds, its measuring included; larger tables play longer hands."""
+hands, not seconds): Kings in the Corner's runs at 3 to 6 players played 190 to 220 hands
+a CPU-second, their measuring included."""
 
 
 def missing_tables(only: list[str]) -> list[tuple[str, int]]:
@@ -79,7 +79,7 @@ def command(game: str, players: int, args: argparse.Namespace) -> list[str]:
     if meta["kind"] == "turn_value":
         return base + [
             "--method", "turn-value", "--seed", str(training["seed"]),
-            "--hands", str(int(seconds(game, args) * TURN_VALUE_HANDS_PER_SECOND / max(1, players - 1))),
+            "--hands", str(int(seconds(game, args) * TURN_VALUE_HANDS_PER_SECOND)),
             "--hidden", args.hidden or ",".join(map(str, training["hidden"])), "--lr", str(training["lr"]),
             "--epochs", str(training["epochs"]), "--minibatch", str(training["minibatch"]),
             "--explore", str(training["explore"]), "--keep", str(training["keep"]),

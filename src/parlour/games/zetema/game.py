@@ -166,6 +166,7 @@ class Zetema(Game):
         Figure(3, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 300, 0, 60),
         Figure(4, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 300, 0, 60),
         Figure(5, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 300, 0, 60),
+        Figure(6, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 300, 0, 60),
     )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game

@@ -10,7 +10,14 @@ import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
 
 from parlour.bots import make_bot
-from parlour.bots.learned import LearnedBot, Policy, head_logits, read_weights, shipped_tables, weights_path
+from parlour.bots.learned import (
+    LearnedBot,
+    Policy,
+    head_logits,
+    read_weights,
+    shipped_tables,
+    weights_path,
+)
 from parlour.bots.network import (
     THREAD_COUNT_SETTINGS,
     blas_on_one_thread,

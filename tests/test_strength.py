@@ -49,7 +49,7 @@ def test_a_row_per_game_and_table_size_with_the_gaps_written_plainly() -> None:
 def test_every_shipped_table_has_its_figures_rerun() -> None:
     for measure in MEASURES:
         assert (measure.game, measure.players) in set(shipped_tables()), measure
-    labels = {(m.game, m.label) for m in MEASURES}
+    labels = {(m.game, m.players, m.label) for m in MEASURES}
     assert len(labels) == len(MEASURES)
 
 

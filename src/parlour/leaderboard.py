@@ -334,7 +334,7 @@ from the same seeds is caught (its test fails) rather than compared with old row
 
 The reference's own row plays it against itself: its margins are zero by construction.
 Where the package ships no weights for a table, `normal` is the heuristic itself, and its
-margins are zero too (4-player Ribs). Each row's command plays it again (`--jobs 2` splits
+margins are zero too. Each row's command plays it again (`--jobs 2` splits
 the work, with the same figures); the CPU times vary with the machine. `normal` and
 `strong` are the levels the lobby offers, the bots they stand for at each game listed in
 docs/strength.md; `parlour.envs.openspiel:ISMCTS` is OpenSpiel's Python ISMCTS (random

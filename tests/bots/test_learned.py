@@ -10,7 +10,14 @@ import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
 
 from parlour.bots import make_bot
-from parlour.bots.learned import Policy, head_logits, read_weights, shipped_tables, weights_path
+from parlour.bots.learned import (
+    LearnedBot,
+    Policy,
+    head_logits,
+    read_weights,
+    shipped_tables,
+    weights_path,
+)
 from parlour.bots.network import (
     THREAD_COUNT_SETTINGS,
     blas_on_one_thread,
@@ -137,10 +144,12 @@ def test_resume_refuses_another_table(tmp_path: Path) -> None:
         run(build_parser().parse_args([*TRAIN[:2], "--players", "5", "--resume", str(tmp_path / "checkpoint.npz")]))
 
 
-def moves(spec: str, game_name: str, players: int, seed: int) -> list[str]:
-    """The moves of seat 0 playing `spec` against random players for one hand."""
+def moves(spec: str, game_name: str, players: int, seed: int, *, shipped: bool = False, **options: object) -> list[str]:
+    """The moves of seat 0 playing `spec` against random players for one hand; `shipped`:
+    every choice with a rival is played by the package's weights, not by the heuristic a
+    learned player falls back on where its weights do not fit."""
     game = get_game(game_name)
-    state = game.new_state(game.options(players=players), seed)
+    state = game.new_state(game.options(players=players, **options), seed)
     chosen: list[str] = []
     bot = make_bot(spec, game, 0, seed)
 
@@ -148,6 +157,8 @@ def moves(spec: str, game_name: str, players: int, seed: int) -> list[str]:
         def choose(self, observation: dict) -> str:
             text = bot.choose(observation)
             assert text in observation["legal_actions"]
+            if shipped and len(observation["legal_actions"]) > 1:
+                assert isinstance(bot, LearnedBot) and bot.weights_for(observation) is not None
             chosen.append(text)
             return text
 
@@ -170,7 +181,7 @@ def test_shipped_weights_load_and_play_legal_seeded_moves(game_name: str, player
         assert params["bp"].shape == (outputs + (meta["prior"] is not None),)
     assert weights_path(game_name, players).stat().st_size < 5_000_000
     for spec in ("learned", "learned(temperature=1)"):
-        assert moves(spec, game_name, players, 5) == moves(spec, game_name, players, 5)
+        assert moves(spec, game_name, players, 5, shipped=True) == moves(spec, game_name, players, 5)
 
 
 def test_trained_weights_play_and_search_with_them(tmp_path: Path) -> None:
@@ -201,7 +212,13 @@ def test_weights_are_read_as_the_kind_their_file_says(tmp_path: Path) -> None:
 
 
 def test_learned_without_weights_plays_the_heuristic() -> None:
-    assert moves("learned", "ribs", 9, 4) == moves("ribs-heuristic", "ribs", 9, 4)
+    """Weights are per table and rules: under rules they were not trained for, the learned
+    player is its game's heuristic."""
+    assert ("ribs", 4) in shipped_tables()
+    other_rules = {"opening": "at_least_two"}
+    assert moves("learned", "ribs", 4, 4, **other_rules) == moves("ribs-heuristic", "ribs", 4, 4, **other_rules)
+    with pytest.raises(AssertionError):
+        moves("learned", "ribs", 4, 4, shipped=True, **other_rules)
 
 
 @pytest.mark.parametrize("game_name", ["ribs", "pitch", "yaniv"])

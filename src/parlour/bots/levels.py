@@ -11,10 +11,11 @@ worlds. Its value head is not used: cutting playouts short with it measured wors
 in the arena. Its settings are the search's defaults except where a game measured
 better with others (`Levels.strong_settings`: Yaniv scores its playouts by points). The
 package ships weights for 6-player Ribs and, trained with the heuristic's move as an
-input, 4-player Cramps, Couillon, Pitch and Seven and a Half and 2-player Paks, Ridge,
-Zetema and Yaniv, as the values of a turn's end, 2-player Kings in the Corner and
-Six-Pack Bezique, and as move values 5-player Mighty (each beats its heuristic in the
-arena: docs/strength.md).
+input, Ribs at 4, Cramps at 4 and 7, Couillon, Pitch and Seven and a Half at 4, Zetema
+at 2 to 6, and Paks, Ridge and Yaniv at 2; as the values of a turn's end, Kings in the
+Corner at 2 and 6 and Six-Pack Bezique at 2; and as move values Mighty at 5 (each beats
+its heuristic in the arena: docs/strength.md, which lists the table sizes trained without
+beating it).
 Elsewhere normal is the game's heuristic bot and strong the search bot with the heuristic
 as its model (with fewer playouts where a game's slowest moves need it,
 `Levels.strong_iterations`). Where a game has a stronger player than the search, strong is that

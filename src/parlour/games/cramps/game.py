@@ -228,6 +228,7 @@ class Cramps(Game):
         Figure(4, NORMAL_VS_HEURISTIC, "normal,cramps-heuristic", 2000, 0, 400),
         Figure(4, STRONG_VS_NORMAL, "strong,normal", 600, 0, 80),
         Figure(4, STRONG_VS_HEURISTIC, "strong,cramps-heuristic", 600, 0, 80),
+        Figure(7, NORMAL_VS_HEURISTIC, "normal,cramps-heuristic", 700, 0, 140),
     )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game

@@ -129,6 +129,7 @@ class KingsInTheCorner(Game):
         Figure(2, NORMAL_VS_HEURISTIC, "normal,kings_in_the_corner-heuristic", 2000, 300000, 400),
         Figure(2, STRONG_VS_NORMAL, "strong,normal", 1000, 200000, 60),
         Figure(2, STRONG_VS_HEURISTIC, "strong,kings_in_the_corner-heuristic", 1000, 200000, 60),
+        Figure(6, NORMAL_VS_HEURISTIC, "normal,kings_in_the_corner-heuristic", 1200, 0, 300),
     )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game

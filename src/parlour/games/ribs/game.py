@@ -169,6 +169,7 @@ class Ribs(Game):
     state_class = RibsState
     view = view
     strength = (
+        Figure(4, NORMAL_VS_HEURISTIC, "normal,ribs-heuristic", 1000, 0, 120),
         Figure(6, NORMAL_VS_HEURISTIC, "normal,ribs-heuristic", 1000, 0, 120),
         Figure(6, STRONG_VS_HEURISTIC, "strong,ribs-heuristic", 1000, 0, 24),
     )

@@ -163,6 +163,10 @@ class Zetema(Game):
         Figure(2, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 2000, 0, 200),
         Figure(2, STRONG_VS_NORMAL, "strong,normal", 600, 100000, 6),
         Figure(2, STRONG_VS_HEURISTIC, "strong,zetema-heuristic", 40, 100000, 6),
+        Figure(3, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 300, 0, 60),
+        Figure(4, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 300, 0, 60),
+        Figure(5, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 300, 0, 60),
+        Figure(6, NORMAL_VS_HEURISTIC, "normal,zetema-heuristic", 300, 0, 60),
     )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,7 +15,8 @@ from parlour.cli import main
 from parlour.games import GAMES
 from parlour.strength import MEASURES
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "strength.md"
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "strength.md"
 
 
 def results_rows() -> dict[tuple[str, int], str]:
@@ -68,3 +71,26 @@ def test_strength_reruns_the_arena_at_a_tiny_size(capsys: pytest.CaptureFixture[
     report = json.loads(capsys.readouterr().out)
     normal = next(row for row in report if row["bot"] == "normal")
     assert float(shown.group(1)) == pytest.approx(normal["duplicate_margin"], abs=5e-4)
+
+
+def train_counts() -> Any:
+    spec = importlib.util.spec_from_file_location("train_counts", ROOT / "benchmarks" / "train_counts.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_page_shows_every_trained_table_size_as_recorded() -> None:
+    """The table of trained sizes is `benchmarks/train_counts.py --markdown`, printed from
+    the recorded runs: a run recorded and not shown, or a figure edited by hand, fails."""
+    assert train_counts().markdown() in PAGE.read_text()
+
+
+def test_a_recorded_run_gives_its_command_with_hands_not_seconds() -> None:
+    """`--seconds` reaches a number of hands that depends on the machine; the page's
+    command replays the run's hands, so it gives the same weights anywhere."""
+    row = {"command": "parlour train ribs --players 5 --out runs/ribs-5 --seed 0 --seconds 150.0 --lr 0.001",
+           "hands": 2816}
+    assert train_counts().exact_command(row) == (
+        "parlour train ribs --players 5 --out runs/ribs-5 --seed 0 --hands 2816 --lr 0.001")

@@ -170,8 +170,12 @@ class Ribs(Game):
     view = view
     strength = (
         Figure(4, NORMAL_VS_HEURISTIC, "normal,ribs-heuristic", 1000, 0, 120),
+        Figure(5, NORMAL_VS_HEURISTIC, "normal,ribs-heuristic", 1000, 0, 120),
         Figure(6, NORMAL_VS_HEURISTIC, "normal,ribs-heuristic", 1000, 0, 120),
         Figure(6, STRONG_VS_HEURISTIC, "strong,ribs-heuristic", 1000, 0, 24),
+        Figure(7, NORMAL_VS_HEURISTIC, "normal,ribs-heuristic", 1000, 0, 120),
+        Figure(8, NORMAL_VS_HEURISTIC, "normal,ribs-heuristic", 1000, 0, 120),
+        Figure(10, NORMAL_VS_HEURISTIC, "normal,ribs-heuristic", 1000, 0, 120),
     )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game

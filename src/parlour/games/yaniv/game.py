@@ -161,8 +161,8 @@ class Yaniv(Game):
     view = view
     strength = (
         Figure(2, NORMAL_VS_HEURISTIC, "normal,yaniv-heuristic", 6000, 100000, 1000),
-        Figure(2, STRONG_VS_NORMAL, "strong,normal", 3000, 101000, 12),
-        Figure(2, STRONG_VS_HEURISTIC, "strong,yaniv-heuristic", 2000, 100000, 12),
+        Figure(2, STRONG_VS_NORMAL, "strong,normal", 400, 101000, 12),
+        Figure(2, STRONG_VS_HEURISTIC, "strong,yaniv-heuristic", 400, 100000, 12),
     )
 
     # --- the declaration (parlour.engine.Game): what the layers above read of the game

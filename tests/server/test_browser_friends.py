@@ -132,7 +132,9 @@ def test_resign_then_play_again_at_the_same_link(web: ServerProcess, playwright:
         page.select_option("#speed", "fast")  # the bots' moves are drawn as they come
         page.click("#resign")
         page.click("text=Yes, resign")  # asked first; then a bot plays the seat to the end
-        page.wait_for_selector("#again", timeout=60_000)
+        # The match may take several hands (a hand can end with nobody winning it), each
+        # move drawn at the page's fast pace: a hundred moves have taken over a minute.
+        page.wait_for_selector("#again", timeout=240_000)
         first = web.record(table)
         page.click("#again")
         page.wait_for_function("() => window.__parlour.summary.match === 1 && window.__parlour.msg && !window.__parlour.msg.observation.match_over")

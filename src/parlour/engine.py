@@ -865,11 +865,23 @@ class State:
             obs["eliminated"] = list(self.eliminated)
         return obs
 
-    def facts(self, seat: int | None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
         """The game's own keys of `seat`'s observation: its hand (`hand`, texts, None for a
         spectator), `hand_sizes`, and every public fact of the game (bids, contract,
-        trumps, the table). Cheap: search reads them on every move."""
+        trumps, the table). Cheap: search reads them on every move, the research env's
+        kept tensor at every step. `keys`, when given, names the keys the caller reads: a
+        game may leave out the others where one is dear to build and read by few (the
+        finished tricks of a hand, which the tensor does not read)."""
         raise NotImplementedError
+
+    def facts_changed_since(self, start: int) -> Container[str] | None:
+        """The keys of `facts`, and `scores` (the engine's key from `hand_points` and
+        `match_scores`), that may hold other values than they held when the history had
+        `start` entries, within this hand; None: any of them. The research env's kept
+        tensor builds and compares only these, so a game that can tell cheaply what its
+        latest actions left alone (a bid leaves the table and the capture piles alone)
+        spares it most of a step. The engine cannot tell, so any."""
+        return None
 
     def public_actions(self, seat: int | None, start: int = 0) -> list[list[Any]]:
         """The current hand's actions as `seat` saw them, from its `start`-th on: `[actor,

@@ -92,7 +92,7 @@ def _zeros(size: int) -> array[float]:
 class _Seat:
     """What one seat's tensor was last built from."""
 
-    __slots__ = ("cells", "out", "values", "hand", "course", "hidden", "calls")
+    __slots__ = ("cells", "out", "values", "hand", "course", "hidden", "calls", "seen")
 
     def __init__(self, size: int, sections: int) -> None:
         self.cells = array("f", bytes(4 * size))
@@ -108,6 +108,8 @@ class _Seat:
         """The places in `course` shown to the seat as the game's `_seen_as` words."""
         self.calls: list[int] = []
         """The places in `course` of the calls (actions naming no card), in order."""
+        self.seen = -1
+        """The history's length when the tensor was last brought up to the state."""
 
 
 class _Plan:
@@ -147,16 +149,32 @@ class _Plan:
         and its writer) and, for a group of one section reading the whole key, that section
         and its writer (its value is compared once, not twice)."""
         self.plain = plain
-        self.write = _compiled(self.groups)
+        self.n = encoder.n
+        self.write = _compiled(self.groups, encoder.n)
         self.wants_legal = "legal_actions" in groups
+        self.fact_keys = frozenset(groups) - ENGINE_KEYS
+        """The game's keys the sections read (`State.facts` may leave out the others)."""
+        self.partial: dict[Any, tuple[frozenset[str], frozenset[str], Callable[..., None]]] = {}
+        """For each answer of `State.facts_changed_since`: the game's keys to ask for,
+        the engine's, and the comparisons of the sections that read them (`partial_of`)."""
         self.wants_options = "options" in groups
         self.items: dict[int, tuple[list[Any], Any, dict[Any, array[float]] | None]] = {}
         """The writers of a record's items and the cells of the records met, by the
         record's fact (`id`): `SeatTensors._item_plan`."""
-        """The writers and widths of a record's items, by the record's fact (`id`)."""
+
+    def partial_of(self, changed: Any) -> tuple[frozenset[str], frozenset[str], Callable[..., None]]:
+        """What a step asks for and compares when only the keys `changed` may have changed
+        (besides the engine's cheap keys: the phase, who is to act, ...)."""
+        found = self.partial.get(changed)
+        if found is None:
+            facts = self.fact_keys & frozenset(changed)
+            reads = Encoder.READS if "scores" in changed else Encoder.READS - {"scores"}
+            tops = facts | (ENGINE_KEYS - {"scores"}) | (reads & {"scores"})
+            found = self.partial[changed] = (facts, reads, _compiled([g for g in self.groups if g[0] in tops], self.n))
+        return found
 
 
-def _compiled(groups: list[tuple[str, int, list[Any], Any]]) -> Callable[..., None]:
+def _compiled(groups: list[tuple[str, int, list[Any], Any]], n: int) -> Callable[..., None]:
     """The sections other than the course's brought up to an observation, as one function
     written out for the encoder's groups: each section's value compared with the one it
     was written from, and written again where they differ (the same work as a loop over
@@ -178,7 +196,7 @@ def _compiled(groups: list[tuple[str, int, list[Any], Any]]) -> Callable[..., No
                 f"    old = values[{g}]",
                 f"    if {changed.format(v='whole')}:",
                 f"        values[{g}] = whole",
-                f"        w{g}(self, s{g}, old, whole, rel, cells, obs)",
+                *_writing(g, "whole", alone[0], alone[1], n, env),
             ]
             continue
         if any(key is not None for _, _, _, key, _ in members):
@@ -200,14 +218,35 @@ def _compiled(groups: list[tuple[str, int, list[Any], Any]]) -> Callable[..., No
                     value = f"_get(whole, {rest!r})" if rest else "whole"
                 lines.append(f"    value = {value}")
             lines += [
-
                 f"    old = values[{k}]",
                 f"    if {changed.format(v='value')}:",
                 f"        values[{k}] = value",
-                f"        w{k}(self, s{k}, old, value, rel, cells, obs)",
+                *_writing(k, "value", section, write, n, env),
             ]
     exec(compile("\n".join(lines), "<parlour.envs.incremental sections>", "exec"), env)  # noqa: S102
     return env["write"]  # type: ignore[no-any-return]
+
+
+def _writing(k: int, value: str, section: Section, write: Writer, n: int, env: dict[str, Any]) -> list[str]:
+    """The lines that write section `k` whose value changed from `old` to `value`: its
+    writer's call, with the commonest case of a number, a seat or a choice written out in
+    place before it (the call costs more than the two cells it sets)."""
+    call = f"w{k}(self, s{k}, old, {value}, rel, cells, obs)"
+    at, fact = section.offset, section.fact
+    if write is SeatTensors._write_number:
+        return [f"        if type({value}) is int:", f"            cells[{at}] = 1",
+                f"            cells[{at + 1}] = {value} / {fact.scale!r}", "        else:", f"            {call}"]
+    if write is SeatTensors._write_seat:
+        return [f"        if type({value}) is int and type(old) is int and 0 <= {value} < {n} and 0 <= old < {n}:",
+                f"            cells[{at} + (old - rel) % {n}] = 0", f"            cells[{at} + ({value} - rel) % {n}] = 1",
+                "        else:", f"            {call}"]
+    if write is SeatTensors._write_choice and not fact.rotate:
+        env[f"c{k}"] = _choice_slots(fact.values)
+        m = len(fact.values)
+        return [f"        if type({value}) is str and type(old) is str:",
+                f"            cells[{at} + c{k}.get(old, {m})] = 0", f"            cells[{at} + c{k}.get({value}, {m})] = 1",
+                "        else:", f"            {call}"]
+    return [f"        {call}"]
 
 
 @cache
@@ -234,9 +273,14 @@ class SeatTensors:
         self._places = plan.places
         self._groups, self._plain, self._wants_legal = plan.groups, plan.plain, plan.wants_legal
         self._wants_options = plan.wants_options
+        self._fact_keys = plan.fact_keys
+        self._partial_of = plan.partial_of
         self._write_sections = plan.write
         self._call_width = encoder.n + len(encoder.calls) + 2
         """The width of a recent call's row: who called, which call (or another), when."""
+        self._call_terms = (encoder.n, encoder.call_index, len(encoder.calls), encoder.course_scale)
+        """What a recent call's row is written with: the seats, each call's slot, the slot of
+        another call, the scale of when."""
         self._counted = [section.offset for section in plan.counts]
         """Where each section of calls counted per seat begins."""
         self._recent_rows = [section for section in plan.recent if section.fact.length]
@@ -264,11 +308,19 @@ class SeatTensors:
         cache = self._seats.get(seat)
         if cache is None:
             cache = self._seats[seat] = _Seat(self.encoder.size, self._plain + len(self._groups))
+        since = cache.seen if cache.hand == (state.hand_number, state.hand_start) else -1
+        cache.seen = len(state.history)
+        keys = state.facts_changed_since(since) if since >= 0 else None
         changed, first_new = self._follow(state, seat, cache)
-        obs = self._observation(state, seat, cache.course)
+        if keys is None:
+            obs = self._observation(state, seat, cache.course, self._fact_keys, Encoder.READS)
+            write = self._write_sections
+        else:
+            facts, reads, write = self._partial_of(keys)
+            obs = self._observation(state, seat, cache.course, facts, reads)
         rel = seat or 0
         self._course(cache, rel, changed, first_new, obs)
-        self._write_sections(self, obs, cache.values, cache.cells, rel)
+        write(self, obs, cache.values, cache.cells, rel)
         return cache
 
     # --- the writers: each section whose value changed from `old` -------------------------------
@@ -296,6 +348,12 @@ class SeatTensors:
                       obs: dict[str, Any]) -> None:
         fact, at = section.fact, section.offset
         choices, m = fact.values, len(fact.values)
+        if not fact.rotate and type(value) is str and (old is _UNSEEN or type(old) is str):
+            slots = _choice_slots(choices)
+            if old is not _UNSEEN:
+                cells[at + slots.get(old, m)] = 0
+            cells[at + slots.get(value, m)] = 1
+            return
         turn = self.encoder._turn(fact, seat)
         if old is not _UNSEEN:
             cells[at + ((choices.index(old) - turn) % m if old in choices else m)] = 0
@@ -412,8 +470,14 @@ class SeatTensors:
             try:
                 key = (seat, read(item))
                 row = rows.get(key)
-            except (KeyError, TypeError):
+            except KeyError:
                 key = row = None
+            except TypeError:
+                try:
+                    key = (seat, _frozen(read(item)))
+                    row = rows.get(key)
+                except TypeError:
+                    key = row = None
             if row is not None:
                 cells[at : at + len(row)] = row
                 return
@@ -445,15 +509,17 @@ class SeatTensors:
         self._item_plans[id(fact)] = plan
         return plan
 
-    def _observation(self, state: State, seat: int | None, course: list[list[Any]]) -> dict[str, Any]:
+    def _observation(self, state: State, seat: int | None, course: list[list[Any]], keys: frozenset[str],
+                     reads: frozenset[str]) -> dict[str, Any]:
         """`state.observation(seat, views=False, keys=Encoder.READS)`, the course being the
-        seat's kept one (and the legal actions and options left out where no section reads
+        seat's kept one, the game's facts asked for `keys` and the engine's dear keys for
+        `reads` (and the legal actions and options left out where no section reads
         them)."""
         legal = None
         if self._wants_legal:
             legal = state._LEGAL[state.phase](state) if state.phase != OVER and seat == state.turn else []
-        obs = state.engine_keys(seat, Encoder.READS, legal, actions=course, options=self._wants_options)
-        facts = state.facts(seat)
+        obs = state.engine_keys(seat, reads, legal, actions=course, options=self._wants_options)
+        facts = state.facts(seat, keys)
         if COURSE in facts:
             raise ValueError(f"{state.game.name}: facts name {COURSE!r}, the engine's key of the hand's course")
         obs.update(facts)
@@ -616,21 +682,34 @@ class SeatTensors:
                     cells[at + base + n] = when
 
     def _retell_calls(self, section: Section, cache: _Seat, seat: int, shown: list[int], retold: set[int]) -> None:
-        """The recent calls written again where they differ from the `shown` ones: a call
-        whose text changed, or a slot whose call is another since entries stopped (or
-        started) being calls."""
+        """The recent calls laid out again after entries stopped (or started) being calls
+        or changed text: a call still shown and unchanged keeps its row, moved where its
+        place changed (a run of them moved as one block), the others written afresh."""
         width, length = self._call_width, section.fact.length
         cells = cache.cells
+        at = section.offset
         was, now = shown[-length:], cache.calls[-length:]
-        zero = _zeros(width)
-        for j in range(max(len(was), len(now))):
-            k = now[j] if j < len(now) else None
-            if j < len(was) and was[j] == k and k not in retold:
+        where = {k: j for j, k in enumerate(was) if k not in retold}
+        old = cells[at : at + len(was) * width]
+        course, row = cache.course, self._call_row
+        j, count = 0, len(now)
+        while j < count:
+            src = where.get(now[j])
+            if src is None:
+                base = at + j * width
+                cells[base : base + width] = _zeros(width)
+                row(cells, base, course[now[j]], now[j], seat)
+                j += 1
                 continue
-            base = section.offset + j * width
-            cells[base : base + width] = zero
-            if k is not None:
-                self._call_row(cells, base, cache.course[k], k, seat)
+            shift = src - j
+            end = j + 1
+            while end < count and where.get(now[end]) == end + shift:
+                end += 1
+            if shift:
+                cells[at + j * width : at + end * width] = old[src * width : (end + shift) * width]
+            j = end
+        if len(was) > count:
+            cells[at + count * width : at + len(was) * width] = _zeros((len(was) - count) * width)
 
     def _push_calls(self, section: Section, cache: _Seat, seat: int, new: int) -> None:
         """The last `new` calls of the kept ones, just played, written after the others of
@@ -645,23 +724,47 @@ class SeatTensors:
             start = at + (before - keep) * width
             cells[at : at + keep * width] = cells[start : start + keep * width]
         base = at + keep * width
-        zero = _zeros(width)
-        course, row = cache.course, self._call_row
-        for k in calls[len(calls) - min(new, length) :]:
-            cells[base : base + width] = zero
-            row(cells, base, course[k], k, seat)
+        fresh = min(new, length)
+        cells[base : base + fresh * width] = _zeros(fresh * width)
+        n, index, other, scale = self._call_terms
+        course = cache.course
+        for k in calls[len(calls) - fresh :]:
+            who, text = course[k]
+            if type(who) is int and 0 <= who < n:
+                cells[base + (who - seat) % n] = 1
+            cells[base + n + index.get(text, other)] = 1
+            cells[base + n + other + 1] = (k + 1) / scale
             base += width
 
     def _call_row(self, cells: array[float], base: int, entry: list[Any], k: int, seat: int) -> None:
         """The call `entry`, the hand's `k`-th action, into its cleared row of the recent
-        calls: who called (seen from `seat`), which call, and when."""
-        enc = self.encoder
-        n, c = enc.n, len(enc.calls)
+        calls: who called (seen from `seat`), which call, and when (as `_push_calls` writes
+        its rows)."""
+        n, index, other, scale = self._call_terms
         who, text = entry
         if type(who) is int and 0 <= who < n:
             cells[base + (who - seat) % n] = 1
-        cells[base + n + enc.call_index.get(text, c)] = 1
-        cells[base + n + c + 1] = (k + 1) / enc.course_scale
+        cells[base + n + index.get(text, other)] = 1
+        cells[base + n + other + 1] = (k + 1) / scale
+
+
+_LISTED = object()
+"""Marks a list made a tuple in a record's key (`_frozen`)."""
+
+
+def _frozen(items: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A record's items with each list made a tuple (marked as one), so that a record
+    holding a list of cards is known again by them."""
+    return tuple((_LISTED, *item) if type(item) is list else item for item in items)
+
+
+@cache
+def _choice_slots(choices: tuple[Any, ...]) -> dict[Any, int]:
+    """Each choice's slot (the first of equal ones, as `tuple.index` finds it)."""
+    slots: dict[Any, int] = {}
+    for i, choice in enumerate(choices):
+        slots.setdefault(choice, i)
+    return slots
 
 
 def _recount(faces_in: Callable[[str], tuple[int, ...]], old: list[Any], new: list[Any], cells: array[float],

@@ -61,7 +61,7 @@ totals)`. The hand's summary (`last_hand`) keeps them as its `log`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from itertools import repeat, starmap
 from typing import Any, Literal
 
@@ -108,6 +108,8 @@ BID_BASE = 100
 TRUMP_BASE = 200
 NO_TRUMP = 204
 AUCTION, DECLARE, PLAY = "auction", "declare", "play"
+_PLAY_FACTS = frozenset({"hand", "hand_sizes", "trick", "trick_number", "tricks", "scores"})
+"""The facts cards played change (`CrampsRules.facts_changed_since`)."""
 Prepared = tuple[list[float], int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """A shuffled deal made ready before it is dealt: its keys, its dealer, the hands and each
 hand's face mask, second-copy mask and joker count."""
@@ -529,6 +531,16 @@ class CrampsRules(State):
     def match_scores(self) -> list[Any]:
         return list(self.totals)
 
+    def facts_changed_since(self, start: int) -> Container[str] | None:
+        """Cards played leave the auction, the trumps and the queens' values alone."""
+        if self.phase != PLAY:
+            return None
+        history = self.history
+        for i in range(start, len(history)):
+            if history[i][1] > JOKER:
+                return None
+        return _PLAY_FACTS
+
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         if action <= JOKER:
@@ -571,7 +583,7 @@ class CrampsRules(State):
         return [CARD_TEXTS[action]] if action <= JOKER else []
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
         """Every bid, pass, declaration and card played is public (G-8); a seat's own hand
         is its only secret."""
         n = self.n

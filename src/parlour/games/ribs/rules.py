@@ -69,6 +69,7 @@ the view writes its explanation.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Container
 from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
@@ -106,6 +107,10 @@ from parlour.games.ribs.tricks import (
 
 BIDDING, PLAYING = "bidding", "playing"
 TRICKS_PER_HAND = 4
+_AUCTION_FACTS = frozenset({"bidding", "money"})
+"""The facts bids and passes change (`RibsRules.facts_changed_since`)."""
+_TRICK_FACTS = frozenset({"bidding", "money", "table", "hand", "hand_sizes", "my_fold", "folded"})
+"""The facts the plays of a trick change until it is finished."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -546,6 +551,21 @@ class RibsRules(State):
         """Each seat's net money over the match (whole hands), or None without stakes."""
         return list(self.money_net) if self.options.stakes else None
 
+    def facts_changed_since(self, start: int) -> Container[str] | None:
+        """Bids and passes change only the auction (and the money, with stakes); the
+        plays of one trick only the table, the hands and the folds besides; a finished
+        trick changes the rest."""
+        history = self.history
+        plays = 0
+        for i in range(start, len(history)):
+            if history[i][1] >= PLAY_BASE:
+                plays += 1
+        if not plays:
+            return _AUCTION_FACTS
+        if self.phase == PLAYING and plays <= self.played_count:
+            return _TRICK_FACTS
+        return None
+
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         return _ACTION_TEXTS[self.strength is STRENGTH_LEMONS][action]
@@ -557,7 +577,7 @@ class RibsRules(State):
         return [] if action < PLAY_BASE else pair_text(*PAIR_OF[action % 100], self.strength).split()
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
         """A seat's hand and own fold; every bid and pass, the table (face-down pairs
         hidden from the others), the capture piles, the discards, the hand's tricks."""
         n = self.n

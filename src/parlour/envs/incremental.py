@@ -286,6 +286,9 @@ class SeatTensors:
         self._recent_rows = [section for section in plan.recent if section.fact.length]
         """The recent-calls sections that hold at least one call."""
         self._item_plans = plan.items
+        self._course_terms = (encoder, encoder.n, encoder.course_scale, encoder._split, encoder._slots,
+                              encoder._call_slots, len(encoder.calls) + 1)
+        """What `_course` reads of the encoder, in one tuple (read at every step)."""
 
     # --- the tensor ---------------------------------------------------------------------------
     def tensor(self, state: State, seat: int | None) -> np.ndarray:
@@ -588,11 +591,8 @@ class SeatTensors:
                 obs: dict[str, Any]) -> None:
         """The course sections brought up to the seat's course: changed entries taken out
         as they were and put in as they are, new entries added."""
-        enc = self.encoder
+        enc, n, scale, split, slots, call_slots, calls_width = self._course_terms
         cells, course = cache.cells, cache.course
-        n, scale = enc.n, enc.course_scale
-        split, slots, call_slots = enc._split, enc._slots, enc._call_slots
-        calls_width = len(enc.calls) + 1
         redo_moves = redo_recent = False
         redo_places = bool(changed and self._places)
         new_calls = 0

@@ -829,23 +829,26 @@ class State:
     def engine_keys(
         self, seat: int | None, keys: Container[str] | None = None, legal: Sequence[Action] | None = (),
         names: Sequence[str] | None = None, actions: list[list[Any]] | None = None, options: bool = True,
+        whole_hand: bool = True,
     ) -> dict[str, Any]:
         """The engine's keys of `seat`'s observation, `keys` as `observation` takes it:
         `observation` adds the game's `facts` to them. `legal` is what `legal_actions` lists
         (None leaves the key out, as `options=False` leaves out `options`); `actions`, when
         given, is the hand's course the caller keeps already (parlour.envs.incremental), in
-        place of `public_actions(seat)`."""
+        place of `public_actions(seat)`. `whole_hand=False` leaves out the keys that hold
+        for the whole hand (the game, the seats, the options, the hand's number and dealer),
+        for one who keeps them from the hand's first step."""
         over = self.phase == OVER
-        obs: dict[str, Any] = {
-            "game": self.game.name,
-            "players": self.options.players,
-            "seat": seat,
-        }
-        if options:
-            obs["options"] = self.options.to_json()
-        obs["hand_number"] = self.hand_number
-        obs["dealer"] = self.dealer
-        obs["phase"] = self.phase
+        obs: dict[str, Any]
+        if whole_hand:
+            obs = {"game": self.game.name, "players": self.options.players, "seat": seat}
+            if options:
+                obs["options"] = self.options.to_json()
+            obs["hand_number"] = self.hand_number
+            obs["dealer"] = self.dealer
+            obs["phase"] = self.phase
+        else:
+            obs = {"phase": self.phase}
         obs["to_act"] = None if over else self.turn
         if legal is not None:
             to_text = self.action_to_text

@@ -59,6 +59,10 @@ ENGINE_KEYS = frozenset(
 """The engine's keys of an observation asked for with `keys=Encoder.READS` (the others come
 from the game's `facts`)."""
 
+WHOLE_HAND = frozenset({"game", "players", "seat", "options", "hand_number", "dealer"})
+"""The engine's keys that hold for the whole hand (`State.engine_keys(whole_hand=False)` leaves
+them out)."""
+
 GROWING = frozenset({"records", "plays"})
 """The kinds that lay a list's items out one after another, each in its own slots."""
 
@@ -169,7 +173,7 @@ class _Plan:
         if found is None:
             facts = self.fact_keys & frozenset(changed)
             reads = Encoder.READS if "scores" in changed else Encoder.READS - {"scores"}
-            tops = facts | (ENGINE_KEYS - {"scores"}) | (reads & {"scores"})
+            tops = facts | (ENGINE_KEYS - WHOLE_HAND - {"scores"}) | (reads & {"scores"})
             found = self.partial[changed] = (facts, reads, _compiled([g for g in self.groups if g[0] in tops], self.n))
         return found
 
@@ -286,6 +290,8 @@ class SeatTensors:
         self._recent_rows = [section for section in plan.recent if section.fact.length]
         """The recent-calls sections that hold at least one call."""
         self._item_plans = plan.items
+        self._rels = [{who: (who - seat) % encoder.n for who in range(encoder.n)} for seat in range(encoder.n)]
+        """Each seat's place, seen from each seat (`_rels[seat][who]`); other actors have none."""
         self._course_terms = (encoder, encoder.n, encoder.course_scale, encoder._split, encoder._slots,
                               encoder._call_slots, len(encoder.calls) + 1)
         """What `_course` reads of the encoder, in one tuple (read at every step)."""
@@ -316,11 +322,11 @@ class SeatTensors:
         keys = state.facts_changed_since(since) if since >= 0 else None
         changed, first_new = self._follow(state, seat, cache)
         if keys is None:
-            obs = self._observation(state, seat, cache.course, self._fact_keys, Encoder.READS)
+            obs = self._observation(state, seat, cache.course, self._fact_keys, Encoder.READS, True)
             write = self._write_sections
         else:
             facts, reads, write = self._partial_of(keys)
-            obs = self._observation(state, seat, cache.course, facts, reads)
+            obs = self._observation(state, seat, cache.course, facts, reads, False)
         rel = seat or 0
         self._course(cache, rel, changed, first_new, obs)
         write(self, obs, cache.values, cache.cells, rel)
@@ -513,15 +519,16 @@ class SeatTensors:
         return plan
 
     def _observation(self, state: State, seat: int | None, course: list[list[Any]], keys: frozenset[str],
-                     reads: frozenset[str]) -> dict[str, Any]:
+                     reads: frozenset[str], whole_hand: bool) -> dict[str, Any]:
         """`state.observation(seat, views=False, keys=Encoder.READS)`, the course being the
         seat's kept one, the game's facts asked for `keys` and the engine's dear keys for
         `reads` (and the legal actions and options left out where no section reads
-        them)."""
+        them, and the keys that hold for the whole hand unless `whole_hand`)."""
         legal = None
         if self._wants_legal:
             legal = state._LEGAL[state.phase](state) if state.phase != OVER and seat == state.turn else []
-        obs = state.engine_keys(seat, reads, legal, actions=course, options=self._wants_options)
+        obs = state.engine_keys(seat, reads, legal, actions=course, options=self._wants_options,
+                                whole_hand=whole_hand)
         facts = state.facts(seat, keys)
         if COURSE in facts:
             raise ValueError(f"{state.game.name}: facts name {COURSE!r}, the engine's key of the hand's course")
@@ -595,7 +602,6 @@ class SeatTensors:
         cells, course = cache.cells, cache.course
         redo_moves = redo_recent = False
         redo_places = bool(changed and self._places)
-        new_calls = 0
         moves = self._moves
         for k, old in changed:
             who = course[k][0]
@@ -619,18 +625,20 @@ class SeatTensors:
                 elif not redo_moves:
                     self._move(cells, bases, rel, (k + 1) / scale)
         calls, counted = cache.calls, self._counted
+        calls_before = len(calls)
+        rels = self._rels[seat]
         for k in range(first_new, len(course)):
             who, text = course[k]
-            rel = (who - seat) % n if type(who) is int and 0 <= who < n else None
+            rel = rels.get(who)
             slot = call_slots.get(text)
             if slot is None:
                 slot = enc._call_slot(text)
             if slot >= 0:
                 calls.append(k)
-                new_calls += 1
                 if rel is not None:
+                    row = rel * calls_width + slot
                     for at in counted:
-                        cells[at + rel * calls_width + slot] += 1
+                        cells[at + row] += 1
                 continue
             if not redo_places:
                 for section in self._places:
@@ -649,6 +657,7 @@ class SeatTensors:
                     for base in bases:
                         cells[at + base + rel] += 1
                         cells[at + base + n] = when
+        new_calls = len(calls) - calls_before
         if redo_recent:
             shown = cache.calls[: len(cache.calls) - new_calls]
             retold = {k for k, _ in changed}

@@ -38,6 +38,7 @@ game's facts are fresh values (not the state's own lists, changed in place later
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
@@ -693,32 +694,34 @@ class SeatTensors:
     def _retell_calls(self, section: Section, cache: _Seat, seat: int, shown: list[int], retold: set[int]) -> None:
         """The recent calls laid out again after entries stopped (or started) being calls
         or changed text: a call still shown and unchanged keeps its row, moved where its
-        place changed (a run of them moved as one block), the others written afresh."""
+        place changed (a run of them moved as one block), the others written afresh. Both
+        lists of calls are in the order of the hand, so a run is found by slices."""
         width, length = self._call_width, section.fact.length
         cells = cache.cells
         at = section.offset
         was, now = shown[-length:], cache.calls[-length:]
-        where = {k: j for j, k in enumerate(was) if k not in retold}
         old = cells[at : at + len(was) * width]
         course, row = cache.course, self._call_row
-        j, count = 0, len(now)
+        j, count, m = 0, len(now), len(was)
         while j < count:
-            src = where.get(now[j])
-            if src is None:
+            k = now[j]
+            src = bisect_left(was, k)
+            if src == m or was[src] != k or k in retold:
                 base = at + j * width
                 cells[base : base + width] = _zeros(width)
-                row(cells, base, course[now[j]], now[j], seat)
+                row(cells, base, course[k], k, seat)
                 j += 1
                 continue
-            shift = src - j
-            end = j + 1
-            while end < count and where.get(now[end]) == end + shift:
-                end += 1
-            if shift:
-                cells[at + j * width : at + end * width] = old[src * width : (end + shift) * width]
+            end = min(count, j + m - src)
+            if now[j:end] != was[src : src + end - j] or not retold.isdisjoint(now[j:end]):
+                end = j + 1
+                while end < count and src + end - j < m and now[end] == was[src + end - j] and now[end] not in retold:
+                    end += 1
+            if src != j:
+                cells[at + j * width : at + end * width] = old[src * width : (src + end - j) * width]
             j = end
-        if len(was) > count:
-            cells[at + count * width : at + len(was) * width] = _zeros((len(was) - count) * width)
+        if m > count:
+            cells[at + count * width : at + m * width] = _zeros((m - count) * width)
 
     def _push_calls(self, section: Section, cache: _Seat, seat: int, new: int) -> None:
         """The last `new` calls of the kept ones, just played, written after the others of

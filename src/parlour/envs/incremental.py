@@ -245,6 +245,16 @@ def _writing(k: int, value: str, section: Section, write: Writer, n: int, env: d
         return [f"        if type({value}) is int and type(old) is int and 0 <= {value} < {n} and 0 <= old < {n}:",
                 f"            cells[{at} + (old - rel) % {n}] = 0", f"            cells[{at} + ({value} - rel) % {n}] = 1",
                 "        else:", f"            {call}"]
+    if write is SeatTensors._write_seat_numbers:
+        env["_turns"] = _turns(n)
+        return [f"        if type({value}) is list and type(old) is list and len({value}) == len(old) == {n}:",
+                f"            for s, v, was in zip(_turns[rel], {value}, old):",
+                "                if v is not was:",
+                "                    if type(v) is not int:",
+                f"                        {call}",
+                "                        break",
+                f"                    cells[{at} + s] = v / {fact.scale!r}",
+                "        else:", f"            {call}"]
     if write is SeatTensors._write_choice and not fact.rotate:
         env[f"c{k}"] = _choice_slots(fact.values)
         m = len(fact.values)
@@ -768,6 +778,12 @@ def _frozen(items: tuple[Any, ...]) -> tuple[Any, ...]:
     """A record's items with each list made a tuple (marked as one), so that a record
     holding a list of cards is known again by them."""
     return tuple((_LISTED, *item) if type(item) is list else item for item in items)
+
+
+@cache
+def _turns(n: int) -> list[list[int]]:
+    """Where each seat sits seen from each seat: `_turns(n)[seat][who]`."""
+    return [[(who - seat) % n for who in range(n)] for seat in range(n)]
 
 
 @cache

@@ -163,7 +163,7 @@ class _Plan:
         """For each answer of `State.facts_changed_since`: the game's keys to ask for,
         the engine's, and the comparisons of the sections that read them (`partial_of`)."""
         self.wants_options = "options" in groups
-        self.items: dict[int, tuple[list[Any], Any, dict[Any, array[float]] | None]] = {}
+        self.items: dict[int, tuple[Callable[..., int], Any, dict[Any, array[float]] | None]] = {}
         """The writers of a record's items and the cells of the records met, by the
         record's fact (`id`): `SeatTensors._item_plan`."""
 
@@ -479,8 +479,8 @@ class SeatTensors:
         """The encoder's items of a record into cells that hold zeros. A record's cells
         depend on the seat and the items the encoder reads alone, so a record met before (a
         pair on the table, a trick's outcome) is copied from the cells it was written as
-        then; the others are written item by item, each writer and width looked up once per
-        fact."""
+        then; the others are written by one function written out per fact
+        (`_item_writer`)."""
         plan = self._item_plans.get(id(fact))
         if plan is None:
             plan = self._item_plan(fact)
@@ -501,31 +501,20 @@ class SeatTensors:
             if row is not None:
                 cells[at : at + len(row)] = row
                 return
-        enc = self.encoder
-        plain = type(item) is dict
-        start = at
-        for sub, put, path, key_of, width in writers:
-            put(enc, sub, item.get(key_of) if plain and key_of else _get(item, path), seat, cells, at, obs)
-            at += width
+        end = writers(self.encoder, item, seat, cells, at, obs)
         if key is not None and rows is not None:
             if len(rows) >= ROWS_KEPT:
                 rows.clear()
-            rows[key] = cells[start:at]
+            rows[key] = cells[at:end]
 
-    def _item_plan(self, fact: Fact) -> tuple[list[Any], Any, dict[Any, array[float]] | None]:
-        """A record fact's writers (each item's writer, path, key and width), what reads
-        the items a record is known by, and the cells of the records met (None where an
-        item is not one key of the record, or the record has one item)."""
-        enc = self.encoder
-        writers = [
-            (sub, FAST.get(sub.kind) or PUT[sub.kind], sub.path, sub.path if "." not in sub.path else None,
-             enc._size(sub))
-            for sub in fact.items
-        ]
-        keys = [key for _, _, _, key, _ in writers]
+    def _item_plan(self, fact: Fact) -> tuple[Callable[..., int], Any, dict[Any, array[float]] | None]:
+        """A record fact's writer (`_item_writer`), what reads the items a record is known
+        by, and the cells of the records met (None where an item is not one key of the
+        record, or the record has one item)."""
+        keys = [sub.path if "." not in sub.path else None for sub in fact.items]
         plain = len(keys) > 1 and all(keys)
         rows: dict[Any, array[float]] | None = {} if plain else None
-        plan = (writers, itemgetter(*keys) if plain else None, rows)
+        plan = (_item_writer(self.encoder, fact), itemgetter(*keys) if plain else None, rows)
         self._item_plans[id(fact)] = plan
         return plan
 
@@ -778,6 +767,35 @@ def _frozen(items: tuple[Any, ...]) -> tuple[Any, ...]:
     """A record's items with each list made a tuple (marked as one), so that a record
     holding a list of cards is known again by them."""
     return tuple((_LISTED, *item) if type(item) is list else item for item in items)
+
+
+def _item_writer(enc: Encoder, fact: Fact) -> Callable[..., int]:
+    """The items of a record of `fact` written into cells that hold zeros, as one function
+    written out for the fact: each item read by its key (or path) and put by its kind's
+    writer, a seat or a whole number set in place (the calls and the loop over the items
+    cost more than the cells they set). It returns where the record's cells end."""
+    n = enc.n
+    env: dict[str, Any] = {"_get": _get}
+    lines = ["def write(enc, item, seat, cells, at, obs):", "    plain = type(item) is dict"]
+    offset = 0
+    for i, sub in enumerate(fact.items):
+        env[f"s{i}"], env[f"p{i}"] = sub, FAST.get(sub.kind) or PUT[sub.kind]
+        read = f"item.get({sub.path!r}) if plain else _get(item, {sub.path!r})" if "." not in sub.path else \
+            f"_get(item, {sub.path!r})"
+        lines.append(f"    v = {read}")
+        call = f"p{i}(enc, s{i}, v, seat, cells, at + {offset}, obs)"
+        if sub.kind == "seat":
+            lines += [f"    if type(v) is int and 0 <= v < {n}:", f"        cells[at + {offset} + (v - seat) % {n}] = 1",
+                      "    else:", f"        {call}"]
+        elif sub.kind == "number":
+            lines += ["    if type(v) is int:", f"        cells[at + {offset}] = 1",
+                      f"        cells[at + {offset + 1}] = v / {sub.scale!r}", "    else:", f"        {call}"]
+        else:
+            lines.append(f"    {call}")
+        offset += enc._size(sub)
+    lines.append(f"    return at + {offset}")
+    exec(compile("\n".join(lines), f"<parlour.envs.incremental record {fact.name}>", "exec"), env)  # noqa: S102
+    return env["write"]  # type: ignore[no-any-return]
 
 
 @cache

@@ -712,7 +712,15 @@ class SeatTensors:
                 j += 1
                 continue
             end = min(count, j + m - src)
-            if now[j:end] != was[src : src + end - j] or not retold.isdisjoint(now[j:end]):
+            if now[j:end] != was[src : src + end - j]:
+                low = j + 1
+                while low < end:
+                    middle = (low + end + 1) // 2
+                    if now[j:middle] == was[src : src + middle - j]:
+                        low = middle
+                    else:
+                        end = middle - 1
+            if not retold.isdisjoint(now[j:end]):
                 end = j + 1
                 while end < count and src + end - j < m and now[end] == was[src + end - j] and now[end] not in retold:
                     end += 1

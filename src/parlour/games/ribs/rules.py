@@ -582,6 +582,28 @@ class RibsRules(State):
         hidden from the others), the capture piles, the discards, the hand's tricks."""
         n = self.n
         over = self.is_over()
+        if keys is not None and "captured" not in keys:
+            out = {"bidding": {
+                "opener": self.opener, "bid": self.bid, "bidder": self.bidder if self.bid else None,
+                "bids": list(self.bids), "out": [s for s in range(n) if not self.in_bidding[s]],
+                "cap": self.options.bid_cap,
+            }}
+            if "table" not in keys:
+                return out
+            table = [None] * n
+            ribs_down = not self._ribs_open()
+            for s, p in enumerate(self.plays):
+                if p is not None:
+                    down = p[2] or (s == self.bidder and ribs_down)
+                    cards = pair_text(p[0], p[1], self.strength) if not down or s == seat else None
+                    table[s] = {"cards": cards, "face_down": down, "ribs": s == self.bidder, "folded": p[2]}
+            own_fold = self.folds[seat]
+            out["table"] = table
+            out["hand"] = self._counts_texts(self.hands[seat])
+            out["hand_sizes"] = [sum(h) for h in self.hands]
+            out["my_fold"] = pair_text(*own_fold, self.strength) if own_fold else None
+            out["folded"] = [s for s in range(n) if self.has_folded[s]]
+            return out
         table: list[dict[str, Any] | None] = [None] * n
         if self.phase == PLAYING:
             ribs_down = not self._ribs_open()

@@ -63,6 +63,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Container, Sequence
 from itertools import repeat, starmap
+from operator import add
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -576,11 +577,11 @@ class CrampsRules(State):
         made anew: callers keep them and compare them with later ones."""
         n = self.n
         masks = self.masks
-        if self.multi:
-            sizes = [
-                m.bit_count() + d.bit_count() + (j - 1 if j > 1 else 0)
-                for m, d, j in zip(masks, self.dups, self.jokers, strict=True)
-            ]
+        if self.multi:  # `hand_size` of each seat, counted in C but for the rare extra jokers
+            sizes = list(map(add, map(int.bit_count, masks), map(int.bit_count, self.dups)))
+            for s, j in enumerate(self.jokers):
+                if j > 1:
+                    sizes[s] += j - 1
         else:  # one pack: no second copies, no jokers
             sizes = list(map(int.bit_count, masks))
         trick = self.trick
@@ -597,7 +598,7 @@ class CrampsRules(State):
         k = self.trick_no
         hand = hand_texts(masks[seat], self.dups[seat], self.jokers[seat]) if seat is not None else None
         auction = {"bid": self.bid or None, "bidder": bidder, "min_bid": low, "max_bid": high,
-                   "passed": [s for s in range(n) if passed[s]]}
+                   "passed": [s for s in range(n) if passed[s]] if True in passed else []}
         if keys is not None and "tricks" not in keys:
             return {
                 "hand": hand,

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from parlour.cards import card_text, parse_cards, trick_winner
-from parlour.engine import IllegalAction, State, play_out
+from parlour.cards import SUIT_CHARS, card_text, parse_cards, trick_winner
+from parlour.engine import OVER, IllegalAction, State, play_out
 from parlour.games.cramps import (
     GAME,
     VALUES_4,
@@ -385,3 +385,71 @@ def test_recent_is_the_last_trick_with_its_winner_marked() -> None:
     assert [p["cards"] for p in recent["plays"]] == [["3D"], ["4D"], ["AD"], ["5D"]]
     assert [p["mark"] for p in recent["plays"]] == [False, False, True, False]
     assert "wins with A♦" in recent["explanation"] and "+3" in recent["explanation"]
+
+
+FACT_KEYS = ["hand", "hand_sizes", "trick_number", "trick_values", "trick", "tricks", "auction", "trump",
+             "queen_values", "target"]
+TENSOR_KEYS = frozenset({"hand", "hand_sizes"} | {fact.path.split(".")[0] for fact in GAME.tensor_facts})
+
+
+def plain_facts(state: CrampsState, seat: int | None) -> dict[str, Any]:
+    """A seat's facts made card by card from the state's own accessors: what `facts` must
+    give, however it gets there."""
+    n, options = state.n, state.options
+    return {
+        "hand": [card_text(c) for c in state.hand_cards(seat)] if seat is not None else None,
+        "hand_sizes": [state.hand_size(s) for s in range(n)],
+        "trick_number": min(state.trick_no + 1, 13),
+        "trick_values": list(state.values),
+        "trick": [[(state.leader + i) % n, card_text(c)] for i, c in enumerate(state.trick)] if state.phase == "play" else [],
+        "tricks": [
+            {"leader": ld, "cards": [card_text(c) for c in cards], "winner": w, "points": v}
+            for ld, cards, w, v in state.tricks
+        ],
+        "auction": {"bid": state.bid or None, "bidder": state.bidder, "min_bid": options.min_bid,
+                    "max_bid": options.max_bid, "passed": [s for s in range(n) if state.passed[s]]},
+        "trump": (None if state.bidder is None else "NT" if state.trump is None else SUIT_CHARS[state.trump])
+        if state.phase in ("play", OVER) else None,
+        "queen_values": list(state.queen_value),
+        "target": options.target,
+    }
+
+
+def containers(value: Any) -> list[Any]:
+    """Every list and dict in a facts value, outermost first."""
+    if isinstance(value, dict):
+        return [value, *(c for v in value.values() for c in containers(v))]
+    if isinstance(value, list):
+        return [value, *(c for v in value for c in containers(v))]
+    return []
+
+
+@pytest.mark.parametrize(("players", "royal"), [(4, False), (4, True), (5, False), (6, True), (7, True), (8, False)])
+def test_facts_with_keys_are_the_full_facts_cut_to_those_keys(players: int, royal: bool) -> None:
+    """At every step of random hands and for every seat (and a spectator): without keys
+    every key is there, with the values, types and order of the plain build; with keys,
+    the same values for the keys asked, and no finished tricks unless asked. Every list
+    and dict is new at each call, never the state's own nor one shared between calls."""
+    key_sets = [TENSOR_KEYS, frozenset(), frozenset({"tricks"}), frozenset({"hand", "tricks", "auction"}),
+                frozenset(FACT_KEYS), TENSOR_KEYS | {"actions", "scores"}]
+    rng = random.Random(players * 2 + royal)
+    for seed in range(2):
+        state = GAME.new_state(CrampsOptions(players=players, royal=royal, pass_is_final=seed == 0), seed)
+        for _ in range(2 * 13 * players + 20):
+            own = {id(v) for v in vars(state).values()}
+            for seat in (*range(players), None):
+                full = state.facts(seat)
+                assert list(full) == FACT_KEYS
+                assert repr(full) == repr(plain_facts(state, seat))
+                again = state.facts(seat)
+                assert full == again
+                assert all(a is not b and id(a) not in own for a, b in zip(containers(full), containers(again), strict=True))
+                for keys in key_sets:
+                    cut = state.facts(seat, keys)
+                    asked = [k for k in FACT_KEYS if k in keys]
+                    assert repr({k: cut[k] for k in asked}) == repr({k: full[k] for k in asked})
+                    assert ("tricks" in cut) == ("tricks" in keys)
+                    assert [k for k in cut if k in keys] == asked
+            if state.to_act() is None:
+                break
+            state.apply(rng.choice(state.legal_actions()))

@@ -40,6 +40,23 @@ SPADE_LISTS, HEART_LISTS, DIAMOND_LISTS, CLUB_LISTS = SUIT_LISTS
 SHIFTS = (0, 13, 26, 39)
 
 
+class _SuitTexts(dict[int, tuple[str, ...]]):
+    """One suit's card texts by 13-bit pattern, high to low, each made the first time it is
+    asked for: all 4 x 8192 at import would cost more than most runs read."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.lists = SUIT_LISTS[suit]
+
+    def __missing__(self, bits: int) -> tuple[str, ...]:
+        texts = self[bits] = tuple([CARD_TEXTS[c] for c in self.lists[bits]])
+        return texts
+
+
+SUIT_TEXTS = tuple(_SuitTexts(s) for s in range(4))
+SPADE_TEXTS, HEART_TEXTS, DIAMOND_TEXTS, CLUB_TEXTS = SUIT_TEXTS
+
+
 def playable(mask: int, led: int) -> Sequence[int]:
     """The cards of a hand mask (jokers aside) that may go to a trick: the suit led while
     the hand holds it, else any; `led` is -1 for the trick's lead. The list may be a shared
@@ -62,6 +79,33 @@ def mask_cards(mask: int) -> list[int]:
         out.extend(SUIT_LISTS[s][(mask >> (13 * s)) & 0x1FFF])
     if mask & JOKER_BIT:
         out.append(JOKER)
+    return out
+
+
+def hand_texts(mask: int, dups: int, jokers: int) -> list[str]:
+    """The texts of a hand held as the rules hold it (`hand_masks`), in the canonical order:
+    by suit, high to low, a second copy next to the first, jokers last. A new list each
+    time: a seat's observation keeps it."""
+    if not dups:
+        out = [
+            *SPADE_TEXTS[mask & 0x1FFF],
+            *HEART_TEXTS[(mask >> 13) & 0x1FFF],
+            *DIAMOND_TEXTS[(mask >> 26) & 0x1FFF],
+            *CLUB_TEXTS[(mask >> 39) & 0x1FFF],
+        ]
+    else:
+        out = []
+        for s in range(4):
+            bits, twice = (mask >> SHIFTS[s]) & 0x1FFF, (dups >> SHIFTS[s]) & 0x1FFF
+            if twice:
+                lists = SUIT_LISTS[s]
+                out += [CARD_TEXTS[c] for c in sorted(lists[bits] + lists[twice], reverse=True)]
+            else:
+                out += SUIT_TEXTS[s][bits]
+    if mask & JOKER_BIT:
+        out.append(CARD_TEXTS[JOKER])
+    if jokers > 1:
+        out += [CARD_TEXTS[JOKER]] * (jokers - 1)
     return out
 
 

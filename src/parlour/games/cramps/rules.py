@@ -63,6 +63,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Container, Sequence
 from itertools import repeat, starmap
+from operator import add
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -94,6 +95,7 @@ from parlour.games.cramps.pack import (
     cards_sorted_texts,
     full_pack_faces,
     hand_masks,
+    hand_texts,
     mask_cards,
 )
 
@@ -522,9 +524,6 @@ class CrampsRules(State):
             return None
         return "NT" if self.trump is None else SUIT_CHARS[self.trump]
 
-    def _hand_texts(self, seat: int) -> list[str]:
-        return [CARD_TEXTS[c] for c in self.hand_cards(seat)]
-
     def hand_points(self) -> list[Any]:
         return list(self.points)
 
@@ -585,26 +584,73 @@ class CrampsRules(State):
     # --- what a seat may know -----------------------------------------------------------
     def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
         """Every bid, pass, declaration and card played is public (G-8); a seat's own hand
-        is its only secret."""
+        is its only secret. `keys` without "tricks" leaves out the finished tricks, which
+        the tensor does not read and which cost most late in a hand. Every list and dict is
+        made anew: callers keep them and compare them with later ones."""
         n = self.n
+        masks = self.masks
+        if self.multi:  # `hand_size` of each seat, counted in C but for the rare extra jokers
+            sizes = list(map(add, map(int.bit_count, masks), map(int.bit_count, self.dups)))
+            for s, j in enumerate(self.jokers):
+                if j > 1:
+                    sizes[s] += j - 1
+        else:  # one pack: no second copies, no jokers
+            sizes = list(map(int.bit_count, masks))
+        trick = self.trick
+        phase = self.phase
+        table = []
+        if trick and phase == PLAY:
+            table = [[s % n, CARD_TEXTS[c]] for s, c in enumerate(trick, self.leader)]
+        bidder = self.bidder
+        trump = None
+        if bidder is not None and (phase == PLAY or phase == OVER):
+            trump = "NT" if self.trump is None else SUIT_CHARS[self.trump]
+        passed = self.passed
+        low, high, target = _BOUNDS[n]
+        k = self.trick_no
+        hand = hand_texts(masks[seat], self.dups[seat], self.jokers[seat]) if seat is not None else None
+        auction = {"bid": self.bid or None, "bidder": bidder, "min_bid": low, "max_bid": high,
+                   "passed": [s for s in range(n) if passed[s]] if True in passed else []}
+        if keys is not None and "tricks" not in keys:
+            return {
+                "hand": hand,
+                "hand_sizes": sizes,
+                "trick_number": k + 1 if k < TRICKS else TRICKS,
+                "trick_values": list(self.values),
+                "trick": table,
+                "auction": auction,
+                "trump": trump,
+                "queen_values": list(self.queen_value),
+                "target": target,
+            }
         return {
-            "hand": self._hand_texts(seat) if seat is not None else None,
-            "hand_sizes": [self.hand_size(s) for s in range(n)],
-            "trick_number": min(self.trick_no + 1, TRICKS),
+            "hand": hand,
+            "hand_sizes": sizes,
+            "trick_number": k + 1 if k < TRICKS else TRICKS,
             "trick_values": list(self.values),
-            "trick": [[(self.leader + i) % n, CARD_TEXTS[c]] for i, c in enumerate(self.trick)] if self.phase == PLAY else [],
-            "tricks": [
-                {"leader": ld, "cards": [CARD_TEXTS[c] for c in cards], "winner": w, "points": v}
-                for ld, cards, w, v in self.tricks
-            ],
-            "auction": {
-                "bid": self.bid or None,
-                "bidder": self.bidder,
-                "min_bid": self.options.min_bid,
-                "max_bid": self.options.max_bid,
-                "passed": [s for s in range(n) if self.passed[s]],
-            },
-            "trump": self._trump_text() if self.phase in (PLAY, OVER) else None,
+            "trick": table,
+            "tricks": self._tricks_texts(),
+            "auction": auction,
+            "trump": trump,
             "queen_values": list(self.queen_value),
-            "target": self.options.target,
+            "target": target,
         }
+
+    def _tricks_texts(self) -> list[dict[str, Any]]:
+        """The finished tricks as the observation shows them. With 4 players each trick's
+        four cards are named one by one, which costs half of a loop over them."""
+        texts = CARD_TEXTS
+        if self.n == 4:
+            return [
+                {"leader": ld, "cards": [texts[a], texts[b], texts[c], texts[d]], "winner": w, "points": v}
+                for ld, (a, b, c, d), w, v in self.tricks
+            ]
+        return [
+            {"leader": ld, "cards": [texts[c] for c in cards], "winner": w, "points": v}
+            for ld, cards, w, v in self.tricks
+        ]
+
+
+_BOUNDS = {n: (o.min_bid, o.max_bid, o.target) for n in range(4, 9) for o in [CrampsOptions(players=n)]}
+"""Per table size the auction's lowest and highest bids and the match target, which
+`facts` gives at every call."""

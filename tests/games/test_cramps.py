@@ -431,7 +431,8 @@ def test_facts_with_keys_are_the_full_facts_cut_to_those_keys(players: int, roya
     the same values for the keys asked, and no finished tricks unless asked. Every list
     and dict is new at each call, never the state's own nor one shared between calls."""
     key_sets = [TENSOR_KEYS, frozenset(), frozenset({"tricks"}), frozenset({"hand", "tricks", "auction"}),
-                frozenset(FACT_KEYS), TENSOR_KEYS | {"actions", "scores"}]
+                frozenset(FACT_KEYS), TENSOR_KEYS | {"actions", "scores"},
+                frozenset({"hand", "hand_sizes", "trick", "trick_number"}), frozenset({"trick", "tricks"})]
     rng = random.Random(players * 2 + royal)
     for seed in range(2):
         state = GAME.new_state(CrampsOptions(players=players, royal=royal, pass_is_final=seed == 0), seed)

@@ -585,8 +585,9 @@ class CrampsRules(State):
     def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
         """Every bid, pass, declaration and card played is public (G-8); a seat's own hand
         is its only secret. `keys` without "tricks" leaves out the finished tricks, which
-        the tensor does not read and which cost most late in a hand. Every list and dict is
-        made anew: callers keep them and compare them with later ones."""
+        the tensor does not read and which cost most late in a hand; `keys` among those
+        cards played change (`facts_changed_since`) leaves out the others too. Every list
+        and dict is made anew: callers keep them and compare them with later ones."""
         n = self.n
         masks = self.masks
         if self.multi:  # `hand_size` of each seat, counted in C but for the rare extra jokers
@@ -601,14 +602,19 @@ class CrampsRules(State):
         table = []
         if trick and phase == PLAY:
             table = [[s % n, CARD_TEXTS[c]] for s, c in enumerate(trick, self.leader)]
+        k = self.trick_no
+        hand = hand_texts(masks[seat], self.dups[seat], self.jokers[seat]) if seat is not None else None
+        if keys is not None and _PLAY_FACTS.issuperset(keys):
+            played = {"hand": hand, "hand_sizes": sizes, "trick_number": k + 1 if k < TRICKS else TRICKS, "trick": table}
+            if "tricks" in keys:
+                played["tricks"] = self._tricks_texts()
+            return played
         bidder = self.bidder
         trump = None
         if bidder is not None and (phase == PLAY or phase == OVER):
             trump = "NT" if self.trump is None else SUIT_CHARS[self.trump]
         passed = self.passed
         low, high, target = _BOUNDS[n]
-        k = self.trick_no
-        hand = hand_texts(masks[seat], self.dups[seat], self.jokers[seat]) if seat is not None else None
         auction = {"bid": self.bid or None, "bidder": bidder, "min_bid": low, "max_bid": high,
                    "passed": [s for s in range(n) if passed[s]] if True in passed else []}
         if keys is not None and "tricks" not in keys:

@@ -20,8 +20,9 @@ process, so that a machine shared with other work changes every contender alike:
    tensor, its legal actions and mask, and a random legal action applied, over hands dealt
    one after another. "rebuilt" builds the tensor from the whole observation at every step
    (`encoder.encode(state.observation(seat, views=False, keys=READS))`), "kept" keeps each
-   seat's tensor from step to step (parlour.envs.incremental); both play the same hands
-   with the same choices, and "none" is the same play without a tensor.
+   seat's tensor from step to step (parlour.envs.incremental, one `SeatTensors` for the
+   run, as every env keeps one for its life); both play the same hands with the same
+   choices, and "none" is the same play without a tensor.
 2. **Batched steps per second** (parlour.envs.batched, 64 tables, random legal actions
    picked from the masks with numpy) beside PettingZoo classic's leduc_holdem_v4 (the AEC
    loop) and OpenSpiel's C++ Hearts through pyspiel, with its information-state tensor read
@@ -160,10 +161,10 @@ def hands_played(spec: str, tensor: str) -> Iterator[int]:
     index, width = codec.index_of_action, len(codec.actions)
     rng = random.Random(0)
     deal = 0
+    kept = SeatTensors(encoder)
     while True:
         state = game.new_state(options, deal, dealer=deal % options.players)
         state.hand_only = True
-        kept = SeatTensors(encoder)
         deal += 1
         while (seat := state.to_act()) is not None:
             if tensor == "rebuilt":

@@ -296,6 +296,8 @@ class SeatTensors:
         self._call_terms = (encoder.n, encoder.call_index, len(encoder.calls), encoder.course_scale)
         """What a recent call's row is written with: the seats, each call's slot, the slot of
         another call, the scale of when."""
+        self._move_ats = [section.offset for section in plan.moves]
+        """Where each section of card actions begins."""
         self._counted = [section.offset for section in plan.counts]
         """Where each section of calls counted per seat begins."""
         self._recent_rows = [section for section in plan.recent if section.fact.length]
@@ -602,7 +604,6 @@ class SeatTensors:
         cells, course = cache.cells, cache.course
         redo_moves = redo_recent = False
         redo_places = bool(changed and self._places)
-        moves = self._moves
         for k, old in changed:
             who = course[k][0]
             rel = (who - seat) % n if type(who) is int and 0 <= who < n else None
@@ -627,6 +628,8 @@ class SeatTensors:
         calls, counted = cache.calls, self._counted
         calls_before = len(calls)
         rels = self._rels[seat]
+        places = () if redo_places else self._places
+        move_ats = () if redo_moves else self._move_ats
         for k in range(first_new, len(course)):
             who, text = course[k]
             rel = rels.get(who)
@@ -640,20 +643,18 @@ class SeatTensors:
                     for at in counted:
                         cells[at + row] += 1
                 continue
-            if not redo_places:
-                for section in self._places:
-                    at = section.offset
-                    for cell in enc._place_cells(section.fact, text):
-                        cells[at + cell] += 1
-            if redo_moves or rel is None:
+            for section in places:
+                at = section.offset
+                for cell in enc._place_cells(section.fact, text):
+                    cells[at + cell] += 1
+            if rel is None or not move_ats:
                 continue
             bases = slots.get(text)
             if bases is None:
                 bases = enc._action_slots(text)
             if bases:
                 when = (k + 1) / scale
-                for section in moves:
-                    at = section.offset
+                for at in move_ats:
                     for base in bases:
                         cells[at + base + rel] += 1
                         cells[at + base + n] = when

@@ -531,13 +531,10 @@ class CrampsRules(State):
         return list(self.totals)
 
     def facts_changed_since(self, start: int) -> Container[str] | None:
-        """Cards played leave the auction, the trumps and the queens' values alone."""
-        if self.phase != PLAY:
+        """Cards played leave the auction, the trumps and the queens' values alone (every
+        entry of the history since the play began is a card)."""
+        if self.phase != PLAY or start < len(self.history) - self.n * self.trick_no - len(self.trick):
             return None
-        history = self.history
-        for i in range(start, len(history)):
-            if history[i][1] > JOKER:
-                return None
         return _PLAY_FACTS
 
     # --- text ---------------------------------------------------------------------------

@@ -131,6 +131,12 @@ def _written(enc: Encoder, section: object, value: object, seat: int) -> array:
         ("AH", None),
         ("AH", ["AH", "AH"]),
         ({"up": "AH"}, "AH"),
+        (["AH", "AH", "2C"], ["AH", "2C"]),
+        (["AH", "2C", "2C"], ["AH", "2C"]),
+        (["2C", "AH", "KS"], ["AH", "2C"]),
+        (["AH", "KS", "2C"], ["KS", "AH"]),
+        (["AH", "KS", "QD", "2C"], ["AH", "QD", "KS"]),
+        (["AH", ["2C"], "KS"], ["AH", "KS"]),
     ],
 )
 def test_cards_written_where_they_changed_are_the_cards_written_afresh(old: object, new: object) -> None:

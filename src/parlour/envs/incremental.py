@@ -154,8 +154,8 @@ class _Plan:
         and its writer) and, for a group of one section reading the whole key, that section
         and its writer (its value is compared once, not twice)."""
         self.plain = plain
-        self.n = encoder.n
-        self.write = _compiled(self.groups, encoder.n)
+        self.encoder = encoder
+        self.write = _compiled(self.groups, encoder)
         self.wants_legal = "legal_actions" in groups
         self.fact_keys = frozenset(groups) - ENGINE_KEYS
         """The game's keys the sections read (`State.facts` may leave out the others)."""
@@ -175,11 +175,11 @@ class _Plan:
             facts = self.fact_keys & frozenset(changed)
             reads = Encoder.READS if "scores" in changed else Encoder.READS - {"scores"}
             tops = facts | (ENGINE_KEYS - WHOLE_HAND - {"scores"}) | (reads & {"scores"})
-            found = self.partial[changed] = (facts, reads, _compiled([g for g in self.groups if g[0] in tops], self.n))
+            found = self.partial[changed] = (facts, reads, _compiled([g for g in self.groups if g[0] in tops], self.encoder))
         return found
 
 
-def _compiled(groups: list[tuple[str, int, list[Any], Any]], n: int) -> Callable[..., None]:
+def _compiled(groups: list[tuple[str, int, list[Any], Any]], enc: Encoder) -> Callable[..., None]:
     """The sections other than the course's brought up to an observation, as one function
     written out for the encoder's groups: each section's value compared with the one it
     was written from, and written again where they differ (the same work as a loop over
@@ -201,7 +201,7 @@ def _compiled(groups: list[tuple[str, int, list[Any], Any]], n: int) -> Callable
                 f"    old = values[{g}]",
                 f"    if {changed.format(v='whole')}:",
                 f"        values[{g}] = whole",
-                *_writing(g, "whole", alone[0], alone[1], n, env),
+                *_writing(g, "whole", alone[0], alone[1], enc, env),
             ]
             continue
         if any(key is not None for _, _, _, key, _ in members):
@@ -226,16 +226,17 @@ def _compiled(groups: list[tuple[str, int, list[Any], Any]], n: int) -> Callable
                 f"    old = values[{k}]",
                 f"    if {changed.format(v='value')}:",
                 f"        values[{k}] = value",
-                *_writing(k, "value", section, write, n, env),
+                *_writing(k, "value", section, write, enc, env),
             ]
     exec(compile("\n".join(lines), "<parlour.envs.incremental sections>", "exec"), env)  # noqa: S102
     return env["write"]  # type: ignore[no-any-return]
 
 
-def _writing(k: int, value: str, section: Section, write: Writer, n: int, env: dict[str, Any]) -> list[str]:
+def _writing(k: int, value: str, section: Section, write: Writer, enc: Encoder, env: dict[str, Any]) -> list[str]:
     """The lines that write section `k` whose value changed from `old` to `value`: its
     writer's call, with the commonest case of a number, a seat or a choice written out in
     place before it (the call costs more than the two cells it sets)."""
+    n = enc.n
     call = f"w{k}(self, s{k}, old, {value}, rel, cells, obs)"
     at, fact = section.offset, section.fact
     if write is SeatTensors._write_number:
@@ -255,6 +256,10 @@ def _writing(k: int, value: str, section: Section, write: Writer, n: int, env: d
                 "                        break",
                 f"                    cells[{at} + s] = v / {fact.scale!r}",
                 "        else:", f"            {call}"]
+    if write is SeatTensors._write_cards:
+        env["_recount"], env["_faces_in"] = _recount, enc._faces_in
+        return [f"        if type({value}) is not list or type(old) is not list or not _recount(_faces_in, old, {value}, cells, {at}):",
+                f"            {call}"]
     if write is SeatTensors._write_choice and not fact.rotate:
         env[f"c{k}"] = _choice_slots(fact.values)
         m = len(fact.values)
@@ -827,7 +832,22 @@ def _recount(faces_in: Callable[[str], tuple[int, ...]], old: list[Any], new: li
     """Cells counting the faces of the cards `old` made to count those of `new`: the two
     walked side by side, the old cards not matched in the new taken out and the new ones
     not matched put in (a hand that lost a card costs one card's faces, not the hand's).
-    False, with the cells untouched, where a card to move is not a card string."""
+    False, with the cells untouched, where a card to move is not a card string. A hand
+    that lost one card (the commonest change) is found by halving and two slices."""
+    m = len(new)
+    if len(old) == m + 1:
+        low, high = 0, m
+        while low < high:
+            middle = (low + high) // 2
+            if old[middle] == new[middle]:
+                low = middle + 1
+            else:
+                high = middle
+        text = old[low]
+        if type(text) is str and old[low + 1 :] == new[low:] and old[:low] == new[:low]:
+            for f in faces_in(text):
+                cells[at + f] -= 1
+            return True
     gone: list[Any] = []
     added: list[Any] = []
     i, m = 0, len(old)

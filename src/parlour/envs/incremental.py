@@ -163,6 +163,8 @@ class _Plan:
         """For each answer of `State.facts_changed_since`: the game's keys to ask for,
         the engine's, and the comparisons of the sections that read them (`partial_of`)."""
         self.wants_options = "options" in groups
+        self.entries: dict[str, tuple[int, tuple[int, ...]]] = {}
+        """The course's entries by their text, as `SeatTensors._entry` reads them."""
         self.items: dict[int, tuple[Callable[..., int], Any, dict[Any, array[float]] | None]] = {}
         """The writers of a record's items and the cells of the records met, by the
         record's fact (`id`): `SeatTensors._item_plan`."""
@@ -303,6 +305,7 @@ class SeatTensors:
         another call, the scale of when."""
         self._move_ats = [section.offset for section in plan.moves]
         """Where each section of card actions begins."""
+        self._entries = plan.entries
         self._counted = [section.offset for section in plan.counts]
         """Where each section of calls counted per seat begins."""
         self._recent_rows = [section for section in plan.recent if section.fact.length]
@@ -634,13 +637,14 @@ class SeatTensors:
         calls_before = len(calls)
         rels = self._rels[seat]
         places = () if redo_places else self._places
-        move_ats = () if redo_moves else self._move_ats
+        entries = self._entries
         for k in range(first_new, len(course)):
             who, text = course[k]
             rel = rels.get(who)
-            slot = call_slots.get(text)
-            if slot is None:
-                slot = enc._call_slot(text)
+            entry = entries.get(text)
+            if entry is None:
+                entry = self._entry(text)
+            slot, moved = entry
             if slot >= 0:
                 calls.append(k)
                 if rel is not None:
@@ -652,17 +656,12 @@ class SeatTensors:
                 at = section.offset
                 for cell in enc._place_cells(section.fact, text):
                     cells[at + cell] += 1
-            if rel is None or not move_ats:
+            if rel is None or redo_moves or not moved:
                 continue
-            bases = slots.get(text)
-            if bases is None:
-                bases = enc._action_slots(text)
-            if bases:
-                when = (k + 1) / scale
-                for at in move_ats:
-                    for base in bases:
-                        cells[at + base + rel] += 1
-                        cells[at + base + n] = when
+            when = (k + 1) / scale
+            for at in moved:
+                cells[at + rel] += 1
+                cells[at + n] = when
         new_calls = len(calls) - calls_before
         if redo_recent:
             shown = cache.calls[: len(cache.calls) - new_calls]
@@ -684,6 +683,19 @@ class SeatTensors:
             for section in self._moves:
                 cells[section.offset : section.offset + section.size] = _zeros(section.size)
                 enc._put(section.fact, course, seat, cells, section.offset, obs)
+
+    def _entry(self, text: str) -> tuple[int, tuple[int, ...]]:
+        """An entry of the course as `_course` reads it: its call's slot (-1: it names cards)
+        and where each card-action section counts it (each face's first cell)."""
+        enc = self.encoder
+        slot = enc._call_slots.get(text)
+        if slot is None:
+            slot = enc._call_slot(text)
+        bases = enc._slots.get(text)
+        if bases is None:
+            bases = enc._action_slots(text)
+        entry = self._entries[text] = (slot, tuple(at + base for at in self._move_ats for base in bases))
+        return entry
 
     def _move(self, cells: array[float], bases: tuple[int, ...], rel: int, when: float) -> None:
         """A card action's copies counted for the seat `rel` places after, and its place in

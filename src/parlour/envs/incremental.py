@@ -666,10 +666,14 @@ class SeatTensors:
         if redo_recent:
             shown = cache.calls[: len(cache.calls) - new_calls]
             retold = {k for k, _ in changed}
-            calls = [k for k in cache.calls if k not in retold or not split(course[k][1])[1]]
-            kept = set(calls)
-            now_calls = [k for k in retold if k not in kept and not split(course[k][1])[1]]
-            cache.calls = sorted(calls + now_calls) if now_calls else calls
+            for k in retold:
+                called = not split(course[k][1])[1]
+                i = bisect_left(calls, k)
+                if i < len(calls) and calls[i] == k:
+                    if not called:
+                        del calls[i]
+                elif called:
+                    calls.insert(i, k)
             for section in self._recent_rows:
                 self._retell_calls(section, cache, seat, shown, retold)
         elif new_calls:

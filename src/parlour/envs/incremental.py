@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
+from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
@@ -300,9 +301,10 @@ class SeatTensors:
         self._write_sections = plan.write
         self._call_width = encoder.n + len(encoder.calls) + 2
         """The width of a recent call's row: who called, which call (or another), when."""
-        self._call_terms = (encoder.n, encoder.call_index, len(encoder.calls), encoder.course_scale)
-        """What a recent call's row is written with: the seats, each call's slot, the slot of
-        another call, the scale of when."""
+        self._call_terms = (_call_rows(encoder.n, len(encoder.calls)), encoder.call_index, len(encoder.calls),
+                            encoder.course_scale)
+        """What a recent call's row is written with: the rows (`_call_rows`), each call's
+        slot, the slot of another call, the scale of when."""
         self._move_ats = [section.offset for section in plan.moves]
         """Where each section of card actions begins."""
         self._entries = plan.entries
@@ -728,9 +730,7 @@ class SeatTensors:
             k = now[j]
             src = bisect_left(was, k)
             if src == m or was[src] != k or k in retold:
-                base = at + j * width
-                cells[base : base + width] = _zeros(width)
-                row(cells, base, course[k], k, seat)
+                row(cells, at + j * width, course[k], k, seat)
                 j += 1
                 continue
             end = min(count, j + m - src)
@@ -765,28 +765,25 @@ class SeatTensors:
             start = at + (before - keep) * width
             cells[at : at + keep * width] = cells[start : start + keep * width]
         base = at + keep * width
-        fresh = min(new, length)
-        cells[base : base + fresh * width] = _zeros(fresh * width)
-        n, index, other, scale = self._call_terms
+        rows, index, other, scale = self._call_terms
+        rows = rows[seat]
+        last = width - 1
         course = cache.course
-        for k in calls[len(calls) - fresh :]:
+        for k in calls[len(calls) - min(new, length) :]:
             who, text = course[k]
-            if type(who) is int and 0 <= who < n:
-                cells[base + (who - seat) % n] = 1
-            cells[base + n + index.get(text, other)] = 1
-            cells[base + n + other + 1] = (k + 1) / scale
+            cells[base : base + width] = rows[who][index.get(text, other)]
+            cells[base + last] = (k + 1) / scale
             base += width
 
     def _call_row(self, cells: array[float], base: int, entry: list[Any], k: int, seat: int) -> None:
-        """The call `entry`, the hand's `k`-th action, into its cleared row of the recent
+        """The call `entry`, the hand's `k`-th action, written over its row of the recent
         calls: who called (seen from `seat`), which call, and when (as `_push_calls` writes
         its rows)."""
-        n, index, other, scale = self._call_terms
+        rows, index, other, scale = self._call_terms
         who, text = entry
-        if type(who) is int and 0 <= who < n:
-            cells[base + (who - seat) % n] = 1
-        cells[base + n + index.get(text, other)] = 1
-        cells[base + n + other + 1] = (k + 1) / scale
+        width = self._call_width
+        cells[base : base + width] = rows[seat][who][index.get(text, other)]
+        cells[base + width - 1] = (k + 1) / scale
 
 
 _LISTED = object()
@@ -826,6 +823,30 @@ def _item_writer(enc: Encoder, fact: Fact) -> Callable[..., int]:
     lines.append(f"    return at + {offset}")
     exec(compile("\n".join(lines), f"<parlour.envs.incremental record {fact.name}>", "exec"), env)  # noqa: S102
     return env["write"]  # type: ignore[no-any-return]
+
+
+@cache
+def _call_rows(n: int, calls: int) -> list[dict[Any, list[array[float]]]]:
+    """A recent call's row but for when, by the seat it is seen from, who called (a seat,
+    or anything else: no seat) and which call (or another): copied over the row in one
+    step rather than the row cleared and its cells set."""
+    width = n + calls + 2
+
+    def row(place: int | None, slot: int) -> array[float]:
+        cells = array("f", bytes(4 * width))
+        if place is not None:
+            cells[place] = 1
+        cells[n + slot] = 1
+        return cells
+
+    nobody = [row(None, slot) for slot in range(calls + 1)]
+    out: list[dict[Any, list[array[float]]]] = []
+    for seat in range(n):
+        rows: dict[Any, list[array[float]]] = defaultdict(lambda: nobody)
+        for who in range(n):
+            rows[who] = [row((who - seat) % n, slot) for slot in range(calls + 1)]
+        out.append(rows)
+    return out
 
 
 @cache

@@ -69,11 +69,13 @@ the view writes its explanation.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Container
 from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
 
 from parlour.engine import (
+    OVER,
     GameOptions,
     IllegalAction,
     OptionsError,
@@ -82,6 +84,9 @@ from parlour.engine import (
 )
 from parlour.games.ribs.pack import (
     _ACTION_TEXTS,
+    _COUNTS_TEXTS,
+    _PAIR_TEXTS,
+    COUNTS_POINTS,
     FOLD_BASE,
     PAIR_OF,
     PASS,
@@ -196,6 +201,15 @@ class RibsRules(State):
         "in_bidding", "plays", "bids", "tricks", "log", "deals",
     )
     NESTED = ("hands", "captured")
+    _piles_seen: tuple[list[dict[str, Any]], int, tuple[list[str], ...], list[str], list[int | str] | None] | None = None
+    """The texts of the capture piles and of the face-up discards, and the net money, as
+    `facts` last read them, with the hand's trick records they were read at (the list and
+    its length): those change only when a trick is resolved, which adds a record to
+    `tricks` (the last one ends the hand and settles the money), and at a deal, which
+    starts a new `tricks` list. A clone copies `tricks`, so it reads its own. The lists
+    are never handed out, only copies of them."""
+    _points_seen: tuple[list[dict[str, Any]], int, list[int]] | None = None
+    """`hand_points` while the hand is played, kept as `_piles_seen` is."""
 
     # --- dealing -------------------------------------------------------------------------
     def _new_match(self) -> None:
@@ -537,7 +551,24 @@ class RibsRules(State):
         return None
 
     def hand_points(self) -> list[Any]:
-        return list(self.hand_results[-1]) if self.is_over() else [self.points_of(s) for s in range(self.n)]
+        if self.phase == OVER:
+            return list(self.hand_results[-1])
+        tricks = self.tricks
+        seen = self._points_seen
+        if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
+            seen = self._points_seen = (tricks, len(tricks), self._piles_points())
+        return seen[2][:]
+
+    def _piles_points(self) -> list[int]:
+        """`points_of` of every seat, each pile's card points looked up by its counts."""
+        points = COUNTS_POINTS
+        if not self.options.lemons:
+            return [points[tuple(pile)] for pile in self.captured]
+        n, lemonade = self.n, self.options.lemonade
+        return [
+            points[counts] - counts[SEVEN] + lemon_score(counts[SEVEN], n, lemonade)
+            for counts in map(tuple, self.captured)
+        ]
 
     def match_scores(self) -> list[Any]:
         return list(self.wins)
@@ -557,42 +588,78 @@ class RibsRules(State):
         return [] if action < PLAY_BASE else pair_text(*PAIR_OF[action % 100], self.strength).split()
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
         """A seat's hand and own fold; every bid and pass, the table (face-down pairs
-        hidden from the others), the capture piles, the discards, the hand's tricks."""
+        hidden from the others), the capture piles, the discards, the hand's tricks, and
+        the money when played for stakes (left out when `keys` does not name it).
+
+        The research env and the search bots ask at every step, so each part is read
+        straight from the rules' fields (the texts of count vectors from `_COUNTS_TEXTS`,
+        by the vector's tuple); every list and dict is a fresh one."""
         n = self.n
-        over = self.is_over()
-        table: list[dict[str, Any] | None] = [None] * n
+        over = self.phase == OVER
+        lemons = self.strength is STRENGTH_LEMONS
+        texts = _COUNTS_TEXTS[lemons]
+        trick_no = self.trick_no
+        bid = self.bid
+        size = 8 - 2 * trick_no  # every seat plays two cards a trick (check_invariants holds it)
         if self.phase == PLAYING:
-            ribs_down = not self._ribs_open()
+            pairs = _PAIR_TEXTS[lemons]
+            bidder = self.bidder
+            ribs_down = not (self.options.open_last_trick and trick_no == TRICKS_PER_HAND - 1)
+            table: list[dict[str, Any] | None] = [None] * n
+            hand_sizes = [size] * n
             for s, p in enumerate(self.plays):
                 if p is not None:
-                    down = p[2] or (s == self.bidder and ribs_down)
-                    cards = pair_text(p[0], p[1], self.strength) if not down or s == seat else None
-                    table[s] = {"cards": cards, "face_down": down, "ribs": s == self.bidder, "folded": p[2]}
+                    lo, hi, folded = p
+                    down = folded or (s == bidder and ribs_down)
+                    table[s] = {
+                        "cards": pairs[8 * lo + hi] if not down or s == seat else None,
+                        "face_down": down, "ribs": s == bidder, "folded": folded,
+                    }
+                    hand_sizes[s] = size - 2
+        else:
+            table = [None] * n
+            hand_sizes = [size] * n
         own_fold = self.folds[seat] if seat is not None and not over else None
+        has_folded, in_bidding = self.has_folded, self.in_bidding
+        tricks = self.tricks
+        seen = self._piles_seen
+        if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
+            seen = self._piles_seen = (
+                tricks, len(tricks), tuple([texts[tuple(pile)] for pile in self.captured]), texts[tuple(self.discard_up)],
+                [_money_text(m) for m in self.money_net] if self.options.stakes else None,
+            )
         facts: dict[str, Any] = {
-            "trick": min(self.trick_no + 1, TRICKS_PER_HAND),
-            "hand": self._counts_texts(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [sum(h) for h in self.hands],
-            "my_fold": pair_text(*own_fold, self.strength) if own_fold else None,
-            "folded": [s for s in range(n) if self.has_folded[s]] if not over else [],
+            "trick": trick_no + 1 if trick_no < TRICKS_PER_HAND else TRICKS_PER_HAND,
+            "hand": texts[tuple(self.hands[seat])][:] if seat is not None else None,
+            "hand_sizes": hand_sizes,
+            "my_fold": _PAIR_TEXTS[lemons][8 * own_fold[0] + own_fold[1]] if own_fold else None,
+            "folded": [s for s, folded in enumerate(has_folded) if folded] if True in has_folded and not over else [],
             "bidding": {
-                "opener": self.opener, "bid": self.bid, "bidder": self.bidder if self.bid else None,
-                "bids": list(self.bids), "out": [s for s in range(n) if not self.in_bidding[s]],
-                "cap": self.options.bid_cap,
+                "opener": self.opener, "bid": bid, "bidder": self.bidder if bid else None,
+                "bids": self.bids[:], "out": [s for s, still in enumerate(in_bidding) if not still] if False in in_bidding else [],
+                "cap": self.cap,
             },
             "table": table,
-            "captured": [self._counts_texts(c) for c in self.captured],
-            "discard": {"face_up": self._counts_texts(self.discard_up), "folded": sum(self.discard_folded)},
-            "tricks": list(self.tricks) if not over else [],
+            "captured": [pile[:] for pile in seen[2]],
+            "discard": {"face_up": seen[3][:], "folded": sum(self.discard_folded)},
+            "tricks": tricks[:] if not over else [],
             "hands_to_win": self.options.hands_to_win,
         }
-        if self.options.stakes:
+        if self.options.stakes and (keys is None or "money" in keys):
             facts["money"] = {
-                "net": [fraction_text(m) for m in self.money_net],
-                "this_hand": [fraction_text(m) for m in self.hand_money] if not over else None,
-                "large_pot": fraction_text(self.large_pot),
-                "small_pot": fraction_text(self.small_pot),
+                "net": seen[4][:],
+                "this_hand": [
+                    m.numerator if m.denominator == 1 else f"{m.numerator}/{m.denominator}" for m in self.hand_money
+                ] if not over else None,
+                "large_pot": _money_text(self.large_pot),
+                "small_pot": _money_text(self.small_pot),
             }
         return facts
+
+
+
+def _money_text(value: Fraction) -> int | str:
+    """`fraction_text` of an amount of money (a Fraction), without its type check."""
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

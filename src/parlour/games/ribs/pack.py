@@ -121,8 +121,3 @@ def counts_texts(counts: list[int], lemons: bool) -> list[str]:
     """Cards of a count vector as texts, high first (a fresh list)."""
     return _COUNTS_TEXTS[lemons][tuple(counts)][:]
 
-
-def piles_texts(piles: list[list[int]], lemons: bool) -> list[list[str]]:
-    """`counts_texts` of each count vector (fresh lists)."""
-    texts = _COUNTS_TEXTS[lemons]
-    return [texts[tuple(pile)][:] for pile in piles]

@@ -95,7 +95,6 @@ from parlour.games.ribs.pack import (
     STRENGTH_LEMONS,
     STRENGTH_NORMAL,
     VALUE,
-    counts_texts,
     pair_text,
     rank_id,
     text_to_action,
@@ -201,7 +200,7 @@ class RibsRules(State):
         "in_bidding", "plays", "bids", "tricks", "log", "deals",
     )
     NESTED = ("hands", "captured")
-    _piles_seen: tuple[list[dict[str, Any]], int, tuple[list[str], ...], list[str], list[int | str] | None] | None = None
+    _piles_seen: tuple[list[dict[str, Any]], int, tuple[list[str], ...], list[str], list[int | str]] | None = None
     """The texts of the capture piles and of the face-up discards, and the net money, as
     `facts` last read them, with the hand's trick records they were read at (the list and
     its length): those change only when a trick is resolved, which adds a record to
@@ -266,7 +265,7 @@ class RibsRules(State):
         return [ranks.count(r) for r in range(8)]
 
     def _counts_texts(self, counts: list[int]) -> list[str]:
-        return counts_texts(counts, self.strength is STRENGTH_LEMONS)
+        return _COUNTS_TEXTS[self.strength is STRENGTH_LEMONS][tuple(counts)][:]  # `counts_texts`, one call fewer
 
     # --- bidding -------------------------------------------------------------------------
     def _start_bidding(self, opener: int) -> None:
@@ -593,9 +592,12 @@ class RibsRules(State):
         hidden from the others), the capture piles, the discards, the hand's tricks, and
         the money when played for stakes (left out when `keys` does not name it).
 
-        The research env and the search bots ask at every step, so each part is read
-        straight from the rules' fields (the texts of count vectors from `_COUNTS_TEXTS`,
-        by the vector's tuple); every list and dict is a fresh one."""
+        The research env and the search bots ask at every step, so the parts are read the
+        cheap way: the texts of a count vector looked up by its tuple (`_COUNTS_TEXTS`), a
+        pair's text by its code (plays and folds hold the low rank id first), the hand sizes
+        from the tricks played, and what changes only when a trick is resolved kept in
+        `_piles_seen`. The lists and dicts are fresh ones; the trick records and the bids'
+        entries in them are the state's own, as ever."""
         n = self.n
         over = self.phase == OVER
         lemons = self.strength is STRENGTH_LEMONS
@@ -628,7 +630,7 @@ class RibsRules(State):
         if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
             seen = self._piles_seen = (
                 tricks, len(tricks), tuple([texts[tuple(pile)] for pile in self.captured]), texts[tuple(self.discard_up)],
-                [_money_text(m) for m in self.money_net] if self.options.stakes else None,
+                [_money_text(m) for m in self.money_net],
             )
         facts: dict[str, Any] = {
             "trick": trick_no + 1 if trick_no < TRICKS_PER_HAND else TRICKS_PER_HAND,
@@ -657,7 +659,6 @@ class RibsRules(State):
                 "small_pot": _money_text(self.small_pot),
             }
         return facts
-
 
 
 def _money_text(value: Fraction) -> int | str:

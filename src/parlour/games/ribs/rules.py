@@ -630,7 +630,7 @@ class RibsRules(State):
         if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
             seen = self._piles_seen = (
                 tricks, len(tricks), tuple([texts[tuple(pile)] for pile in self.captured]), texts[tuple(self.discard_up)],
-                [_money_text(m) for m in self.money_net],
+                [_money_text(m) for m in self.money_net] if self.options.stakes else [],
             )
         facts: dict[str, Any] = {
             "trick": trick_no + 1 if trick_no < TRICKS_PER_HAND else TRICKS_PER_HAND,

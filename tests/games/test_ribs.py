@@ -9,9 +9,18 @@ from typing import Any
 
 import pytest
 
-from parlour.engine import IllegalAction, OptionsError
+from parlour.engine import IllegalAction, OptionsError, fraction_text
 from parlour.games import game_from_spec
-from parlour.games.ribs import GAME, RANK_TEXT, RibsState, lemon_score, share_large_pot
+from parlour.games.ribs import (
+    GAME,
+    PLAYING,
+    RANK_TEXT,
+    TRICKS_PER_HAND,
+    RibsState,
+    lemon_score,
+    pair_text,
+    share_large_pot,
+)
 
 
 def deal_with(players: int, first_pairs: dict[int, str], fill: str = "") -> list[dict[str, Any]]:
@@ -374,10 +383,11 @@ def test_card_text_cache_stays_bounded_and_right(monkeypatch: pytest.MonkeyPatch
     state = GAME.new_state(GAME.options(players=6), 3)
     expected = [state.observation(s)["hand"] for s in range(6)]
     monkeypatch.setattr(ribs_module, "COUNTS_TEXTS_LIMIT", 3)
-    ribs_module._COUNTS_TEXTS.clear()
+    for cache in ribs_module._COUNTS_TEXTS:
+        cache.clear()
     for _ in range(3):
         assert [state.observation(s)["hand"] for s in range(6)] == expected
-        assert len(ribs_module._COUNTS_TEXTS) <= 3
+        assert all(len(cache) <= 3 for cache in ribs_module._COUNTS_TEXTS)
 
 
 # --- status, recent and the reasons for illegal moves ----------------------------------------
@@ -493,3 +503,166 @@ def test_determinize_fills_the_masked_fold_and_ribs_from_its_sample() -> None:
         world = GAME.determinize(obs, random.Random(seed))
         assert world.observation(2) == obs
         assert world.plays[0] is not None and world.plays[1] is not None and world.plays[1][2]
+
+
+# --- facts against a plain reading of the state ---------------------------------------------
+
+
+def plain_texts(state: RibsState, counts: list[int]) -> list[str]:
+    """A count vector's cards written out, high first in the table's ranking."""
+    return [RANK_TEXT[r] for r in sorted(range(8), key=lambda r: -state.strength[r]) for _ in range(counts[r])]
+
+
+def plain_facts(state: RibsState, seat: int | None) -> dict[str, Any]:
+    """`facts` read straight off the state, every part worked out afresh."""
+    n, over = state.n, state.is_over()
+    table: list[dict[str, Any] | None] = [None] * n
+    if state.phase == PLAYING:
+        ribs_down = not (state.options.open_last_trick and state.trick_no == TRICKS_PER_HAND - 1)
+        for s, p in enumerate(state.plays):
+            if p is not None:
+                down = p[2] or (s == state.bidder and ribs_down)
+                cards = pair_text(p[0], p[1], state.strength) if not down or s == seat else None
+                table[s] = {"cards": cards, "face_down": down, "ribs": s == state.bidder, "folded": p[2]}
+    own_fold = state.folds[seat] if seat is not None and not over else None
+    facts: dict[str, Any] = {
+        "trick": min(state.trick_no + 1, TRICKS_PER_HAND),
+        "hand": plain_texts(state, state.hands[seat]) if seat is not None else None,
+        "hand_sizes": [sum(h) for h in state.hands],
+        "my_fold": pair_text(*own_fold, state.strength) if own_fold else None,
+        "folded": [s for s in range(n) if state.has_folded[s]] if not over else [],
+        "bidding": {
+            "opener": state.opener, "bid": state.bid, "bidder": state.bidder if state.bid else None,
+            "bids": list(state.bids), "out": [s for s in range(n) if not state.in_bidding[s]],
+            "cap": state.options.bid_cap,
+        },
+        "table": table,
+        "captured": [plain_texts(state, c) for c in state.captured],
+        "discard": {"face_up": plain_texts(state, state.discard_up), "folded": sum(state.discard_folded)},
+        "tricks": list(state.tricks) if not over else [],
+        "hands_to_win": state.options.hands_to_win,
+    }
+    if state.options.stakes:
+        facts["money"] = {
+            "net": [fraction_text(m) for m in state.money_net],
+            "this_hand": [fraction_text(m) for m in state.hand_money] if not over else None,
+            "large_pot": fraction_text(state.large_pot),
+            "small_pot": fraction_text(state.small_pot),
+        }
+    return facts
+
+
+def plain_hand_points(state: RibsState) -> list[Any]:
+    return list(state.hand_results[-1]) if state.is_over() else [state.points_of(s) for s in range(state.n)]
+
+
+def spoil(value: Any) -> None:
+    """Change in place every list and dict that `facts` makes afresh, as a caller that keeps
+    facts may: all of them but the trick records and the bids in the bidding, which are the
+    state's own records, shared as they are (nobody changes them)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("tricks", "bids"):
+                item.append("spoiled")
+            else:
+                spoil(item)
+        value["spoiled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            spoil(item)
+        value.append("spoiled")
+
+
+def same(got: Any, expected: Any) -> bool:
+    """Equal, with the same types all the way down (a list stays a list, an int an int) and
+    the same key order."""
+    if type(got) is not type(expected):
+        return False
+    if isinstance(got, dict):
+        return list(got) == list(expected) and all(same(got[k], expected[k]) for k in got)
+    if isinstance(got, list):
+        return len(got) == len(expected) and all(same(a, b) for a, b in zip(got, expected, strict=True))
+    return bool(got == expected)
+
+
+@pytest.mark.parametrize("players, options", [
+    (4, {}),
+    (6, {"stakes": (10, 1)}),
+    (5, {"lemons": True, "lemonade": "three_each", "stakes": (5, 2), "opening": "at_least_two"}),
+    (8, {"lemons": True, "open_last_trick": True, "folding": False, "bid_step": 2, "hands_to_win": 2}),
+])
+def test_facts_and_hand_points_are_the_states_plain_reading(players: int, options: dict[str, Any]) -> None:
+    """Over random matches, clones among them (a clone keeps what its original read and
+    then plays on its own), every seat's facts and the hand's points equal a plain reading
+    of the state, also after the caller changed what it was given earlier."""
+    rng = random.Random(players)
+    worlds = [new(players, seed=players, **options)]
+    for _ in range(1200):
+        i = rng.randrange(len(worlds))
+        if rng.random() < 0.1 and len(worlds) < 12:
+            worlds.append(worlds[i].clone(hand_only=rng.random() < 0.5))
+            i = -1
+        state = worlds[i]
+        for seat in (None, *range(players)):
+            got = state.facts(seat)
+            assert same(got, plain_facts(state, seat)), f"seat {seat}'s facts after {len(state.history)} actions"
+            spoil(got)
+        points = state.hand_points()
+        assert same(points, plain_hand_points(state))
+        points.append(99)
+        assert same(state.hand_points(), plain_hand_points(state))
+        if state.is_over():
+            worlds.remove(state)
+            if not worlds:
+                worlds.append(new(players, seed=rng.randrange(1000), **options))
+            continue
+        state.apply(rng.choice(state.legal_actions()))
+
+
+KEY_SETS = [
+    frozenset(), frozenset({"bidding"}), frozenset({"bidding", "money"}), frozenset({"money"}),
+    frozenset({"bidding", "table", "hand", "hand_sizes", "my_fold", "folded"}), frozenset({"captured", "bidding"}),
+    frozenset({"tricks", "table"}),
+]
+
+
+def test_facts_leave_out_the_money_only_when_the_keys_do_not_name_it() -> None:
+    state = new(4, stakes=(10, 1))
+    play(state, "bid 2", "bid 3")
+    assert state.facts(0)["money"]["this_hand"] == [-10, -11, -10, -10]
+    assert state.facts(0, keys={"money"})["money"] == state.facts(0)["money"]
+    assert "money" not in state.facts(0, keys={"captured", "bidding"})
+    assert state.facts(0, keys={"captured"}) == {k: v for k, v in state.facts(0).items() if k != "money"}
+    assert state.facts(0, keys={"bidding"}) == {"bidding": state.facts(0)["bidding"]}
+
+
+@pytest.mark.parametrize("options", [{"stakes": (10, 1)}, {"lemons": True, "open_last_trick": True}])
+def test_facts_with_keys_hold_every_key_asked_for(options: dict[str, Any]) -> None:
+    """At every step of random hands, for every seat: with keys, each key asked for holds
+    the full facts' value; keys among an auction's or a trick's plays' build those alone."""
+    rng = random.Random(5)
+    state = new(4, **options)
+    for _ in range(150):
+        for seat in range(4):
+            full = state.facts(seat)
+            for keys in KEY_SETS:
+                cut = state.facts(seat, keys)
+                assert {k: cut[k] for k in keys if k in full} == {k: full[k] for k in keys if k in full}
+                assert "money" not in cut or "money" in keys
+        if state.to_act() is None:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_facts_of_a_new_hand_are_read_afresh(seed: int) -> None:
+    """Facts read after the second trick of one hand, then none until after the second
+    trick of the next: the capture piles, the money and the points are the new hand's."""
+    rng = random.Random(seed)
+    state = new(5, seed=seed, stakes=(10, 1), lemons=seed % 2 == 1)
+    for hand in range(3):
+        while state.hand_number == hand and len(state.tricks) < 2:
+            state.apply(rng.choice(state.legal_actions()))
+        assert same(state.facts(0), plain_facts(state, 0)) and same(state.hand_points(), plain_hand_points(state))
+        while state.hand_number == hand:
+            state.apply(rng.choice(state.legal_actions()))

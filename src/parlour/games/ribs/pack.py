@@ -7,6 +7,10 @@ once, at import: observations write hundreds of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import mul
+from typing import Any
+
 from parlour.engine import IllegalAction
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
@@ -52,9 +56,37 @@ _ACTION_TEXTS = tuple(
     | {base + code: f"{verb} {text}" for code, text in _PAIR_TEXTS[lemons].items() for base, verb in ((PLAY_BASE, "play"), (FOLD_BASE, "fold"))}
     for lemons in (False, True)
 )
-_COUNTS_TEXTS: dict[tuple[int, ...], str] = {}
-COUNTS_TEXTS_LIMIT = 50_000
 _HIGH_FIRST = {lemons: sorted(range(8), key=lambda r: -s[r]) for lemons, s in ((False, STRENGTH_NORMAL), (True, STRENGTH_LEMONS))}
+COUNTS_TEXTS_LIMIT = 50_000
+
+
+class _ByCounts(dict[tuple[int, ...], Any]):
+    """What `make` says of each count vector (its tuple), made the first time the vector is
+    asked for: an observation reads a hand and every capture pile, and a lookup by the
+    tuple is cheaper than working them out again. Emptied when full, since capture piles
+    reach many vectors in a long run."""
+
+    def __init__(self, make: Callable[[tuple[int, ...]], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, counts: tuple[int, ...]) -> Any:
+        if len(self) >= COUNTS_TEXTS_LIMIT:
+            self.clear()
+        made = self[counts] = self.make(counts)
+        return made
+
+
+def _texts_high_first(high_first: list[int]) -> Callable[[tuple[int, ...]], list[str]]:
+    return lambda counts: [RANK_TEXT[r] for r in high_first for _ in range(counts[r])]
+
+
+_COUNTS_TEXTS = (_ByCounts(_texts_high_first(_HIGH_FIRST[False])), _ByCounts(_texts_high_first(_HIGH_FIRST[True])))
+"""The cards of each count vector as texts, high first in the normal ranking and with
+lemons (indexed by `lemons`). The lists are the caches' own: readers hand out copies, which
+their callers keep and change."""
+COUNTS_POINTS = _ByCounts(lambda counts: sum(map(mul, VALUE, counts)))
+"""The card points of each count vector (lemons aside)."""
 
 
 def text_to_action(text: str) -> int:
@@ -86,12 +118,6 @@ def text_to_action(text: str) -> int:
 
 
 def counts_texts(counts: list[int], lemons: bool) -> list[str]:
-    """Cards of a count vector as texts, high first (each vector's texts made once; the
-    cache is emptied when full, since capture piles reach many vectors in a long run)."""
-    key = (lemons, *counts)
-    texts = _COUNTS_TEXTS.get(key)
-    if texts is None:
-        if len(_COUNTS_TEXTS) >= COUNTS_TEXTS_LIMIT:
-            _COUNTS_TEXTS.clear()
-        texts = _COUNTS_TEXTS[key] = "".join([RANK_TEXT[r] * counts[r] for r in _HIGH_FIRST[lemons]])
-    return list(texts)
+    """Cards of a count vector as texts, high first (a fresh list)."""
+    return _COUNTS_TEXTS[lemons][tuple(counts)][:]
+

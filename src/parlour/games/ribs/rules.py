@@ -75,6 +75,7 @@ from operator import mul
 from typing import Any, Literal, cast
 
 from parlour.engine import (
+    OVER,
     GameOptions,
     IllegalAction,
     OptionsError,
@@ -83,6 +84,9 @@ from parlour.engine import (
 )
 from parlour.games.ribs.pack import (
     _ACTION_TEXTS,
+    _COUNTS_TEXTS,
+    _PAIR_TEXTS,
+    COUNTS_POINTS,
     FOLD_BASE,
     PAIR_OF,
     PASS,
@@ -91,7 +95,6 @@ from parlour.games.ribs.pack import (
     STRENGTH_LEMONS,
     STRENGTH_NORMAL,
     VALUE,
-    counts_texts,
     pair_text,
     rank_id,
     text_to_action,
@@ -111,6 +114,10 @@ _AUCTION_FACTS = frozenset({"bidding", "money"})
 """The facts bids and passes change (`RibsRules.facts_changed_since`)."""
 _TRICK_FACTS = frozenset({"bidding", "money", "table", "hand", "hand_sizes", "my_fold", "folded"})
 """The facts the plays of a trick change until it is finished."""
+_AUCTION_READ = _AUCTION_FACTS - {"money"}
+_TRICK_READ = _TRICK_FACTS - {"money"}
+"""Keys `facts` builds alone when a caller asks for no others (the money is dear and
+read by few)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -201,6 +208,15 @@ class RibsRules(State):
         "in_bidding", "plays", "bids", "tricks", "log", "deals",
     )
     NESTED = ("hands", "captured")
+    _piles_seen: tuple[list[dict[str, Any]], int, tuple[list[str], ...], list[str], list[int | str]] | None = None
+    """The texts of the capture piles and of the face-up discards, and the net money, as
+    `facts` last read them, with the hand's trick records they were read at (the list and
+    its length): those change only when a trick is resolved, which adds a record to
+    `tricks` (the last one ends the hand and settles the money), and at a deal, which
+    starts a new `tricks` list. A clone copies `tricks`, so it reads its own. The lists
+    are never handed out, only copies of them."""
+    _points_seen: tuple[list[dict[str, Any]], int, list[int]] | None = None
+    """`hand_points` while the hand is played, kept as `_piles_seen` is."""
 
     # --- dealing -------------------------------------------------------------------------
     def _new_match(self) -> None:
@@ -257,7 +273,7 @@ class RibsRules(State):
         return [ranks.count(r) for r in range(8)]
 
     def _counts_texts(self, counts: list[int]) -> list[str]:
-        return counts_texts(counts, self.strength is STRENGTH_LEMONS)
+        return _COUNTS_TEXTS[self.strength is STRENGTH_LEMONS][tuple(counts)][:]  # `counts_texts`, one call fewer
 
     # --- bidding -------------------------------------------------------------------------
     def _start_bidding(self, opener: int) -> None:
@@ -542,7 +558,24 @@ class RibsRules(State):
         return None
 
     def hand_points(self) -> list[Any]:
-        return list(self.hand_results[-1]) if self.is_over() else [self.points_of(s) for s in range(self.n)]
+        if self.phase == OVER:
+            return list(self.hand_results[-1])
+        tricks = self.tricks
+        seen = self._points_seen
+        if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
+            seen = self._points_seen = (tricks, len(tricks), self._piles_points())
+        return seen[2][:]
+
+    def _piles_points(self) -> list[int]:
+        """`points_of` of every seat, each pile's card points looked up by its counts."""
+        points = COUNTS_POINTS
+        if not self.options.lemons:
+            return [points[tuple(pile)] for pile in self.captured]
+        n, lemonade = self.n, self.options.lemonade
+        return [
+            points[counts] - counts[SEVEN] + lemon_score(counts[SEVEN], n, lemonade)
+            for counts in map(tuple, self.captured)
+        ]
 
     def match_scores(self) -> list[Any]:
         return list(self.wins)
@@ -579,62 +612,93 @@ class RibsRules(State):
     # --- what a seat may know -----------------------------------------------------------
     def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
         """A seat's hand and own fold; every bid and pass, the table (face-down pairs
-        hidden from the others), the capture piles, the discards, the hand's tricks."""
+        hidden from the others), the capture piles, the discards, the hand's tricks, and
+        the money when played for stakes (left out when `keys` does not name it). `keys`
+        among those an auction or a trick's plays change (`facts_changed_since`) builds
+        those alone.
+
+        The research env and the search bots ask at every step, so the parts are read the
+        cheap way: the texts of a count vector looked up by its tuple (`_COUNTS_TEXTS`), a
+        pair's text by its code (plays and folds hold the low rank id first), the hand sizes
+        from the tricks played, and what changes only when a trick is resolved kept in
+        `_piles_seen`. The lists and dicts are fresh ones; the trick records and the bids'
+        entries in them are the state's own, as ever."""
         n = self.n
-        over = self.is_over()
-        if keys is not None and "captured" not in keys:
-            out = {"bidding": {
-                "opener": self.opener, "bid": self.bid, "bidder": self.bidder if self.bid else None,
-                "bids": list(self.bids), "out": [s for s in range(n) if not self.in_bidding[s]],
-                "cap": self.options.bid_cap,
-            }}
-            if "table" not in keys:
-                return out
-            table = [None] * n
-            ribs_down = not self._ribs_open()
-            for s, p in enumerate(self.plays):
-                if p is not None:
-                    down = p[2] or (s == self.bidder and ribs_down)
-                    cards = pair_text(p[0], p[1], self.strength) if not down or s == seat else None
-                    table[s] = {"cards": cards, "face_down": down, "ribs": s == self.bidder, "folded": p[2]}
-            own_fold = self.folds[seat]
-            out["table"] = table
-            out["hand"] = self._counts_texts(self.hands[seat])
-            out["hand_sizes"] = [sum(h) for h in self.hands]
-            out["my_fold"] = pair_text(*own_fold, self.strength) if own_fold else None
-            out["folded"] = [s for s in range(n) if self.has_folded[s]]
-            return out
-        table: list[dict[str, Any] | None] = [None] * n
+        over = self.phase == OVER
+        bid = self.bid
+        bidding = {
+            "opener": self.opener, "bid": bid, "bidder": self.bidder if bid else None,
+            "bids": self.bids[:],
+            "out": [s for s, still in enumerate(self.in_bidding) if not still] if False in self.in_bidding else [],
+            "cap": self.cap,
+        }
+        if keys is not None and _AUCTION_READ.issuperset(keys):
+            return {"bidding": bidding}
+        lemons = self.strength is STRENGTH_LEMONS
+        texts = _COUNTS_TEXTS[lemons]
+        trick_no = self.trick_no
+        size = 8 - 2 * trick_no  # every seat plays two cards a trick (check_invariants holds it)
         if self.phase == PLAYING:
-            ribs_down = not self._ribs_open()
+            pairs = _PAIR_TEXTS[lemons]
+            bidder = self.bidder
+            ribs_down = not (self.options.open_last_trick and trick_no == TRICKS_PER_HAND - 1)
+            table: list[dict[str, Any] | None] = [None] * n
+            hand_sizes = [size] * n
             for s, p in enumerate(self.plays):
                 if p is not None:
-                    down = p[2] or (s == self.bidder and ribs_down)
-                    cards = pair_text(p[0], p[1], self.strength) if not down or s == seat else None
-                    table[s] = {"cards": cards, "face_down": down, "ribs": s == self.bidder, "folded": p[2]}
+                    lo, hi, folded = p
+                    down = folded or (s == bidder and ribs_down)
+                    table[s] = {
+                        "cards": pairs[8 * lo + hi] if not down or s == seat else None,
+                        "face_down": down, "ribs": s == bidder, "folded": folded,
+                    }
+                    hand_sizes[s] = size - 2
+        else:
+            table = [None] * n
+            hand_sizes = [size] * n
         own_fold = self.folds[seat] if seat is not None and not over else None
+        has_folded = self.has_folded
+        if keys is not None and _TRICK_READ.issuperset(keys):
+            return {
+                "hand": texts[tuple(self.hands[seat])][:] if seat is not None else None,
+                "hand_sizes": hand_sizes,
+                "my_fold": _PAIR_TEXTS[lemons][8 * own_fold[0] + own_fold[1]] if own_fold else None,
+                "folded": [s for s, folded in enumerate(has_folded) if folded] if True in has_folded and not over else [],
+                "bidding": bidding,
+                "table": table,
+            }
+        tricks = self.tricks
+        seen = self._piles_seen
+        if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
+            seen = self._piles_seen = (
+                tricks, len(tricks), tuple([texts[tuple(pile)] for pile in self.captured]), texts[tuple(self.discard_up)],
+                [_money_text(m) for m in self.money_net] if self.options.stakes else [],
+            )
         facts: dict[str, Any] = {
-            "trick": min(self.trick_no + 1, TRICKS_PER_HAND),
-            "hand": self._counts_texts(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [sum(h) for h in self.hands],
-            "my_fold": pair_text(*own_fold, self.strength) if own_fold else None,
-            "folded": [s for s in range(n) if self.has_folded[s]] if not over else [],
-            "bidding": {
-                "opener": self.opener, "bid": self.bid, "bidder": self.bidder if self.bid else None,
-                "bids": list(self.bids), "out": [s for s in range(n) if not self.in_bidding[s]],
-                "cap": self.options.bid_cap,
-            },
+            "trick": trick_no + 1 if trick_no < TRICKS_PER_HAND else TRICKS_PER_HAND,
+            "hand": texts[tuple(self.hands[seat])][:] if seat is not None else None,
+            "hand_sizes": hand_sizes,
+            "my_fold": _PAIR_TEXTS[lemons][8 * own_fold[0] + own_fold[1]] if own_fold else None,
+            "folded": [s for s, folded in enumerate(has_folded) if folded] if True in has_folded and not over else [],
+            "bidding": bidding,
             "table": table,
-            "captured": [self._counts_texts(c) for c in self.captured],
-            "discard": {"face_up": self._counts_texts(self.discard_up), "folded": sum(self.discard_folded)},
-            "tricks": list(self.tricks) if not over else [],
+            "captured": [pile[:] for pile in seen[2]],
+            "discard": {"face_up": seen[3][:], "folded": sum(self.discard_folded)},
+            "tricks": tricks[:] if not over else [],
             "hands_to_win": self.options.hands_to_win,
         }
-        if self.options.stakes:
+        if self.options.stakes and (keys is None or "money" in keys):
             facts["money"] = {
-                "net": [fraction_text(m) for m in self.money_net],
-                "this_hand": [fraction_text(m) for m in self.hand_money] if not over else None,
-                "large_pot": fraction_text(self.large_pot),
-                "small_pot": fraction_text(self.small_pot),
+                "net": seen[4][:],
+                "this_hand": [
+                    m.numerator if m.denominator == 1 else f"{m.numerator}/{m.denominator}" for m in self.hand_money
+                ] if not over else None,
+                "large_pot": _money_text(self.large_pot),
+                "small_pot": _money_text(self.small_pot),
             }
         return facts
+
+
+def _money_text(value: Fraction) -> int | str:
+    """`fraction_text` of an amount of money (a Fraction), without its type check."""
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

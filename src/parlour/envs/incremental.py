@@ -259,6 +259,22 @@ def _writing(k: int, value: str, section: Section, write: Writer, enc: Encoder, 
                 "                        break",
                 f"                    cells[{at} + s] = v / {fact.scale!r}",
                 "        else:", f"            {call}"]
+    if write is SeatTensors._write_seats:
+        env["_turns"] = _turns(n)
+        return [f"        if type({value}) is list and type(old) is list:",
+                "            turns = _turns[rel]",
+                "            for s in old:",
+                f"                if type(s) is not int or not 0 <= s < {n}:",
+                f"                    {call}",
+                "                    break",
+                f"                cells[{at} + turns[s]] = 0",
+                "            else:",
+                f"                for s in {value}:",
+                f"                    if type(s) is not int or not 0 <= s < {n}:",
+                f"                        {call}",
+                "                        break",
+                f"                    cells[{at} + turns[s]] = 1",
+                "        else:", f"            {call}"]
     if write is SeatTensors._write_cards:
         env["_recount"], env["_faces_in"] = _recount, enc._faces_in
         return [f"        if type({value}) is not list or type(old) is not list or not _recount(_faces_in, old, {value}, cells, {at}):",

@@ -1,5 +1,6 @@
 """`State.facts_changed_since(start)` never leaves out a key that changed: at every step of
-random hands of every game (fewest and most players, and each option set it declares),
+random hands of every game (fewest and most players, and each option set it declares:
+the cases of the tensor's divergence test),
 for every earlier point of the same hand, every seat's facts and scores that differ from
 what they were then are among the keys it names (None names them all). The research env's
 kept tensor compares only those keys, so a key left out would leave a stale slot."""
@@ -11,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.envs.test_tensor_divergence import cases
 
 from parlour.engine import OVER, State
 from parlour.games import GAMES
@@ -18,17 +20,6 @@ from parlour.games import GAMES
 HANDS = 2
 MOST_STEPS = 160
 """Steps of a hand compared with every earlier step of it, at most."""
-
-
-def cases() -> list[Any]:
-    out = []
-    for name, game in GAMES.items():
-        counts = game.player_counts()
-        for players in sorted({counts[0], counts[-1]}):
-            out.append(pytest.param(name, players, {}, id=f"{name}-{players}p"))
-        for index, options in enumerate(game.conformance_options):
-            out.append(pytest.param(name, counts[0], dict(options), id=f"{name}-{counts[0]}p-o{index + 1}"))
-    return out
 
 
 def _seen(state: State, seat: int) -> dict[str, str]:

@@ -600,44 +600,32 @@ class CrampsRules(State):
         if trick and phase == PLAY:
             table = [[s % n, CARD_TEXTS[c]] for s, c in enumerate(trick, self.leader)]
         k = self.trick_no
-        hand = hand_texts(masks[seat], self.dups[seat], self.jokers[seat]) if seat is not None else None
-        if keys is not None and _PLAY_FACTS.issuperset(keys):
-            played = {"hand": hand, "hand_sizes": sizes, "trick_number": k + 1 if k < TRICKS else TRICKS, "trick": table}
-            if "tricks" in keys:
-                played["tricks"] = self._tricks_texts()
-            return played
-        bidder = self.bidder
-        trump = None
-        if bidder is not None and (phase == PLAY or phase == OVER):
-            trump = "NT" if self.trump is None else SUIT_CHARS[self.trump]
-        passed = self.passed
-        low, high, target = _BOUNDS[n]
-        auction = {"bid": self.bid or None, "bidder": bidder, "min_bid": low, "max_bid": high,
-                   "passed": [s for s in range(n) if passed[s]] if True in passed else []}
-        if keys is not None and "tricks" not in keys:
-            return {
-                "hand": hand,
-                "hand_sizes": sizes,
-                "trick_number": k + 1 if k < TRICKS else TRICKS,
-                "trick_values": list(self.values),
-                "trick": table,
-                "auction": auction,
-                "trump": trump,
-                "queen_values": list(self.queen_value),
-                "target": target,
-            }
-        return {
-            "hand": hand,
+        facts: dict[str, Any] = {
+            "hand": hand_texts(masks[seat], self.dups[seat], self.jokers[seat]) if seat is not None else None,
             "hand_sizes": sizes,
             "trick_number": k + 1 if k < TRICKS else TRICKS,
-            "trick_values": list(self.values),
-            "trick": table,
-            "tricks": self._tricks_texts(),
-            "auction": auction,
-            "trump": trump,
-            "queen_values": list(self.queen_value),
-            "target": target,
         }
+        if keys is not None and _PLAY_FACTS.issuperset(keys):
+            facts["trick"] = table
+            if "tricks" in keys:
+                facts["tricks"] = self._tricks_texts()
+            return facts
+        facts["trick_values"] = list(self.values)
+        facts["trick"] = table
+        if keys is None or "tricks" in keys:
+            facts["tricks"] = self._tricks_texts()
+        bidder = self.bidder
+        passed = self.passed
+        low, high, target = _BOUNDS[n]
+        facts["auction"] = {"bid": self.bid or None, "bidder": bidder, "min_bid": low, "max_bid": high,
+                            "passed": [s for s in range(n) if passed[s]] if True in passed else []}
+        facts["trump"] = (
+            ("NT" if self.trump is None else SUIT_CHARS[self.trump])
+            if bidder is not None and (phase == PLAY or phase == OVER) else None
+        )
+        facts["queen_values"] = list(self.queen_value)
+        facts["target"] = target
+        return facts
 
     def _tricks_texts(self) -> list[dict[str, Any]]:
         """The finished tricks as the observation shows them. With 4 players each trick's

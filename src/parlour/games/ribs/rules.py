@@ -658,22 +658,6 @@ class RibsRules(State):
             hand_sizes = [size] * n
         own_fold = self.folds[seat] if seat is not None and not over else None
         has_folded = self.has_folded
-        if keys is not None and _TRICK_READ.issuperset(keys):
-            return {
-                "hand": texts[tuple(self.hands[seat])][:] if seat is not None else None,
-                "hand_sizes": hand_sizes,
-                "my_fold": _PAIR_TEXTS[lemons][8 * own_fold[0] + own_fold[1]] if own_fold else None,
-                "folded": [s for s, folded in enumerate(has_folded) if folded] if True in has_folded and not over else [],
-                "bidding": bidding,
-                "table": table,
-            }
-        tricks = self.tricks
-        seen = self._piles_seen
-        if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
-            seen = self._piles_seen = (
-                tricks, len(tricks), tuple([texts[tuple(pile)] for pile in self.captured]), texts[tuple(self.discard_up)],
-                [_money_text(m) for m in self.money_net] if self.options.stakes else [],
-            )
         facts: dict[str, Any] = {
             "trick": trick_no + 1 if trick_no < TRICKS_PER_HAND else TRICKS_PER_HAND,
             "hand": texts[tuple(self.hands[seat])][:] if seat is not None else None,
@@ -682,11 +666,20 @@ class RibsRules(State):
             "folded": [s for s, folded in enumerate(has_folded) if folded] if True in has_folded and not over else [],
             "bidding": bidding,
             "table": table,
-            "captured": [pile[:] for pile in seen[2]],
-            "discard": {"face_up": seen[3][:], "folded": sum(self.discard_folded)},
-            "tricks": tricks[:] if not over else [],
-            "hands_to_win": self.options.hands_to_win,
         }
+        if keys is not None and _TRICK_READ.issuperset(keys):
+            return facts
+        tricks = self.tricks
+        seen = self._piles_seen
+        if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
+            seen = self._piles_seen = (
+                tricks, len(tricks), tuple([texts[tuple(pile)] for pile in self.captured]), texts[tuple(self.discard_up)],
+                [_money_text(m) for m in self.money_net] if self.options.stakes else [],
+            )
+        facts["captured"] = [pile[:] for pile in seen[2]]
+        facts["discard"] = {"face_up": seen[3][:], "folded": sum(self.discard_folded)}
+        facts["tricks"] = tricks[:] if not over else []
+        facts["hands_to_win"] = self.options.hands_to_win
         if self.options.stakes and (keys is None or "money" in keys):
             facts["money"] = {
                 "net": seen[4][:],

@@ -885,9 +885,12 @@ def _recount(faces_in: Callable[[str], tuple[int, ...]], old: list[Any], new: li
     """Cells counting the faces of the cards `old` made to count those of `new`: the two
     walked side by side, the old cards not matched in the new taken out and the new ones
     not matched put in (a hand that lost a card costs one card's faces, not the hand's).
-    False, with the cells untouched, where a card to move is not a card string. A hand
-    that lost one card (the commonest change) is found by halving and two slices."""
+    False, with the cells untouched, where a card to move is not a card string, and for
+    a list emptied (the caller clears the cells at once). A hand that lost one card (the
+    commonest change) is found by halving and two slices."""
     m = len(new)
+    if not m:
+        return False
     if len(old) == m + 1:
         low, high = 0, m
         while low < high:

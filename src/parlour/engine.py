@@ -37,7 +37,7 @@ import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
@@ -868,7 +868,7 @@ class State:
             obs["eliminated"] = list(self.eliminated)
         return obs
 
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """The game's own keys of `seat`'s observation: its hand (`hand`, texts, None for a
         spectator), `hand_sizes`, and every public fact of the game (bids, contract,
         trumps, the table). Cheap: search reads them on every move, the research env's

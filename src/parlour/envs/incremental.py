@@ -21,10 +21,16 @@ of them hold what they held one step before. Here, per seat:
   one-hot's old slot is cleared and its new one set, a number's two slots are set, a
   list of cards loses the faces of the cards that went and gains those that came, and a
   record met before (a pair on the table, a trick's outcome) is copied from the cells it
-  was written as. The comparisons are one function written out per encoder. The
-  game's `facts(seat)` and the engine's keys (`State.engine_keys`, the keys
-  `State.observation` starts from) are read at every step: nothing else says what changed,
-  and they are a good part of what is left of a step's cost.
+  was written as (a recent call's row from one made once per seat, caller and call). The
+  comparisons are one function written out per encoder and per set of keys, with the
+  commonest writes (a number, a seat, seats, numbers per seat, a list of cards) set out
+  in it;
+- only what may have changed is asked for and compared: within a hand, the game says
+  which of its facts (and `scores`) the actions since the seat last looked may have
+  changed (`State.facts_changed_since`: a bid leaves the table alone), and the step asks
+  `facts(seat, keys)` for those alone and the engine (`State.engine_keys(whole_hand=
+  False)`) only for its keys that change within a hand; a game that cannot tell is asked
+  for every fact the sections read, at every step.
 
 A game that writes its own `public_actions` is followed by comparing the list it gives
 with the kept one.
@@ -32,7 +38,9 @@ with the kept one.
 What this relies on, and what tests/envs/test_incremental.py holds to at every step of
 random matches of every game: history only grows within a hand, an action's text does not
 change while its hand lasts, an entry shown to a seat is not hidden from it again, and a
-game's facts are fresh values (not the state's own lists, changed in place later).
+game's facts are fresh values (not the state's own lists, changed in place later);
+tests/test_facts_changed.py holds every game's `facts_changed_since` to the facts that
+changed.
 """
 
 from __future__ import annotations
@@ -781,8 +789,8 @@ class SeatTensors:
             start = at + (before - keep) * width
             cells[at : at + keep * width] = cells[start : start + keep * width]
         base = at + keep * width
-        rows, index, other, scale = self._call_terms
-        rows = rows[seat]
+        seen_from, index, other, scale = self._call_terms
+        rows = seen_from[seat]
         last = width - 1
         course = cache.course
         for k in calls[len(calls) - min(new, length) :]:

@@ -64,7 +64,7 @@ hand's summary (`last_hand`) keeps them as its `log`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Container
+from collections.abc import Collection
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -299,7 +299,7 @@ class CouillonRules(State):
         return [CARD_TEXTS[action]] if action < 52 else []
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """The upcard, the bottom card once turned, trumps once fixed, the tricks and the
         board are public; a seat's own hand is its secret, the rest of the stub everyone's."""
         playing = self.phase == PLAY

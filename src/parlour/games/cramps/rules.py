@@ -61,7 +61,7 @@ totals)`. The hand's summary (`last_hand`) keeps them as its `log`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Container, Sequence
+from collections.abc import Collection, Container, Sequence
 from itertools import repeat, starmap
 from operator import add
 from typing import Any, Literal
@@ -579,7 +579,7 @@ class CrampsRules(State):
         return [CARD_TEXTS[action]] if action <= JOKER else []
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """Every bid, pass, declaration and card played is public (G-8); a seat's own hand
         is its only secret. `keys` without "tricks" leaves out the finished tricks, which
         the tensor does not read and which cost most late in a hand; `keys` among those

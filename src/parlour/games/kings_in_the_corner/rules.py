@@ -71,7 +71,7 @@ scores)`. The hand's summary (`last_hand`) keeps them as its `log`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Container
+from collections.abc import Collection
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, KING, mask_of, parse_card, sort_key
@@ -363,7 +363,7 @@ class KingsRules(State):
         return [CARD_TEXTS[action // 8]] if action < MOVE else []
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """The whole tableau, the hand sizes and the stock's size are public; a seat's own
         hand and the cards it drew are its secrets."""
         return {

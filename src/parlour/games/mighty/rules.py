@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Container
+from collections.abc import Collection
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -563,7 +563,7 @@ class MightyRules(State):
         return []
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """Bids, the contract, the call, every card played and who won it are public; the
         widow and the discards are the declarer's; who holds the called card is secret
         until it is played or revealed."""

@@ -73,7 +73,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from bisect import bisect_right
-from collections.abc import Container
+from collections.abc import Collection
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, SUIT_CHARS, parse_card, sort_key
@@ -479,7 +479,7 @@ class PaksRules(State):
         return [] if action == END else texts(action[-1])
 
     # --- what a seat may know ----------------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """Everything but the hands and hidden draws is public; a seat sees its own."""
         return {
             "hand": texts(counted(self.hands[seat])) if seat is not None else None,

@@ -61,7 +61,7 @@ other team's points). The hand's summary (`last_hand`) keeps them as its `log`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Container
+from collections.abc import Collection
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -321,7 +321,7 @@ class PitchRules(State):
         return [card_text(action - PLAY_BASE)] if action >= PLAY_BASE else []
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """Every bid and every card played is public; a seat's own hand is its secret, the
         other hands too, and the stub everyone's for ever."""
         return {

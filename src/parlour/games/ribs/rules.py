@@ -69,7 +69,7 @@ the view writes its explanation.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Container
+from collections.abc import Collection, Container
 from fractions import Fraction
 from operator import mul
 from typing import Any, Literal, cast
@@ -610,7 +610,7 @@ class RibsRules(State):
         return [] if action < PLAY_BASE else pair_text(*PAIR_OF[action % 100], self.strength).split()
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """A seat's hand and own fold; every bid and pass, the table (face-down pairs
         hidden from the others), the capture piles, the discards, the hand's tricks, and
         the money when played for stakes (left out when `keys` does not name it). `keys`

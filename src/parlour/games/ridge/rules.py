@@ -60,7 +60,7 @@ points)`. The hand's summary (`last_hand`) keeps them as its `log`; a trick's re
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Container
+from collections.abc import Collection
 from typing import Any, NamedTuple
 
 from parlour.cards import (
@@ -472,7 +472,7 @@ class RidgeRules(State):
         return [CARD_TEXTS[action - PLAY_BASE]] if action >= PLAY_BASE else []
 
     # --- what a seat may know: everything (section 8) ------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """The whole table, the same for every seat: the deal, the four hands, the auction,
         the contract, the trick and every trick of the hand (R-RIDGE-11, G-8)."""
         return {

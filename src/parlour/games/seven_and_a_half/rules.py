@@ -69,7 +69,7 @@ chips, total)`, `("takes bank", seat)` and `("declines", seat)`. The hand's summ
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Container
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -500,7 +500,7 @@ class SevenHalfRules(State):
         seen = hole >= 0 and (self.shown[seat] or seat == viewer)
         return [CARD_TEXTS[c] for c in ([hole] if seen else []) + self.ups[seat]]
 
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         n = self.n
         seats = []
         for s in range(n):

@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Container
+from collections.abc import Collection
 from typing import Any
 
 from parlour.cards import SUIT_CHARS
@@ -552,7 +552,7 @@ class BeziqueRules(State):
         return [FACE_TEXT[face(action)]] if action < GUESS and action not in (PASS, BLANCHE, SHOW) else []
 
     # --- what a seat may know -----------------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """Tables, tricks, shown cards and known cards are public; a seat also knows its own
         concealed hand, its dealt hand and its draws; the cut shows after the guess."""
         out: dict[str, Any] = {

@@ -74,7 +74,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, JOKER, cards_of, pack, parse_card, sort_key
@@ -518,7 +518,7 @@ class YanivRules(State):
         return [] if type(action) is int else [CARD_TEXTS[c] for c in action]
 
     # --- what a seat may know ---------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """A seat's own hand is its secret; the discards, the cards taken from them and
         the stock's size are public."""
         return {

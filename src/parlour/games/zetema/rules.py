@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Container
+from collections.abc import Collection
 from typing import Any, Literal
 
 from parlour.cards import CARD_TEXTS, KING, QUEEN, RANK_CHARS, SUIT_CHARS, cards_of, parse_card
@@ -413,7 +413,7 @@ class ZetemaRules(State):
         return [CARD_TEXTS[f] for f in from_hand(action - MARRY_FLAG)]
 
     # --- what a seat may know -----------------------------------------------------------
-    def facts(self, seat: int | None, keys: Container[str] | None = None) -> dict[str, Any]:
+    def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
         """A seat's hand is its secret; melds, piles, discards, pulls and who drew are public."""
         pack = self.pack
         return {

@@ -1,7 +1,8 @@
 """The Cramps pack as the rules hold it: hands as bit masks of card ids (bit 52 while a
 joker is held), the cards of each suit by 13-bit pattern, the packs for 4 to 8 players,
-and the cards a hand may play to a trick. Made once, at import: the rules, the play-out
-loops and the bots read these tables on every move.
+the cards a hand may play to a trick, and the shape of a hand (its phases, its 13 tricks).
+Made once, at import: the rules, the play-out loops and the bots read these tables on
+every move.
 """
 
 from __future__ import annotations
@@ -9,6 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.cards import CARD_TEXTS, JOKER, QUEEN, SUIT_MASKS, sort_key
+
+TRICKS = 13
+"""Tricks in a hand: every card is dealt."""
+AUCTION, DECLARE, PLAY = "auction", "declare", "play"
+"""The phases of a hand: the Royal auction, the declaration of trumps, the play."""
 
 EXTRA_RANKS = {5: range(10, 13), 6: range(7, 13), 7: range(4, 13), 8: range(0, 13)}
 EXTRA_JOKERS = {5: 1, 6: 2, 7: 3, 8: 0}

@@ -63,7 +63,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Container, Sequence
 from itertools import repeat, starmap
-from operator import add
 from typing import Any, Literal
 
 from parlour.cards import (
@@ -81,27 +80,30 @@ from parlour.engine import (
     OptionsError,
     State,
 )
+from parlour.games.cramps import seen
 from parlour.games.cramps.pack import (
+    AUCTION,
     BITS,
     CLUB_LISTS,
+    DECLARE,
     DIAMOND_LISTS,
     HEART_LISTS,
     JOKER_BIT,
     PACKS,
+    PLAY,
     QUEEN_TABLES,
     SHIFTS,
     SPADE_LISTS,
     SUIT_LISTS,
+    TRICKS,
     cards_sorted_texts,
     full_pack_faces,
     hand_masks,
-    hand_texts,
     mask_cards,
 )
 
 VALUES_4 = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
 VALUES_MANY = (0, -3, 5, 5, -5, 0, 7, 7, -7, 0, 9, 9, -9)
-TRICKS = 13
 HAND_TOTAL = 10
 NONE_4 = (0, 0, 0, 0)
 
@@ -109,9 +111,6 @@ PASS = 100
 BID_BASE = 100
 TRUMP_BASE = 200
 NO_TRUMP = 204
-AUCTION, DECLARE, PLAY = "auction", "declare", "play"
-_PLAY_FACTS = frozenset({"hand", "hand_sizes", "trick", "trick_number", "tricks", "scores"})
-"""The facts cards played change (`CrampsRules.facts_changed_since`)."""
 Prepared = tuple[list[float], int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """A shuffled deal made ready before it is dealt: its keys, its dealer, the hands and each
 hand's face mask, second-copy mask and joker count."""
@@ -530,13 +529,6 @@ class CrampsRules(State):
     def match_scores(self) -> list[Any]:
         return list(self.totals)
 
-    def facts_changed_since(self, start: int) -> Container[str] | None:
-        """Cards played leave the auction, the trumps and the queens' values alone (every
-        entry of the history since the play began is a card)."""
-        if self.phase != PLAY or start < len(self.history) - self.n * self.trick_no - len(self.trick):
-            return None
-        return _PLAY_FACTS
-
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         if action <= JOKER:
@@ -578,70 +570,9 @@ class CrampsRules(State):
     def action_cards(self, action: Any) -> list[str]:
         return [CARD_TEXTS[action]] if action <= JOKER else []
 
-    # --- what a seat may know -----------------------------------------------------------
+    # --- what a seat may know (`parlour.games.cramps.seen`) ------------------------------
     def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
-        """Every bid, pass, declaration and card played is public (G-8); a seat's own hand
-        is its only secret. `keys` without "tricks" leaves out the finished tricks, which
-        the tensor does not read and which cost most late in a hand; `keys` among those
-        cards played change (`facts_changed_since`) leaves out the others too. Every list
-        and dict is made anew: callers keep them and compare them with later ones."""
-        n = self.n
-        masks = self.masks
-        if self.multi:  # `hand_size` of each seat, counted in C but for the rare extra jokers
-            sizes = list(map(add, map(int.bit_count, masks), map(int.bit_count, self.dups)))
-            for s, j in enumerate(self.jokers):
-                if j > 1:
-                    sizes[s] += j - 1
-        else:  # one pack: no second copies, no jokers
-            sizes = list(map(int.bit_count, masks))
-        trick = self.trick
-        phase = self.phase
-        table = []
-        if trick and phase == PLAY:
-            table = [[s % n, CARD_TEXTS[c]] for s, c in enumerate(trick, self.leader)]
-        k = self.trick_no
-        facts: dict[str, Any] = {
-            "hand": hand_texts(masks[seat], self.dups[seat], self.jokers[seat]) if seat is not None else None,
-            "hand_sizes": sizes,
-            "trick_number": k + 1 if k < TRICKS else TRICKS,
-        }
-        if keys is not None and _PLAY_FACTS.issuperset(keys):
-            facts["trick"] = table
-            if "tricks" in keys:
-                facts["tricks"] = self._tricks_texts()
-            return facts
-        facts["trick_values"] = list(self.values)
-        facts["trick"] = table
-        if keys is None or "tricks" in keys:
-            facts["tricks"] = self._tricks_texts()
-        bidder = self.bidder
-        passed = self.passed
-        low, high, target = _BOUNDS[n]
-        facts["auction"] = {"bid": self.bid or None, "bidder": bidder, "min_bid": low, "max_bid": high,
-                            "passed": [s for s in range(n) if passed[s]] if True in passed else []}
-        facts["trump"] = (
-            ("NT" if self.trump is None else SUIT_CHARS[self.trump])
-            if bidder is not None and (phase == PLAY or phase == OVER) else None
-        )
-        facts["queen_values"] = list(self.queen_value)
-        facts["target"] = target
-        return facts
+        return seen.facts(self, seat, keys)
 
-    def _tricks_texts(self) -> list[dict[str, Any]]:
-        """The finished tricks as the observation shows them. With 4 players each trick's
-        four cards are named one by one, which costs half of a loop over them."""
-        texts = CARD_TEXTS
-        if self.n == 4:
-            return [
-                {"leader": ld, "cards": [texts[a], texts[b], texts[c], texts[d]], "winner": w, "points": v}
-                for ld, (a, b, c, d), w, v in self.tricks
-            ]
-        return [
-            {"leader": ld, "cards": [texts[c] for c in cards], "winner": w, "points": v}
-            for ld, cards, w, v in self.tricks
-        ]
-
-
-_BOUNDS = {n: (o.min_bid, o.max_bid, o.target) for n in range(4, 9) for o in [CrampsOptions(players=n)]}
-"""Per table size the auction's lowest and highest bids and the match target, which
-`facts` gives at every call."""
+    def facts_changed_since(self, start: int) -> Container[str] | None:
+        return seen.facts_changed_since(self, start)

@@ -1,5 +1,6 @@
 """The Ribs pack and its notation: rank ids, card values and rankings, the action codes,
-and the texts of actions, pairs and hands (records and the wire read these).
+the texts of actions, pairs and hands (records and the wire read these), and the shape of a
+hand (its phases and its four tricks).
 
 A card is its rank (suits play no part): ids 0..7 are 7 8 9 T J Q K A. The texts are made
 once, at import: observations write hundreds of them.
@@ -12,6 +13,9 @@ from operator import mul
 from typing import Any
 
 from parlour.engine import IllegalAction
+
+BIDDING, PLAYING = "bidding", "playing"
+TRICKS_PER_HAND = 4
 
 # Rank ids 0..7 are 7 8 9 T J Q K A; the normal ranking is the id order.
 RANK_TEXT = "789TJQKA"

@@ -82,18 +82,21 @@ from parlour.engine import (
     State,
     fraction_text,
 )
+from parlour.games.ribs import seen
 from parlour.games.ribs.pack import (
     _ACTION_TEXTS,
     _COUNTS_TEXTS,
-    _PAIR_TEXTS,
+    BIDDING,
     COUNTS_POINTS,
     FOLD_BASE,
     PAIR_OF,
     PASS,
     PLAY_BASE,
+    PLAYING,
     SEVEN,
     STRENGTH_LEMONS,
     STRENGTH_NORMAL,
+    TRICKS_PER_HAND,
     VALUE,
     pair_text,
     rank_id,
@@ -107,17 +110,6 @@ from parlour.games.ribs.tricks import (
     held_pairs,
     judge_pairs,
 )
-
-BIDDING, PLAYING = "bidding", "playing"
-TRICKS_PER_HAND = 4
-_AUCTION_FACTS = frozenset({"bidding", "money"})
-"""The facts bids and passes change (`RibsRules.facts_changed_since`)."""
-_TRICK_FACTS = frozenset({"bidding", "money", "table", "hand", "hand_sizes", "my_fold", "folded"})
-"""The facts the plays of a trick change until it is finished."""
-_AUCTION_READ = _AUCTION_FACTS - {"money"}
-_TRICK_READ = _TRICK_FACTS - {"money"}
-"""Keys `facts` builds alone when a caller asks for no others (the money is dear and
-read by few)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -584,21 +576,6 @@ class RibsRules(State):
         """Each seat's net money over the match (whole hands), or None without stakes."""
         return list(self.money_net) if self.options.stakes else None
 
-    def facts_changed_since(self, start: int) -> Container[str] | None:
-        """Bids and passes change only the auction (and the money, with stakes); the
-        plays of one trick only the table, the hands and the folds besides; a finished
-        trick changes the rest."""
-        history = self.history
-        plays = 0
-        for i in range(start, len(history)):
-            if history[i][1] >= PLAY_BASE:
-                plays += 1
-        if not plays:
-            return _AUCTION_FACTS
-        if self.phase == PLAYING and plays <= self.played_count:
-            return _TRICK_FACTS
-        return None
-
     # --- text ---------------------------------------------------------------------------
     def action_to_text(self, action: Any) -> str:
         return _ACTION_TEXTS[self.strength is STRENGTH_LEMONS][action]
@@ -609,89 +586,9 @@ class RibsRules(State):
     def action_cards(self, action: Any) -> list[str]:
         return [] if action < PLAY_BASE else pair_text(*PAIR_OF[action % 100], self.strength).split()
 
-    # --- what a seat may know -----------------------------------------------------------
+    # --- what a seat may know (`parlour.games.ribs.seen`) --------------------------------
     def facts(self, seat: int | None, keys: Collection[str] | None = None) -> dict[str, Any]:
-        """A seat's hand and own fold; every bid and pass, the table (face-down pairs
-        hidden from the others), the capture piles, the discards, the hand's tricks, and
-        the money when played for stakes (left out when `keys` does not name it). `keys`
-        among those an auction or a trick's plays change (`facts_changed_since`) builds
-        those alone.
+        return seen.facts(self, seat, keys)
 
-        The research env and the search bots ask at every step, so the parts are read the
-        cheap way: the texts of a count vector looked up by its tuple (`_COUNTS_TEXTS`), a
-        pair's text by its code (plays and folds hold the low rank id first), the hand sizes
-        from the tricks played, and what changes only when a trick is resolved kept in
-        `_piles_seen`. The lists and dicts are fresh ones; the trick records and the bids'
-        entries in them are the state's own, as ever."""
-        n = self.n
-        over = self.phase == OVER
-        bid = self.bid
-        bidding = {
-            "opener": self.opener, "bid": bid, "bidder": self.bidder if bid else None,
-            "bids": self.bids[:],
-            "out": [s for s, still in enumerate(self.in_bidding) if not still] if False in self.in_bidding else [],
-            "cap": self.cap,
-        }
-        if keys is not None and _AUCTION_READ.issuperset(keys):
-            return {"bidding": bidding}
-        lemons = self.strength is STRENGTH_LEMONS
-        texts = _COUNTS_TEXTS[lemons]
-        trick_no = self.trick_no
-        size = 8 - 2 * trick_no  # every seat plays two cards a trick (check_invariants holds it)
-        if self.phase == PLAYING:
-            pairs = _PAIR_TEXTS[lemons]
-            bidder = self.bidder
-            ribs_down = not (self.options.open_last_trick and trick_no == TRICKS_PER_HAND - 1)
-            table: list[dict[str, Any] | None] = [None] * n
-            hand_sizes = [size] * n
-            for s, p in enumerate(self.plays):
-                if p is not None:
-                    lo, hi, folded = p
-                    down = folded or (s == bidder and ribs_down)
-                    table[s] = {
-                        "cards": pairs[8 * lo + hi] if not down or s == seat else None,
-                        "face_down": down, "ribs": s == bidder, "folded": folded,
-                    }
-                    hand_sizes[s] = size - 2
-        else:
-            table = [None] * n
-            hand_sizes = [size] * n
-        own_fold = self.folds[seat] if seat is not None and not over else None
-        has_folded = self.has_folded
-        facts: dict[str, Any] = {
-            "trick": trick_no + 1 if trick_no < TRICKS_PER_HAND else TRICKS_PER_HAND,
-            "hand": texts[tuple(self.hands[seat])][:] if seat is not None else None,
-            "hand_sizes": hand_sizes,
-            "my_fold": _PAIR_TEXTS[lemons][8 * own_fold[0] + own_fold[1]] if own_fold else None,
-            "folded": [s for s, folded in enumerate(has_folded) if folded] if True in has_folded and not over else [],
-            "bidding": bidding,
-            "table": table,
-        }
-        if keys is not None and _TRICK_READ.issuperset(keys):
-            return facts
-        tricks = self.tricks
-        seen = self._piles_seen
-        if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
-            seen = self._piles_seen = (
-                tricks, len(tricks), tuple([texts[tuple(pile)] for pile in self.captured]), texts[tuple(self.discard_up)],
-                [_money_text(m) for m in self.money_net] if self.options.stakes else [],
-            )
-        facts["captured"] = [pile[:] for pile in seen[2]]
-        facts["discard"] = {"face_up": seen[3][:], "folded": sum(self.discard_folded)}
-        facts["tricks"] = tricks[:] if not over else []
-        facts["hands_to_win"] = self.options.hands_to_win
-        if self.options.stakes and (keys is None or "money" in keys):
-            facts["money"] = {
-                "net": seen[4][:],
-                "this_hand": [
-                    m.numerator if m.denominator == 1 else f"{m.numerator}/{m.denominator}" for m in self.hand_money
-                ] if not over else None,
-                "large_pot": _money_text(self.large_pot),
-                "small_pot": _money_text(self.small_pot),
-            }
-        return facts
-
-
-def _money_text(value: Fraction) -> int | str:
-    """`fraction_text` of an amount of money (a Fraction), without its type check."""
-    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    def facts_changed_since(self, start: int) -> Container[str] | None:
+        return seen.facts_changed_since(self, start)

@@ -245,8 +245,9 @@ def _compiled(groups: list[tuple[str, int, list[Any], Any]], enc: Encoder) -> Ca
 
 def _writing(k: int, value: str, section: Section, write: Writer, enc: Encoder, env: dict[str, Any]) -> list[str]:
     """The lines that write section `k` whose value changed from `old` to `value`: its
-    writer's call, with the commonest case of a number, a seat or a choice written out in
-    place before it (the call costs more than the two cells it sets)."""
+    writer's call, with the commonest case of a number, a seat, a set of seats, numbers
+    per seat, a list of cards or a choice written out in place before it (the call costs
+    more than the few cells it sets); the writer takes any other case."""
     n = enc.n
     call = f"w{k}(self, s{k}, old, {value}, rel, cells, obs)"
     at, fact = section.offset, section.fact

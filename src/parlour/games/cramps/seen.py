@@ -77,6 +77,7 @@ def facts(state: CrampsRules, seat: int | None, keys: Collection[str] | None = N
     facts["target"] = options.target
     return facts
 
+
 def _tricks_texts(state: CrampsRules) -> list[dict[str, Any]]:
     """The finished tricks as the observation shows them. With 4 players each trick's
     four cards are named one by one, which costs half of a loop over them."""

@@ -47,7 +47,7 @@ def facts(state: RibsRules, seat: int | None, keys: Collection[str] | None = Non
     pair's text by its code (plays and folds hold the low rank id first), the hand sizes
     from the tricks played, and what changes only when a trick is resolved kept in
     `_piles_seen`. The lists and dicts are fresh ones; the trick records and the bids'
-    entries in them are the state's own, as ever."""
+    entries in them are the state's own, which are never changed once made."""
     n = state.n
     over = state.phase == OVER
     bid = state.bid

@@ -70,7 +70,8 @@ class ServerProcess:
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}")
+                said = self.log_text.strip().splitlines()[-12:]
+                raise RuntimeError(f"the server exited with {self.proc.returncode}; its log ends:\n" + "\n".join(said))
             try:
                 if httpx.get(self.base + "/api/games", timeout=1).status_code == 200:
                     return self

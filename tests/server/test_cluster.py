@@ -15,6 +15,7 @@ import os
 import random
 import signal
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -236,8 +237,23 @@ class Parlour:
         self.starting: list[threading.Thread] = []
 
     def start(self, name: str) -> None:
-        """Start a worker in the background (a start takes seconds): play goes on meanwhile."""
-        thread = threading.Thread(target=self.workers[name].start)
+        """Start a worker in the background (a start takes seconds): play goes on meanwhile.
+        A worker that exits as it starts is started again, as its supervisor would, up to
+        three times; what it said is printed."""
+        worker = self.workers[name]
+
+        def supervise() -> None:
+            for attempt in range(3):
+                try:
+                    worker.start()
+                    return
+                except RuntimeError as failed:
+                    print(f"worker {name} did not start (attempt {attempt + 1}): {failed}", file=sys.stderr)
+                    if attempt == 2:
+                        raise
+                    time.sleep(1)
+
+        thread = threading.Thread(target=supervise)
         thread.start()
         self.starting.append(thread)
 

@@ -71,7 +71,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Container
 from fractions import Fraction
-from operator import mul
 from typing import Any, Literal, cast
 
 from parlour.engine import (
@@ -97,7 +96,6 @@ from parlour.games.ribs.pack import (
     STRENGTH_LEMONS,
     STRENGTH_NORMAL,
     TRICKS_PER_HAND,
-    VALUE,
     pair_text,
     rank_id,
     text_to_action,
@@ -510,7 +508,7 @@ class RibsRules(State):
     def points_of(self, seat: int) -> int:
         """A seat's hand score from its capture pile, lemons included."""
         pile = self.captured[seat]
-        raw = sum(map(mul, VALUE, pile))
+        raw = COUNTS_POINTS[tuple(pile)]
         if not self.options.lemons:
             return raw
         return raw - pile[SEVEN] + lemon_score(pile[SEVEN], self.n, self.options.lemonade)
@@ -555,19 +553,8 @@ class RibsRules(State):
         tricks = self.tricks
         seen = self._points_seen
         if seen is None or seen[0] is not tricks or seen[1] != len(tricks):
-            seen = self._points_seen = (tricks, len(tricks), self._piles_points())
+            seen = self._points_seen = (tricks, len(tricks), [self.points_of(s) for s in range(self.n)])
         return seen[2][:]
-
-    def _piles_points(self) -> list[int]:
-        """`points_of` of every seat, each pile's card points looked up by its counts."""
-        points = COUNTS_POINTS
-        if not self.options.lemons:
-            return [points[tuple(pile)] for pile in self.captured]
-        n, lemonade = self.n, self.options.lemonade
-        return [
-            points[counts] - counts[SEVEN] + lemon_score(counts[SEVEN], n, lemonade)
-            for counts in map(tuple, self.captured)
-        ]
 
     def match_scores(self) -> list[Any]:
         return list(self.wins)
